@@ -1,0 +1,96 @@
+//! The Code attribute (JVMS 4.7.3): bytecode, exception table and nested attributes.
+
+use crate::bytes::{len_u16, Reader, Writer};
+use crate::class_file::{parse_attributes, write_attributes, Attribute};
+use crate::constant_pool::ConstantPool;
+use crate::error::{ClassFileError, Result};
+
+/// One exception-table row. `catch_type` 0 catches everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExceptionHandler {
+    pub start_pc: u16,
+    pub end_pc: u16,
+    pub handler_pc: u16,
+    pub catch_type: u16,
+}
+
+/// A decoded Code attribute. Nested attributes (StackMapTable, LineNumberTable…) stay raw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeAttribute {
+    pub max_stack: u16,
+    pub max_locals: u16,
+    pub code: Vec<u8>,
+    pub exception_table: Vec<ExceptionHandler>,
+    pub attributes: Vec<Attribute>,
+}
+
+impl CodeAttribute {
+    /// Decode the body of a Code attribute.
+    pub fn parse(data: &[u8], cp: &ConstantPool) -> Result<CodeAttribute> {
+        let mut r = Reader::new(data);
+        let max_stack = r.u2("max_stack")?;
+        let max_locals = r.u2("max_locals")?;
+        let len = r.u4("code_length")? as usize;
+        if len == 0 || len >= 65536 {
+            return Err(r.error(format!("code_length {len} is out of range 1..65535")));
+        }
+        let code = r.bytes(len, "bytecode")?.to_vec();
+        let n = r.u2("exception_table_length")?;
+        let mut exception_table = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            exception_table.push(ExceptionHandler {
+                start_pc: r.u2("start_pc")?,
+                end_pc: r.u2("end_pc")?,
+                handler_pc: r.u2("handler_pc")?,
+                catch_type: r.u2("catch_type")?,
+            });
+        }
+        let attributes = parse_attributes(&mut r, cp)?;
+        if r.remaining() != 0 {
+            return Err(r.error("Code attribute has trailing bytes"));
+        }
+        Ok(CodeAttribute { max_stack, max_locals, code, exception_table, attributes })
+    }
+
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let mut w = Writer::default();
+        w.u2(self.max_stack);
+        w.u2(self.max_locals);
+        if self.code.is_empty() || self.code.len() >= 65536 {
+            return Err(ClassFileError::rewrite(format!("code length {} is out of range", self.code.len())));
+        }
+        w.u4(self.code.len() as u32);
+        w.bytes(&self.code);
+        w.u2(len_u16(self.exception_table.len(), "exception table")?);
+        for h in &self.exception_table {
+            w.u2(h.start_pc);
+            w.u2(h.end_pc);
+            w.u2(h.handler_pc);
+            w.u2(h.catch_type);
+        }
+        write_attributes(&mut w, &self.attributes)?;
+        Ok(w.buf)
+    }
+
+    /// The first nested attribute called `name`.
+    pub fn attribute<'a>(&'a self, cp: &ConstantPool, name: &str) -> Option<&'a Attribute> {
+        self.attributes.iter().find(|a| cp.utf8_is(a.name_index, name))
+    }
+
+    /// Source line of the instruction at `offset`, from the LineNumberTable(s).
+    pub fn line_of(&self, cp: &ConstantPool, offset: u16) -> Option<u16> {
+        let mut best: Option<(u16, u16)> = None;
+        for a in self.attributes.iter().filter(|a| cp.utf8_is(a.name_index, "LineNumberTable")) {
+            let mut r = Reader::new(&a.data);
+            let n = r.u2("line_number_table_length").ok()?;
+            for _ in 0..n {
+                let start = r.u2("start_pc").ok()?;
+                let line = r.u2("line_number").ok()?;
+                if start <= offset && best.is_none_or(|(s, _)| start >= s) {
+                    best = Some((start, line));
+                }
+            }
+        }
+        best.map(|(_, line)| line)
+    }
+}

@@ -1,0 +1,239 @@
+//! Decoding bytecode into instructions with their operands (JVMS 6.5), never panicking on
+//! malformed code: analysis and the call-site rewrite walk methods with it.
+
+use crate::error::{ClassFileError, Result};
+use crate::opcodes::*;
+
+/// Operands of one instruction, in the forms analyses need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Operand {
+    None,
+    /// Local variable index (loads, stores, `ret`), already widened by `wide`.
+    Local(u16),
+    /// `iinc`: local index and increment.
+    Iinc(u16, i16),
+    /// Pushed immediate (`bipush`, `sipush`) or `newarray` type code.
+    Immediate(i32),
+    /// Constant-pool index (ldc*, field/method refs, new, checkcast, …).
+    Pool(u16),
+    /// `invokeinterface`: pool index and argument count byte.
+    Interface(u16, u8),
+    /// `multianewarray`: pool index and dimensions.
+    MultiArray(u16, u8),
+    /// Absolute branch target.
+    Branch(u32),
+    /// `tableswitch` / `lookupswitch`: default target and (key, target) pairs.
+    Switch { default: u32, targets: Vec<(i32, u32)> },
+}
+
+/// One decoded instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instruction {
+    pub offset: u32,
+    pub opcode: u8,
+    /// Encoded length in bytes, including any `wide` prefix and switch padding.
+    pub length: u32,
+    /// True if this instruction was prefixed by `wide` (`opcode` is the widened one).
+    pub wide: bool,
+    pub operand: Operand,
+}
+
+impl Instruction {
+    pub fn mnemonic(&self) -> &'static str {
+        name(self.opcode).unwrap_or("<undefined>")
+    }
+}
+
+/// Decode all instructions of a method body.
+pub fn decode(code: &[u8]) -> Result<Vec<Instruction>> {
+    let mut out = Vec::new();
+    let mut pc = 0usize;
+    while pc < code.len() {
+        let insn = decode_at(code, pc)?;
+        pc += insn.length as usize;
+        out.push(insn);
+    }
+    Ok(out)
+}
+
+fn need(code: &[u8], pc: usize, n: usize, op: u8) -> Result<()> {
+    if pc + n > code.len() {
+        Err(ClassFileError::malformed(
+            pc,
+            format!("bytecode: {} at {pc} is truncated", name(op).unwrap_or("instruction")),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn u2(code: &[u8], at: usize) -> u16 {
+    u16::from_be_bytes([code[at], code[at + 1]])
+}
+
+fn i4(code: &[u8], at: usize) -> i32 {
+    i32::from_be_bytes([code[at], code[at + 1], code[at + 2], code[at + 3]])
+}
+
+fn target(pc: usize, delta: i32, len: usize) -> Result<u32> {
+    let t = pc as i64 + delta as i64;
+    if t < 0 || t as usize >= len {
+        return Err(ClassFileError::malformed(pc, format!("bytecode: branch at {pc} jumps outside the method (to {t})")));
+    }
+    Ok(t as u32)
+}
+
+/// Decode the instruction starting at `pc`.
+pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
+    let op = code[pc];
+    let simple = |length: usize, operand: Operand| -> Result<Instruction> {
+        need(code, pc, length, op)?;
+        Ok(Instruction { offset: pc as u32, opcode: op, length: length as u32, wide: false, operand })
+    };
+    match op {
+        BIPUSH => {
+            need(code, pc, 2, op)?;
+            simple(2, Operand::Immediate(code[pc + 1] as i8 as i32))
+        }
+        NEWARRAY => {
+            need(code, pc, 2, op)?;
+            simple(2, Operand::Immediate(code[pc + 1] as i32))
+        }
+        SIPUSH => {
+            need(code, pc, 3, op)?;
+            simple(3, Operand::Immediate(u2(code, pc + 1) as i16 as i32))
+        }
+        LDC => {
+            need(code, pc, 2, op)?;
+            simple(2, Operand::Pool(code[pc + 1] as u16))
+        }
+        ILOAD..=ALOAD | ISTORE..=ASTORE | RET => {
+            need(code, pc, 2, op)?;
+            simple(2, Operand::Local(code[pc + 1] as u16))
+        }
+        IINC => {
+            need(code, pc, 3, op)?;
+            simple(3, Operand::Iinc(code[pc + 1] as u16, code[pc + 2] as i8 as i16))
+        }
+        LDC_W | LDC2_W | GETSTATIC..=INVOKESPECIAL | INVOKESTATIC | NEW | ANEWARRAY | CHECKCAST | INSTANCEOF => {
+            need(code, pc, 3, op)?;
+            simple(3, Operand::Pool(u2(code, pc + 1)))
+        }
+        INVOKEINTERFACE => {
+            need(code, pc, 5, op)?;
+            simple(5, Operand::Interface(u2(code, pc + 1), code[pc + 3]))
+        }
+        INVOKEDYNAMIC => {
+            need(code, pc, 5, op)?;
+            simple(5, Operand::Pool(u2(code, pc + 1)))
+        }
+        MULTIANEWARRAY => {
+            need(code, pc, 4, op)?;
+            simple(4, Operand::MultiArray(u2(code, pc + 1), code[pc + 3]))
+        }
+        IFEQ..=JSR | IFNULL | IFNONNULL => {
+            need(code, pc, 3, op)?;
+            let t = target(pc, u2(code, pc + 1) as i16 as i32, code.len())?;
+            simple(3, Operand::Branch(t))
+        }
+        GOTO_W | JSR_W => {
+            need(code, pc, 5, op)?;
+            let t = target(pc, i4(code, pc + 1), code.len())?;
+            simple(5, Operand::Branch(t))
+        }
+        TABLESWITCH | LOOKUPSWITCH => {
+            let base = (pc + 4) & !3;
+            need(code, base, 12, op)?;
+            let default = target(pc, i4(code, base), code.len())?;
+            let mut targets = Vec::new();
+            let end;
+            if op == TABLESWITCH {
+                let low = i4(code, base + 4);
+                let high = i4(code, base + 8);
+                if high < low {
+                    return Err(ClassFileError::malformed(pc, format!("bytecode: tableswitch at {pc} has high < low")));
+                }
+                let n = (high as i64 - low as i64 + 1) as usize;
+                need(code, base + 12, n.saturating_mul(4), op)?;
+                for i in 0..n {
+                    targets.push((low.wrapping_add(i as i32), target(pc, i4(code, base + 12 + 4 * i), code.len())?));
+                }
+                end = base + 12 + 4 * n;
+            } else {
+                let n = i4(code, base + 4);
+                if n < 0 {
+                    return Err(ClassFileError::malformed(pc, format!("bytecode: lookupswitch at {pc} has negative npairs")));
+                }
+                let n = n as usize;
+                need(code, base + 8, n.saturating_mul(8), op)?;
+                for i in 0..n {
+                    let at = base + 8 + 8 * i;
+                    targets.push((i4(code, at), target(pc, i4(code, at + 4), code.len())?));
+                }
+                end = base + 8 + 8 * n;
+            }
+            Ok(Instruction {
+                offset: pc as u32,
+                opcode: op,
+                length: (end - pc) as u32,
+                wide: false,
+                operand: Operand::Switch { default, targets },
+            })
+        }
+        WIDE => {
+            need(code, pc, 2, op)?;
+            let inner = code[pc + 1];
+            let (length, operand) = match inner {
+                IINC => {
+                    need(code, pc, 6, op)?;
+                    (6, Operand::Iinc(u2(code, pc + 2), u2(code, pc + 4) as i16))
+                }
+                ILOAD..=ALOAD | ISTORE..=ASTORE | RET => {
+                    need(code, pc, 4, op)?;
+                    (4, Operand::Local(u2(code, pc + 2)))
+                }
+                other => {
+                    return Err(ClassFileError::malformed(pc, format!("bytecode: wide applied to opcode 0x{other:02x}")));
+                }
+            };
+            Ok(Instruction { offset: pc as u32, opcode: inner, length, wide: true, operand })
+        }
+        0xca..=0xff => Err(ClassFileError::malformed(pc, format!("bytecode: undefined opcode 0x{op:02x} at {pc}"))),
+        _ => simple(1, implicit_local(op)),
+    }
+}
+
+/// `iload_0` … `astore_3` carry their local index in the opcode.
+fn implicit_local(op: u8) -> Operand {
+    match op {
+        0x1a..=0x2d => Operand::Local(((op - 0x1a) % 4) as u16),
+        0x3b..=0x4e => Operand::Local(((op - 0x3b) % 4) as u16),
+        _ => Operand::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_switches_wide_and_branches() {
+        // 0: iload_1; 1: tableswitch (pad to 4) default +19, low 0, high 0, +19; 20: return
+        let mut code = vec![0x1b, TABLESWITCH, 0, 0];
+        code.extend_from_slice(&19i32.to_be_bytes());
+        code.extend_from_slice(&0i32.to_be_bytes());
+        code.extend_from_slice(&0i32.to_be_bytes());
+        code.extend_from_slice(&19i32.to_be_bytes());
+        code.push(RETURN);
+        let insns = decode(&code).unwrap();
+        assert_eq!(insns.len(), 3);
+        assert_eq!(insns[0].operand, Operand::Local(1));
+        assert_eq!(insns[1].length, 19);
+        assert_eq!(insns[1].operand, Operand::Switch { default: 20, targets: vec![(0, 20)] });
+        let wide = decode(&[WIDE, IINC, 1, 0, 0xff, 0xff, RETURN]).unwrap();
+        assert_eq!(wide[0].operand, Operand::Iinc(256, -1));
+        assert!(decode(&[GOTO, 0x7f, 0]).is_err());
+        assert!(decode(&[0xfe]).is_err());
+        assert!(decode(&[SIPUSH, 1]).is_err());
+    }
+}

@@ -1,0 +1,123 @@
+//! The probe ABI: the static methods that rewritten code calls, and generators for probe
+//! classes implementing it (a counting one for checks, a `native` one for the agent).
+//!
+//! Every probe takes an `int` id chosen by whoever rewrote the code (a method id for
+//! wrapped methods, a site id for bridged calls) and an opaque `long` token returned by
+//! the matching enter probe, so exits pair with their entries on any thread.
+
+use crate::access::*;
+use crate::assembler::{CodeBuilder, Invoke};
+use crate::class_file::ClassFile;
+use crate::descriptor::MethodDescriptor;
+use crate::error::Result;
+use crate::opcodes::{LADD, LCONST_1};
+
+/// Probe methods: name and descriptor.
+pub const ENTER: (&str, &str) = ("enter", "(ILjava/lang/Object;[Ljava/lang/Object;)J");
+pub const EXIT: (&str, &str) = ("exit", "(IJLjava/lang/Object;)V");
+pub const EXIT_THROW: (&str, &str) = ("exitThrow", "(IJLjava/lang/Throwable;)V");
+pub const CALL_ENTER: (&str, &str) = ("callEnter", "(ILjava/lang/Object;[Ljava/lang/Object;)J");
+pub const CALL_EXIT: (&str, &str) = ("callExit", "(IJLjava/lang/Object;)V");
+pub const CALL_THROW: (&str, &str) = ("callThrow", "(IJLjava/lang/Throwable;)V");
+
+/// All probe methods, in a fixed order.
+pub const ALL: [(&str, &str); 6] = [ENTER, EXIT, EXIT_THROW, CALL_ENTER, CALL_EXIT, CALL_THROW];
+
+/// Where the probe lives. The class must be visible from every class that is rewritten
+/// (the agent defines it in the bootstrap loader).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProbeApi {
+    /// Internal name, e.g. `mimic/Probe`.
+    pub class_name: String,
+}
+
+impl Default for ProbeApi {
+    fn default() -> Self {
+        ProbeApi { class_name: "mimic/Probe".to_string() }
+    }
+}
+
+/// Class-file version of generated probe classes (Java 8: frames, no module rules).
+const PROBE_MAJOR: u16 = 52;
+
+/// A probe class whose methods are `native`, for the agent to bind with RegisterNatives.
+pub fn native_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
+    let mut class = ClassFile::new(&api.class_name, "java/lang/Object", PUBLIC | FINAL | SUPER | SYNTHETIC, PROBE_MAJOR)?;
+    for (name, descriptor) in ALL {
+        let m = class.new_method(PUBLIC | STATIC | NATIVE, name, descriptor, None)?;
+        class.methods.push(m);
+    }
+    class.to_bytes()
+}
+
+/// A probe class that counts calls per probe method in static `long` fields (not
+/// thread-safe: a check, not a recorder) and prints the counts to stderr at JVM exit as
+/// `mimic-probe: enter=… exit=… exitThrow=… callEnter=… callExit=… callThrow=…`.
+/// It extends `Thread` so that an instance can be the shutdown hook.
+pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
+    let me = api.class_name.as_str();
+    let mut class = ClassFile::new(me, "java/lang/Thread", PUBLIC | FINAL | SUPER | SYNTHETIC, PROBE_MAJOR)?;
+    for (name, _) in ALL {
+        class.add_field(PRIVATE | STATIC, &counter(name), "J")?;
+    }
+    // Each probe: counter += 1; return 0 (enter probes) or nothing.
+    for (name, descriptor) in ALL {
+        let desc = MethodDescriptor::parse(descriptor)?;
+        let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, true, &desc);
+        b.get_static(me, &counter(name), "J")
+            .simple(LCONST_1, 0, Some(crate::frame::VType::Long))
+            .simple(LADD, 2, Some(crate::frame::VType::Long))
+            .put_static(me, &counter(name), "J");
+        if desc.ret.is_some() {
+            b.push_long(0);
+        }
+        b.return_value(desc.ret.as_ref());
+        let code = b.finish(true)?;
+        let m = class.new_method(PUBLIC | STATIC, name, descriptor, Some(&code))?;
+        class.methods.push(m);
+    }
+    // private <init>() { super(); }
+    let no_args = MethodDescriptor::parse("()V")?;
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, false, &no_args);
+    b.load(&crate::FieldType::Object(me.into()), 0)
+        .invoke(Invoke::Special, "java/lang/Thread", "<init>", "()V", false)
+        .return_value(None);
+    let code = b.finish(true)?;
+    let m = class.new_method(PRIVATE, "<init>", "()V", Some(&code))?;
+    class.methods.push(m);
+    // public void run() { System.err.println(new StringBuilder("mimic-probe:").append(" enter=").append(enterCount)…) }
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, false, &no_args);
+    b.get_static("java/lang/System", "err", "Ljava/io/PrintStream;")
+        .new_object("java/lang/StringBuilder")
+        .dup_value()
+        .push_string("mimic-probe:")
+        .invoke(Invoke::Special, "java/lang/StringBuilder", "<init>", "(Ljava/lang/String;)V", false);
+    for (name, _) in ALL {
+        b.push_string(&format!(" {name}="))
+            .invoke(Invoke::Virtual, "java/lang/StringBuilder", "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;", false)
+            .get_static(me, &counter(name), "J")
+            .invoke(Invoke::Virtual, "java/lang/StringBuilder", "append", "(J)Ljava/lang/StringBuilder;", false);
+    }
+    b.invoke(Invoke::Virtual, "java/lang/StringBuilder", "toString", "()Ljava/lang/String;", false)
+        .invoke(Invoke::Virtual, "java/io/PrintStream", "println", "(Ljava/lang/String;)V", false)
+        .return_value(None);
+    let code = b.finish(true)?;
+    let m = class.new_method(PUBLIC, "run", "()V", Some(&code))?;
+    class.methods.push(m);
+    // static { Runtime.getRuntime().addShutdownHook(new Probe()); }
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, true, &no_args);
+    b.invoke(Invoke::Static, "java/lang/Runtime", "getRuntime", "()Ljava/lang/Runtime;", false)
+        .new_object(me)
+        .dup_value()
+        .invoke(Invoke::Special, me, "<init>", "()V", false)
+        .invoke(Invoke::Virtual, "java/lang/Runtime", "addShutdownHook", "(Ljava/lang/Thread;)V", false)
+        .return_value(None);
+    let code = b.finish(true)?;
+    let m = class.new_method(STATIC, "<clinit>", "()V", Some(&code))?;
+    class.methods.push(m);
+    class.to_bytes()
+}
+
+fn counter(probe: &str) -> String {
+    format!("{probe}Count")
+}

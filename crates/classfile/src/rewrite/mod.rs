@@ -1,0 +1,52 @@
+//! The three rewrites mimic applies to application classes, none of which moves an
+//! existing bytecode offset:
+//! 1. [`wrap`]: method wrapping — the original body moves to a private synthetic method and
+//!    a generated method with the original signature calls it between probes.
+//! 2. [`bridge`]: call-site bridging — an `invokevirtual`/`invokeinterface` becomes an
+//!    `invokestatic` of a generated bridge (plus `nop` padding) that calls probes around
+//!    the original call.
+//! 3. [`replace`]: body replacement — the extreme transformations of mutation testing.
+
+pub mod bridge;
+pub mod probes;
+pub mod replace;
+pub mod wrap;
+
+use crate::class_file::{ClassFile, Member};
+use crate::code::CodeAttribute;
+use crate::error::{ClassFileError, Result};
+
+/// Suffix of renamed originals and prefix of bridges; never produced by javac.
+pub const MARKER: &str = "$mimic";
+
+/// The decoded Code attribute of a method and its position in the attribute list.
+pub(crate) fn method_code(class: &ClassFile, method: &Member) -> Result<(usize, CodeAttribute)> {
+    let cp = &class.constant_pool;
+    let position = method
+        .attributes
+        .iter()
+        .position(|a| cp.utf8_is(a.name_index, "Code"))
+        .ok_or_else(|| ClassFileError::rewrite("method has no Code attribute"))?;
+    let code = CodeAttribute::parse(&method.attributes[position].data, cp)?;
+    Ok((position, code))
+}
+
+/// `name descriptor` of a method, for messages.
+pub(crate) fn describe(class: &ClassFile, method: &Member) -> String {
+    let cp = &class.constant_pool;
+    format!(
+        "{}.{}{}",
+        class.name().unwrap_or_else(|_| "?".into()),
+        method.name(cp).unwrap_or_else(|_| "?".into()),
+        method.descriptor(cp).unwrap_or_else(|_| "?".into())
+    )
+}
+
+/// A method name not yet used in the class, built from `base` with a counter.
+pub(crate) fn fresh_method_name(class: &ClassFile, base: &str) -> String {
+    let cp = &class.constant_pool;
+    (0..)
+        .map(|i| if i == 0 { base.to_string() } else { format!("{base}${i}") })
+        .find(|n| !class.methods.iter().any(|m| cp.utf8_is(m.name_index, n)))
+        .expect("some name is free")
+}

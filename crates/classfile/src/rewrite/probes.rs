@@ -1,0 +1,95 @@
+//! Emitting probe calls: boxing arguments into an `Object[]`, and the "call, then report
+//! the result or the throwable and rethrow" shape shared by wrappers and bridges.
+
+use crate::assembler::{CodeBuilder, Invoke};
+use crate::descriptor::{FieldType, MethodDescriptor};
+use crate::probe::ProbeApi;
+
+const OBJECT: &str = "java/lang/Object";
+
+/// Push a new `Object[]` holding the (boxed) locals of `params`, starting at `first_slot`.
+pub(crate) fn push_boxed_args(b: &mut CodeBuilder, params: &[FieldType], first_slot: u16) {
+    b.push_int(params.len() as i32).new_array(&FieldType::Object(OBJECT.into()));
+    let mut slot = first_slot;
+    for (i, p) in params.iter().enumerate() {
+        b.dup_value().push_int(i as i32).load(p, slot).box_value(p).array_store(&FieldType::Object(OBJECT.into()));
+        slot += p.slots();
+    }
+}
+
+/// The names of the probes around one kind of event.
+pub(crate) struct ProbeTriple {
+    pub enter: (&'static str, &'static str),
+    pub exit: (&'static str, &'static str),
+    pub throw: (&'static str, &'static str),
+}
+
+/// Emit: `token = enter(id, receiver, args)`; `try { result = <call> }`
+/// `catch (Throwable t) { throw(id, token, t); throw t; }` `exit(id, token, box(result))`;
+/// `return result`. The receiver (or null) is local 0 when `has_receiver`; the arguments
+/// follow. `emit_call` pushes the receiver and arguments and performs the call.
+pub(crate) fn emit_probed_call(
+    b: &mut CodeBuilder,
+    api: &ProbeApi,
+    probes: &ProbeTriple,
+    id: i32,
+    has_receiver: bool,
+    desc: &MethodDescriptor,
+    emit_call: impl FnOnce(&mut CodeBuilder),
+) {
+    let probe = api.class_name.as_str();
+    let receiver_slots = u16::from(has_receiver);
+    let token = b.next_local();
+    b.push_int(id);
+    if has_receiver {
+        b.load(&FieldType::Object(OBJECT.into()), 0);
+    } else {
+        b.aconst_null();
+    }
+    push_boxed_args(b, &desc.params, receiver_slots);
+    b.invoke(Invoke::Static, probe, probes.enter.0, probes.enter.1, false)
+        .store(&FieldType::Long, token);
+
+    let start = b.new_label();
+    let end = b.new_label();
+    let handler = b.new_label();
+    b.try_catch(start, end, handler, Some("java/lang/Throwable"));
+    b.bind(start);
+    emit_call(b);
+    b.bind(end);
+
+    let result = token + 2;
+    match &desc.ret {
+        Some(t) => {
+            b.store(t, result).push_int(id).load(&FieldType::Long, token).load(t, result).box_value(t);
+        }
+        None => {
+            b.push_int(id).load(&FieldType::Long, token).aconst_null();
+        }
+    }
+    b.invoke(Invoke::Static, probe, probes.exit.0, probes.exit.1, false);
+    if let Some(t) = &desc.ret {
+        b.load(t, result);
+    }
+    b.return_value(desc.ret.as_ref());
+
+    b.bind(handler);
+    let thrown = FieldType::Object("java/lang/Throwable".into());
+    let slot = token + 2;
+    b.store(&thrown, slot)
+        .push_int(id)
+        .load(&FieldType::Long, token)
+        .load(&thrown, slot)
+        .invoke(Invoke::Static, probe, probes.throw.0, probes.throw.1, false)
+        .load(&thrown, slot)
+        .athrow();
+}
+
+/// Push every parameter local onto the stack, from `first_slot`.
+pub(crate) fn push_params(b: &mut CodeBuilder, params: &[FieldType], first_slot: u16) {
+    let mut slot = first_slot;
+    for p in params {
+        b.load(p, slot);
+        slot += p.slots();
+    }
+}

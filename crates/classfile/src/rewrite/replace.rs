@@ -1,0 +1,137 @@
+//! Rewrite 3, body replacement: the extreme transformations (Descartes). The whole Code
+//! attribute is replaced by a two- or three-instruction body; no frames are needed.
+
+use crate::access::*;
+use crate::assembler::CodeBuilder;
+use crate::class_file::{Attribute, ClassFile};
+use crate::descriptor::{FieldType, MethodDescriptor};
+use crate::error::{ClassFileError, Result};
+use crate::rewrite::describe;
+
+/// The new body of a method.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Replacement {
+    /// `return;` (void methods).
+    Empty,
+    /// `return null;` (any reference type).
+    Null,
+    /// `return <int>;` for boolean, byte, short, char and int (booleans as 0/1).
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+    /// `return "<text>";` (String or a supertype of it).
+    String(String),
+    /// `return new T[0];` (array types).
+    EmptyArray,
+}
+
+impl std::fmt::Display for Replacement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Replacement::Empty => write!(f, "empty body"),
+            Replacement::Null => write!(f, "null"),
+            Replacement::Int(v) => write!(f, "{v}"),
+            Replacement::Long(v) => write!(f, "{v}L"),
+            Replacement::Float(v) => write!(f, "{v:?}f"),
+            Replacement::Double(v) => write!(f, "{v:?}"),
+            Replacement::String(s) => write!(f, "{s:?}"),
+            Replacement::EmptyArray => write!(f, "empty array"),
+        }
+    }
+}
+
+/// Whether `replacement` is a valid body for a method returning `ret`.
+pub fn fits(replacement: &Replacement, ret: Option<&FieldType>) -> bool {
+    use FieldType::*;
+    match (replacement, ret) {
+        (Replacement::Empty, None) => true,
+        (Replacement::Null, Some(t)) => t.is_reference(),
+        (Replacement::Int(_), Some(Int | Short | Byte | Char | Boolean)) => true,
+        (Replacement::Long(_), Some(Long)) => true,
+        (Replacement::Float(_), Some(Float)) => true,
+        (Replacement::Double(_), Some(Double)) => true,
+        (Replacement::String(_), Some(Object(n))) => {
+            matches!(n.as_str(), "java/lang/String" | "java/lang/Object" | "java/lang/CharSequence")
+        }
+        (Replacement::EmptyArray, Some(Array(_))) => true,
+        _ => false,
+    }
+}
+
+/// Replace the body of method `method_index`. Nested Code attributes (line numbers, local
+/// variables, frames) are dropped with the old body; other method attributes stay.
+pub fn replace_body(class: &mut ClassFile, method_index: usize, replacement: &Replacement) -> Result<()> {
+    let method = class
+        .methods
+        .get(method_index)
+        .ok_or_else(|| ClassFileError::rewrite(format!("no method #{method_index}")))?
+        .clone();
+    let what = describe(class, &method);
+    let cp = &class.constant_pool;
+    let position = method
+        .attributes
+        .iter()
+        .position(|a| cp.utf8_is(a.name_index, "Code"))
+        .ok_or_else(|| ClassFileError::rewrite(format!("cannot replace the body of {what}: it has none")))?;
+    if method.name(cp)?.starts_with('<') {
+        return Err(ClassFileError::rewrite(format!("cannot replace the body of {what}: constructor or initialiser")));
+    }
+    let desc = MethodDescriptor::parse(&method.descriptor(cp)?)?;
+    if !fits(replacement, desc.ret.as_ref()) {
+        return Err(ClassFileError::rewrite(format!("{replacement} does not fit the return type of {what}")));
+    }
+    let class_name = class.name()?;
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, method.has_flag(STATIC), &desc);
+    match replacement {
+        Replacement::Empty => {}
+        Replacement::Null => {
+            b.aconst_null();
+        }
+        Replacement::Int(v) => {
+            b.push_int(*v);
+        }
+        Replacement::Long(v) => {
+            b.push_long(*v);
+        }
+        Replacement::Float(v) => {
+            b.push_float(*v);
+        }
+        Replacement::Double(v) => {
+            b.push_double(*v);
+        }
+        Replacement::String(s) => {
+            b.push_string(s);
+        }
+        Replacement::EmptyArray => {
+            let Some(FieldType::Array(element)) = &desc.ret else { unreachable!("checked by fits") };
+            b.push_int(0).new_array(element);
+        }
+    }
+    b.return_value(desc.ret.as_ref());
+    let code = b.finish(false)?;
+    let name_index = class.methods[method_index].attributes[position].name_index;
+    class.methods[method_index].attributes[position] = Attribute { name_index, data: code.to_bytes()? };
+    Ok(())
+}
+
+/// The extreme transformations of Descartes (Reneri Table I) for a return type: void →
+/// empty; boolean → true, false; byte/short/int/long → 0, 1; float/double → 0.0, 0.1;
+/// char → ' ', 'A'; String → "", "A"; arrays → empty array; other references → null.
+pub fn extreme_transformations(ret: Option<&FieldType>) -> Vec<Replacement> {
+    use FieldType::*;
+    match ret {
+        None => vec![Replacement::Empty],
+        Some(Boolean) => vec![Replacement::Int(1), Replacement::Int(0)],
+        Some(Byte | Short | Int) => vec![Replacement::Int(0), Replacement::Int(1)],
+        Some(Long) => vec![Replacement::Long(0), Replacement::Long(1)],
+        Some(Float) => vec![Replacement::Float(0.0), Replacement::Float(0.1)],
+        Some(Double) => vec![Replacement::Double(0.0), Replacement::Double(0.1)],
+        Some(Char) => vec![Replacement::Int(' ' as i32), Replacement::Int('A' as i32)],
+        Some(Object(n)) if n == "java/lang/String" => {
+            vec![Replacement::String(String::new()), Replacement::String("A".into())]
+        }
+        Some(Array(_)) => vec![Replacement::EmptyArray, Replacement::Null],
+        Some(Object(_)) => vec![Replacement::Null],
+    }
+}

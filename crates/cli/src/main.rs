@@ -1,0 +1,2 @@
+//! The `mimic` binary.
+fn main() {}

@@ -1,0 +1,103 @@
+//! Rewriting every eligible method (wrapping) and call site (bridging) of a class, and
+//! optionally replacing some bodies with extreme transformations.
+
+use mimic_classfile::descriptor::MethodDescriptor;
+use mimic_classfile::probe::ProbeApi;
+use mimic_classfile::rewrite::{bridge, replace, wrap};
+use mimic_classfile::{ClassFile, ClassFileError};
+
+/// Which rewrites to apply.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub probe: ProbeApi,
+    pub wrap_methods: bool,
+    pub bridge_calls: bool,
+    /// Replace the body of every n-th method that has one (after wrapping and bridging
+    /// were decided) with its first extreme transformation; 0 disables.
+    pub replace_every_nth: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { probe: ProbeApi::default(), wrap_methods: true, bridge_calls: true, replace_every_nth: 0 }
+    }
+}
+
+/// Running id counters shared over many classes, so that ids are unique in a run.
+#[derive(Debug, Default, Clone)]
+pub struct Ids {
+    pub next_method: i32,
+    pub next_site: i32,
+    method_counter: usize,
+}
+
+/// What happened to one class.
+#[derive(Debug, Default, Clone)]
+pub struct ClassReport {
+    pub class_name: String,
+    pub wrapped: usize,
+    pub bridged: usize,
+    pub replaced: usize,
+    /// Methods or sites left alone, with the reason (not counting the ineligible kinds
+    /// that are simply out of scope: constructors, abstract methods…).
+    pub skipped: Vec<String>,
+}
+
+/// Rewrite one class. On success returns the new bytes (equal to the input bytes when
+/// nothing applied) and a report. A class that fails part-way is returned as an error and
+/// must be used unchanged by the caller.
+pub fn instrument_class(bytes: &[u8], options: &Options, ids: &mut Ids) -> Result<(Vec<u8>, ClassReport), ClassFileError> {
+    let mut class = ClassFile::parse(bytes)?;
+    let mut report = ClassReport { class_name: class.name()?, ..ClassReport::default() };
+    if class.access_flags & mimic_classfile::access::MODULE != 0 {
+        return Ok((bytes.to_vec(), report));
+    }
+    let original_methods = class.methods.len();
+    if options.bridge_calls {
+        for m in 0..original_methods {
+            if class.methods[m].attribute(&class.constant_pool, "Code").is_none() {
+                continue;
+            }
+            for (offset, site) in bridge::call_sites(&class, m)? {
+                if let Err(why) = site {
+                    report.skipped.push(format!("call at {offset}: {why}"));
+                    continue;
+                }
+                bridge::bridge_call_site(&mut class, m, offset, ids.next_site, &options.probe)?;
+                ids.next_site += 1;
+                report.bridged += 1;
+            }
+        }
+    }
+    if options.wrap_methods {
+        for m in 0..original_methods {
+            if wrap::ineligibility(&class, m).is_some() {
+                continue;
+            }
+            wrap::wrap_method(&mut class, m, ids.next_method, &options.probe)?;
+            ids.next_method += 1;
+            report.wrapped += 1;
+        }
+    }
+    if options.replace_every_nth > 0 {
+        for m in 0..class.methods.len() {
+            let method = &class.methods[m];
+            let cp = &class.constant_pool;
+            if method.attribute(cp, "Code").is_none() || method.name(cp)?.starts_with('<') {
+                continue;
+            }
+            ids.method_counter += 1;
+            if ids.method_counter % options.replace_every_nth != 0 {
+                continue;
+            }
+            let desc = MethodDescriptor::parse(&method.descriptor(cp)?)?;
+            let replacement = replace::extreme_transformations(desc.ret.as_ref()).remove(0);
+            replace::replace_body(&mut class, m, &replacement)?;
+            report.replaced += 1;
+        }
+    }
+    if report.wrapped + report.bridged + report.replaced == 0 {
+        return Ok((bytes.to_vec(), report));
+    }
+    Ok((class.to_bytes()?, report))
+}

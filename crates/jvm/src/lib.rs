@@ -1,0 +1,22 @@
+//! The Java toolchain mimic drives: JDK discovery, artifact cache, javac, JUnit Platform runs.
+//!
+//! Every function here runs the real tools (javac, java, mvn); nothing is emulated.
+
+pub mod artifact;
+pub mod cache;
+pub mod error;
+pub mod javac;
+pub mod jdk;
+pub mod junit;
+pub mod maven;
+pub mod pinned;
+pub mod process;
+
+pub use artifact::Artifact;
+pub use cache::ArtifactCache;
+pub use error::JvmError;
+pub use javac::{classpath_string, compile, java_sources_under, CompileOptions, CompileOutput};
+pub use jdk::Jdk;
+pub use junit::{run_junit, JunitRun, JunitRuntime, JunitSelect, TestOutcome, TestStatus};
+pub use maven::Maven;
+pub use process::run_java;

@@ -1,0 +1,158 @@
+//! The exact artifact versions mimic uses: the JUnit/Mockito test runtime,
+//! PDFBox (the example application) and the class-file round-trip corpus.
+//! Every coordinate here has been fetched from Maven Central.
+
+use crate::artifact::Artifact;
+
+/// JUnit Platform version (console launcher, commons, engine).
+pub const JUNIT_PLATFORM_VERSION: &str = "1.11.4";
+/// JUnit Jupiter version.
+pub const JUNIT_JUPITER_VERSION: &str = "5.11.4";
+/// Mockito version.
+pub const MOCKITO_VERSION: &str = "5.14.2";
+/// Byte Buddy version (the one Mockito 5.14.2 is built against).
+pub const BYTE_BUDDY_VERSION: &str = "1.15.11";
+
+/// The self-contained JUnit Platform launcher (`java -jar … execute`).
+pub const JUNIT_CONSOLE_STANDALONE: &str =
+    "org.junit.platform:junit-platform-console-standalone:1.11.4";
+/// `org.junit.jupiter.api`: `@Test`, `Assertions`.
+pub const JUNIT_JUPITER_API: &str = "org.junit.jupiter:junit-jupiter-api:5.11.4";
+/// The Jupiter test engine.
+pub const JUNIT_JUPITER_ENGINE: &str = "org.junit.jupiter:junit-jupiter-engine:5.11.4";
+/// `@ParameterizedTest`.
+pub const JUNIT_JUPITER_PARAMS: &str = "org.junit.jupiter:junit-jupiter-params:5.11.4";
+/// JUnit Platform commons.
+pub const JUNIT_PLATFORM_COMMONS: &str = "org.junit.platform:junit-platform-commons:1.11.4";
+/// JUnit Platform engine API.
+pub const JUNIT_PLATFORM_ENGINE: &str = "org.junit.platform:junit-platform-engine:1.11.4";
+/// `AssertionFailedError` and friends.
+pub const OPENTEST4J: &str = "org.opentest4j:opentest4j:1.3.0";
+/// `@API` annotations the JUnit jars reference.
+pub const APIGUARDIAN_API: &str = "org.apiguardian:apiguardian-api:1.1.2";
+/// Mockito (also the `-javaagent:` for its inline mock maker).
+pub const MOCKITO_CORE: &str = "org.mockito:mockito-core:5.14.2";
+/// `MockitoExtension` for JUnit 5.
+pub const MOCKITO_JUNIT_JUPITER: &str = "org.mockito:mockito-junit-jupiter:5.14.2";
+/// Byte Buddy, Mockito's code generator.
+pub const BYTE_BUDDY: &str = "net.bytebuddy:byte-buddy:1.15.11";
+/// Byte Buddy's attach helper.
+pub const BYTE_BUDDY_AGENT: &str = "net.bytebuddy:byte-buddy-agent:1.15.11";
+/// Objenesis, instantiation without constructors.
+pub const OBJENESIS: &str = "org.objenesis:objenesis:3.3";
+
+/// PDFBox's all-in-one command-line application jar.
+pub const PDFBOX_APP: &str = "org.apache.pdfbox:pdfbox-app:2.0.24";
+/// PDFBox library.
+pub const PDFBOX: &str = "org.apache.pdfbox:pdfbox:2.0.24";
+/// PDFBox's font library.
+pub const FONTBOX: &str = "org.apache.pdfbox:fontbox:2.0.24";
+/// PDFBox's logging dependency.
+pub const COMMONS_LOGGING: &str = "commons-logging:commons-logging:1.2";
+
+/// Guava.
+pub const GUAVA: &str = "com.google.guava:guava:33.3.1-jre";
+/// Apache Commons Lang.
+pub const COMMONS_LANG3: &str = "org.apache.commons:commons-lang3:3.17.0";
+/// Jackson databind.
+pub const JACKSON_DATABIND: &str = "com.fasterxml.jackson.core:jackson-databind:2.18.2";
+/// The Scala standard library (Scala-compiled bytecode).
+pub const SCALA_LIBRARY: &str = "org.scala-lang:scala-library:2.13.15";
+/// The Kotlin standard library (Kotlin-compiled bytecode).
+pub const KOTLIN_STDLIB: &str = "org.jetbrains.kotlin:kotlin-stdlib:2.1.0";
+/// The Eclipse Java compiler (ecj-compiled bytecode).
+pub const ECJ: &str = "org.eclipse.jdt:ecj:3.40.0";
+/// Groovy (Groovy-compiled and javac-compiled bytecode, invokedynamic-heavy).
+pub const GROOVY: &str = "org.apache.groovy:groovy:4.0.24";
+
+/// What compiling and running generated tests needs, console launcher first.
+pub const TEST_RUNTIME: &[&str] = &[
+    JUNIT_CONSOLE_STANDALONE,
+    JUNIT_JUPITER_API,
+    JUNIT_JUPITER_ENGINE,
+    JUNIT_JUPITER_PARAMS,
+    JUNIT_PLATFORM_COMMONS,
+    JUNIT_PLATFORM_ENGINE,
+    OPENTEST4J,
+    APIGUARDIAN_API,
+    MOCKITO_CORE,
+    MOCKITO_JUNIT_JUPITER,
+    BYTE_BUDDY,
+    BYTE_BUDDY_AGENT,
+    OBJENESIS,
+];
+
+/// PDFBox as a library with its one runtime dependency.
+pub const PDFBOX_LIBS: &[&str] = &[PDFBOX, FONTBOX, COMMONS_LOGGING];
+
+/// Real jars whose classes the class-file round-trip test reads and rewrites:
+/// 19,843 `.class` entries in all (16,938 outside `META-INF/versions`).
+pub const ROUND_TRIP_CORPUS: &[&str] = &[
+    GUAVA,
+    COMMONS_LANG3,
+    PDFBOX,
+    FONTBOX,
+    JACKSON_DATABIND,
+    MOCKITO_CORE,
+    BYTE_BUDDY,
+    JUNIT_JUPITER_ENGINE,
+    SCALA_LIBRARY,
+    KOTLIN_STDLIB,
+    ECJ,
+    GROOVY,
+];
+
+/// Parses pinned coordinates (all known to be well formed).
+pub fn artifacts(coordinates: &[&str]) -> Vec<Artifact> {
+    coordinates
+        .iter()
+        .map(|c| Artifact::parse(c).expect("pinned coordinates are well formed"))
+        .collect()
+}
+
+/// [`TEST_RUNTIME`] as artifacts.
+pub fn test_runtime() -> Vec<Artifact> {
+    artifacts(TEST_RUNTIME)
+}
+
+/// [`PDFBOX_LIBS`] as artifacts.
+pub fn pdfbox_libs() -> Vec<Artifact> {
+    artifacts(PDFBOX_LIBS)
+}
+
+/// [`PDFBOX_APP`] as an artifact.
+pub fn pdfbox_app() -> Artifact {
+    Artifact::parse(PDFBOX_APP).expect("pinned coordinates are well formed")
+}
+
+/// [`ROUND_TRIP_CORPUS`] as artifacts.
+pub fn round_trip_corpus() -> Vec<Artifact> {
+    artifacts(ROUND_TRIP_CORPUS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pinned_coordinate_parses() {
+        assert_eq!(test_runtime().len(), 13);
+        assert_eq!(pdfbox_libs().len(), 3);
+        assert_eq!(round_trip_corpus().len(), 12);
+        assert_eq!(pdfbox_app().artifact, "pdfbox-app");
+    }
+
+    #[test]
+    fn versions_agree_with_coordinates() {
+        for a in test_runtime() {
+            let expected = match a.group.as_str() {
+                "org.junit.platform" => JUNIT_PLATFORM_VERSION,
+                "org.junit.jupiter" => JUNIT_JUPITER_VERSION,
+                "org.mockito" => MOCKITO_VERSION,
+                "net.bytebuddy" => BYTE_BUDDY_VERSION,
+                _ => continue,
+            };
+            assert_eq!(a.version, expected, "{a}");
+        }
+    }
+}
