@@ -1,2 +1,40 @@
-//! The `mimic` binary.
-fn main() {}
+//! The `mimic` binary: parses the command line and dispatches to one module
+//! per subcommand under `commands/`. Exit codes are in `exit_code`.
+
+mod commands;
+mod exit_code;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Record Java programs and generate JUnit 5 + Mockito tests from what they did.
+#[derive(Debug, Parser)]
+#[command(name = "mimic", version, about, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// One variant per subcommand; each one's arguments and code live in
+/// `commands/<name>.rs`.
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check the Java toolchain mimic needs: JDK 17+, Maven, and the cached test runtime.
+    Doctor(commands::doctor::DoctorArgs),
+}
+
+fn main() -> ExitCode {
+    // clap prints help/version and exits 0, or a usage error and exits 2.
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Doctor(args) => commands::doctor::run(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            eprintln!("mimic: {}", exit_code::one_line(&error));
+            ExitCode::from(exit_code::USAGE)
+        }
+    }
+}

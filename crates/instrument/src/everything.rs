@@ -15,11 +15,20 @@ pub struct Options {
     /// Replace the body of every n-th method that has one (after wrapping and bridging
     /// were decided) with its first extreme transformation; 0 disables.
     pub replace_every_nth: usize,
+    /// Raise class version 50 (Java 6) to 51 in rewritten classes, so that the JVM's
+    /// type-checking verifier cannot fall back to type inference: proves our frames.
+    pub strict_verification: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { probe: ProbeApi::default(), wrap_methods: true, bridge_calls: true, replace_every_nth: 0 }
+        Options {
+            probe: ProbeApi::default(),
+            wrap_methods: true,
+            bridge_calls: true,
+            replace_every_nth: 0,
+            strict_verification: false,
+        }
     }
 }
 
@@ -98,6 +107,9 @@ pub fn instrument_class(bytes: &[u8], options: &Options, ids: &mut Ids) -> Resul
     }
     if report.wrapped + report.bridged + report.replaced == 0 {
         return Ok((bytes.to_vec(), report));
+    }
+    if options.strict_verification && class.major_version == 50 {
+        class.major_version = 51;
     }
     Ok((class.to_bytes()?, report))
 }

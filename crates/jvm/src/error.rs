@@ -66,7 +66,7 @@ pub enum JvmError {
 
     /// Maven ran but some artifacts are still not in the cache.
     #[error(
-        "could not fetch {} into {repository}: {}\n`{command}` {status}; its last output lines:\n{output_tail}\n\
+        "could not fetch {} artifact(s) into {repository}: {}\n`{command}` {status}; its last output lines:\n{output_tail}\n\
          fix: check the network connection to Maven Central and that the coordinates exist, then retry",
         missing.len(),
         missing.join(", ")
@@ -168,7 +168,10 @@ impl JvmError {
 
 /// The last `n` non-empty lines of `text`, joined with newlines.
 pub(crate) fn last_lines(text: &str, n: usize) -> String {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !matches!(l.trim(), "" | "[ERROR]" | "[WARNING]"))
+        .collect();
     let start = lines.len().saturating_sub(n);
     lines[start..].join("\n")
 }

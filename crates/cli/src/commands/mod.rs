@@ -1,0 +1,4 @@
+//! One module per `mimic` subcommand. Each exposes a clap `Args` struct and
+//! `run(&Args) -> anyhow::Result<u8>` returning an `exit_code` constant.
+
+pub mod doctor;
