@@ -55,3 +55,41 @@ fn check_class(bytes: &[u8]) -> Result<usize, String> {
     }
     Ok(n)
 }
+
+/// The newest class files we claim: Java 25 (major 69), taken from a JDK 25's own
+/// `java.base` module (`jimage extract`). The JDK is found at `$MIMIC_JDK25` or under
+/// `/usr/lib/jvm/*25*`; its absence is a failure, not a skip.
+#[test]
+fn java_25_class_files_of_java_base_round_trip() {
+    let home = std::env::var_os("MIMIC_JDK25")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            let mut dirs: Vec<_> = std::fs::read_dir("/usr/lib/jvm").ok()?.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+            dirs.sort();
+            dirs.into_iter().find(|d| d.file_name().is_some_and(|n| n.to_string_lossy().contains("25")) && d.join("bin/jimage").exists())
+        })
+        .expect("no JDK 25 found: set MIMIC_JDK25 to a JDK 25 home (the machine's Temurin 25)");
+    let dir = tempfile::tempdir().unwrap();
+    let status = std::process::Command::new(home.join("bin/jimage"))
+        .args(["extract", "--dir"])
+        .arg(dir.path())
+        .args(["--include", "regex:/java.base/.*"])
+        .arg(home.join("lib/modules"))
+        .status()
+        .expect("run jimage");
+    assert!(status.success(), "jimage extract failed");
+    let entry = mimic_classpath::read_classes(dir.path(), true).unwrap();
+    let mut failures = Vec::new();
+    let mut at_69 = 0;
+    for class in &entry.classes {
+        if class.bytes.get(7) == Some(&69) {
+            at_69 += 1;
+        }
+        if let Err(e) = check_class(&class.bytes) {
+            failures.push(format!("{}: {e}", class.name));
+        }
+    }
+    println!("java.base of {}: {} classes, {at_69} of version 69, {} failures", home.display(), entry.classes.len(), failures.len());
+    assert!(failures.is_empty(), "{:#?}", &failures[..failures.len().min(10)]);
+    assert!(at_69 > 5_000, "expected Java 25 class files, found {at_69} of version 69");
+}

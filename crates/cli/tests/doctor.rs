@@ -27,7 +27,10 @@ fn doctor_finds_java_and_maven() {
     );
     assert!(stdout.contains(&jdk.home.display().to_string()), "{stdout}");
     assert!(stdout.contains("Maven  ok"), "{stdout}");
-    assert!(stdout.contains("junit-platform-console-standalone:1.11.4"), "{stdout}");
+    assert!(
+        stdout.contains("junit-platform-console-standalone:1.11.4"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -40,7 +43,10 @@ fn doctor_json_is_machine_readable() {
     assert_eq!(report["java"]["found"], true);
     assert!(report["java"]["feature_version"].as_u64().unwrap() >= 17);
     assert_eq!(report["maven"]["found"], true);
-    assert_eq!(report["cache"]["test_runtime"].as_array().unwrap().len(), 13);
+    assert_eq!(
+        report["cache"]["test_runtime"].as_array().unwrap().len(),
+        13
+    );
 }
 
 #[test]
@@ -53,9 +59,15 @@ fn doctor_names_the_fix_for_an_empty_cache() {
         .unwrap();
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(0), "{stdout}\n{stderr}");
-    assert!(stdout.contains(&format!("absent   {}", cache.display())), "{stdout}");
+    assert!(
+        stdout.contains(&format!("absent   {}", cache.display())),
+        "{stdout}"
+    );
     assert!(stdout.contains("0 of 13 cached"), "{stdout}");
-    assert!(stdout.contains("MISSING  org.mockito:mockito-core:5.14.2"), "{stdout}");
+    assert!(
+        stdout.contains("MISSING  org.mockito:mockito-core:5.14.2"),
+        "{stdout}"
+    );
     assert!(stdout.contains("mimic doctor --fetch"), "{stdout}");
 }
 
@@ -72,7 +84,10 @@ fn doctor_without_java_or_maven_exits_1_with_fixes() {
     let (stdout, stderr) = text(&output);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
     assert!(stdout.contains("Java   MISSING"), "{stdout}");
-    assert!(stdout.contains("apt-get install openjdk-17-jdk"), "{stdout}");
+    assert!(
+        stdout.contains("apt-get install openjdk-17-jdk"),
+        "{stdout}"
+    );
     assert!(stdout.contains("Maven  MISSING"), "{stdout}");
     assert!(stdout.contains("apt-get install maven"), "{stdout}");
 }
@@ -125,7 +140,11 @@ fn version_and_help() {
 
 #[test]
 fn usage_errors_exit_2() {
-    for args in [&[][..], &["no-such-command"][..], &["doctor", "--bogus"][..]] {
+    for args in [
+        &[][..],
+        &["no-such-command"][..],
+        &["doctor", "--bogus"][..],
+    ] {
         let output = mimic(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }

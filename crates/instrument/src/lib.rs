@@ -4,7 +4,7 @@
 //! A class that cannot be rewritten is kept unchanged and reported with the reason.
 
 pub mod everything;
-pub mod jar;
+pub mod batch;
 
 pub use everything::{instrument_class, ClassReport, Ids, Options};
-pub use jar::{instrument_jar, JarReport};
+pub use batch::{instrument_dir, instrument_jar, BatchReport};

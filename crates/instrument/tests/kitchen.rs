@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_classfile::probe::{counting_probe_class, ProbeApi};
-use mimic_instrument::{instrument_class, Ids, Options};
+use mimic_instrument::{instrument_dir, BatchReport, Options};
 
 fn java_bin(tool: &str) -> PathBuf {
     match std::env::var_os("JAVA_HOME") {
@@ -33,22 +33,11 @@ fn run(cp: &Path) -> (String, String) {
     (String::from_utf8_lossy(&out.stdout).to_string(), stderr)
 }
 
-fn instrument_dir(from: &Path, to: &Path, options: &Options) -> (usize, usize, usize) {
-    let mut ids = Ids::default();
-    let (mut wrapped, mut bridged, mut replaced) = (0, 0, 0);
-    for entry in std::fs::read_dir(from.join("kitchen")).unwrap() {
-        let p = entry.unwrap().path();
-        let bytes = std::fs::read(&p).unwrap();
-        let (new, report) = instrument_class(&bytes, options, &mut ids).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        wrapped += report.wrapped;
-        bridged += report.bridged;
-        replaced += report.replaced;
-        std::fs::create_dir_all(to.join("kitchen")).unwrap();
-        std::fs::write(to.join("kitchen").join(p.file_name().unwrap()), new).unwrap();
-    }
-    std::fs::create_dir_all(to.join("mimic")).unwrap();
-    std::fs::write(to.join("mimic/Probe.class"), counting_probe_class(&ProbeApi::default()).unwrap()).unwrap();
-    (wrapped, bridged, replaced)
+fn instrument(from: &Path, to: &Path, options: &Options) -> BatchReport {
+    let probe = counting_probe_class(&ProbeApi::default()).unwrap();
+    let report = instrument_dir(from, to, &[], options, &[("mimic/Probe.class".into(), probe)]).unwrap();
+    assert!(report.failures.is_empty(), "{:#?}", report.failures);
+    report
 }
 
 fn counts(stderr: &str) -> std::collections::HashMap<String, u64> {
@@ -69,7 +58,8 @@ fn wrapping_and_bridging_keep_behaviour_and_verify() {
     let rewritten = dir.path().join("rewritten");
     compile_kitchen(&plain);
     let (expected, _) = run(&plain);
-    let (wrapped, bridged, _) = instrument_dir(&plain, &rewritten, &Options::default());
+    let report = instrument(&plain, &rewritten, &Options::default());
+    let (wrapped, bridged) = (report.methods_wrapped, report.calls_bridged);
     assert!(wrapped > 30, "wrapped {wrapped}");
     assert!(bridged > 30, "bridged {bridged}");
     let (actual, stderr) = run(&rewritten);
@@ -88,7 +78,7 @@ fn replaced_bodies_verify() {
     let rewritten = dir.path().join("rewritten");
     compile_kitchen(&plain);
     let options = Options { wrap_methods: false, bridge_calls: false, replace_every_nth: 1, ..Options::default() };
-    let (_, _, replaced) = instrument_dir(&plain, &rewritten, &options);
+    let replaced = instrument(&plain, &rewritten, &options).bodies_replaced;
     assert!(replaced > 30, "replaced {replaced}");
     // main itself is replaced by an empty body: the program must load, verify and print nothing.
     let (out, _) = run(&rewritten);

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_classfile::probe::{counting_probe_class, ProbeApi};
-use mimic_instrument::{instrument_jar, JarReport, Options};
+use mimic_instrument::{instrument_jar, BatchReport, Options};
 use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk, Maven};
 
 const PREFIXES: [&str; 2] = ["org/apache/pdfbox/", "org/apache/fontbox/"];
@@ -54,7 +54,7 @@ fn make_pdfs(f: &Fixture) -> Vec<PathBuf> {
     pdfs
 }
 
-fn rewrite(f: &Fixture, name: &str, options: &Options) -> (PathBuf, JarReport) {
+fn rewrite(f: &Fixture, name: &str, options: &Options) -> (PathBuf, BatchReport) {
     let out = f.dir.path().join(name);
     let probe = counting_probe_class(&ProbeApi::default()).unwrap();
     let report = instrument_jar(&f.app, &out, &PREFIXES, options, &[("mimic/Probe.class".into(), probe)]).unwrap();

@@ -30,7 +30,10 @@ impl Artifact {
         if !(3..=4).contains(&parts.len()) {
             return Err(bad(&format!("it has {} part(s)", parts.len())));
         }
-        for (part, what) in parts.iter().zip(["group", "artifact", "version", "classifier"]) {
+        for (part, what) in parts
+            .iter()
+            .zip(["group", "artifact", "version", "classifier"])
+        {
             if part.is_empty() {
                 return Err(bad(&format!("the {what} is empty")));
             }
@@ -38,7 +41,9 @@ impl Artifact {
                 return Err(bad(&format!("the {what} contains {c:?}")));
             }
             if part.starts_with('.') || part.ends_with('.') || part.contains("..") {
-                return Err(bad(&format!("the {what} has an empty dot-separated segment")));
+                return Err(bad(&format!(
+                    "the {what} has an empty dot-separated segment"
+                )));
             }
         }
         Ok(Artifact {

@@ -116,8 +116,7 @@ impl ArtifactCache {
             .write(true)
             .open(&path)
             .map_err(|e| JvmError::io("open lock file", &path, e))?;
-        fs4::FileExt::lock(&file)
-            .map_err(|e| JvmError::io("lock", &path, e))?;
+        fs4::FileExt::lock(&file).map_err(|e| JvmError::io("lock", &path, e))?;
         Ok(file)
     }
 
@@ -128,7 +127,9 @@ impl ArtifactCache {
         let work = tempfile::Builder::new()
             .prefix("mimic-fetch-")
             .tempdir()
-            .map_err(|e| JvmError::io("create a temporary directory in", std::env::temp_dir(), e))?;
+            .map_err(|e| {
+                JvmError::io("create a temporary directory in", std::env::temp_dir(), e)
+            })?;
         let pom = work.path().join("pom.xml");
         fs::write(&pom, fetch_pom(missing)).map_err(|e| JvmError::io("write", &pom, e))?;
 

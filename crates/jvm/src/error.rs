@@ -150,7 +150,11 @@ pub enum JvmError {
 }
 
 impl JvmError {
-    pub(crate) fn io(action: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        source: std::io::Error,
+    ) -> Self {
         JvmError::Io {
             action,
             path: path.into(),

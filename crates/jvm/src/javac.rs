@@ -166,10 +166,19 @@ mod tests {
     #[test]
     fn counts_warnings() {
         assert_eq!(count_warnings(""), 0);
-        assert_eq!(count_warnings("A.java:3: warning: [rawtypes] x\n1 warning\n"), 1);
+        assert_eq!(
+            count_warnings("A.java:3: warning: [rawtypes] x\n1 warning\n"),
+            1
+        );
         assert_eq!(count_warnings("a\nb\n12 warnings\n"), 12);
-        assert_eq!(count_warnings("A.java:3: warning: x\nB.java:4: warning: y\n"), 2);
-        assert_eq!(count_warnings("Note: Some input files use unchecked operations.\n"), 0);
+        assert_eq!(
+            count_warnings("A.java:3: warning: x\nB.java:4: warning: y\n"),
+            2
+        );
+        assert_eq!(
+            count_warnings("Note: Some input files use unchecked operations.\n"),
+            0
+        );
     }
 
     #[test]

@@ -40,13 +40,13 @@ impl Jdk {
                 let real = javac
                     .canonicalize()
                     .map_err(|e| JvmError::io("resolve symlinks of", &javac, e))?;
-                let home = real
-                    .parent()
-                    .and_then(Path::parent)
-                    .ok_or_else(|| JvmError::JdkInvalid {
-                        home: real.clone(),
-                        reason: "javac is not inside a bin directory".to_string(),
-                    })?;
+                let home =
+                    real.parent()
+                        .and_then(Path::parent)
+                        .ok_or_else(|| JvmError::JdkInvalid {
+                            home: real.clone(),
+                            reason: "javac is not inside a bin directory".to_string(),
+                        })?;
                 Self::at(home).and_then(Self::require_supported)
             }
             None => {
@@ -162,7 +162,11 @@ fn javac_reported_version(javac: &Path) -> Result<String, JvmError> {
         String::from_utf8_lossy(&output.stderr)
     );
     text.lines()
-        .find_map(|l| l.trim().strip_prefix("javac ").map(|v| v.trim().to_string()))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("javac ")
+                .map(|v| v.trim().to_string())
+        })
         .ok_or_else(|| JvmError::JdkInvalid {
             home: javac
                 .parent()

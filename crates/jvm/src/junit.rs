@@ -9,8 +9,8 @@ use quick_xml::Reader;
 
 use crate::cache::ArtifactCache;
 use crate::error::{describe_status, last_lines, JvmError};
-use crate::jdk::Jdk;
 use crate::javac::classpath_string;
+use crate::jdk::Jdk;
 use crate::maven::Maven;
 use crate::pinned;
 
@@ -51,7 +51,9 @@ pub struct JunitRuntime {
 impl JunitRuntime {
     /// The runtime from `cache`, fetching whatever is missing with `maven`.
     pub fn fetch(cache: &ArtifactCache, maven: &Maven) -> Result<JunitRuntime, JvmError> {
-        Ok(Self::from_jars(cache.fetch(maven, &pinned::test_runtime())?))
+        Ok(Self::from_jars(
+            cache.fetch(maven, &pinned::test_runtime())?,
+        ))
     }
 
     /// The runtime from `cache` without running Maven; fails if a jar is missing.
@@ -284,7 +286,10 @@ pub fn run_junit(
             if dirs.is_empty() {
                 args.push("--scan-class-path".to_string());
             }
-            args.extend(dirs.iter().map(|d| format!("--scan-class-path={}", d.display())));
+            args.extend(
+                dirs.iter()
+                    .map(|d| format!("--scan-class-path={}", d.display())),
+            );
         }
         JunitSelect::Classes(classes) => {
             args.extend(classes.iter().map(|c| format!("--select-class={c}")));

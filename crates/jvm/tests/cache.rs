@@ -127,7 +127,10 @@ fn concurrent_fetches_run_maven_once() {
         )),
         "{args}"
     );
-    assert!(args.contains("maven-dependency-plugin:3.6.1:resolve"), "{args}");
+    assert!(
+        args.contains("maven-dependency-plugin:3.6.1:resolve"),
+        "{args}"
+    );
 }
 
 #[cfg(unix)]
@@ -148,7 +151,10 @@ fn a_failing_maven_run_names_the_missing_artifacts_and_its_output() {
             ..
         } => {
             assert_eq!(missing, &["g.h:a:1", "g.h:b:2:tests"]);
-            assert!(output_tail.contains("Could not find artifact"), "{output_tail}");
+            assert!(
+                output_tail.contains("Could not find artifact"),
+                "{output_tail}"
+            );
             assert_eq!(status, "exited with status 1");
         }
         other => panic!("expected a fetch error, got {other}"),
@@ -159,12 +165,20 @@ fn a_failing_maven_run_names_the_missing_artifacts_and_its_output() {
 fn real_maven_reports_an_artifact_that_does_not_exist() {
     let maven = Maven::locate().expect("Maven");
     let cache = ArtifactCache::default_location();
-    let ghost: Artifact = "dev.mimic.nonexistent:no-such-artifact:0.0.1".parse().unwrap();
+    let ghost: Artifact = "dev.mimic.nonexistent:no-such-artifact:0.0.1"
+        .parse()
+        .unwrap();
     let err = cache.fetch(&maven, &[ghost]).unwrap_err();
     let text = err.to_string();
     eprintln!("{text}");
-    assert!(text.contains("could not fetch 1 artifact(s) into"), "{text}");
-    assert!(text.contains("dev.mimic.nonexistent:no-such-artifact:0.0.1"), "{text}");
+    assert!(
+        text.contains("could not fetch 1 artifact(s) into"),
+        "{text}"
+    );
+    assert!(
+        text.contains("dev.mimic.nonexistent:no-such-artifact:0.0.1"),
+        "{text}"
+    );
     assert!(text.contains("no-such-artifact"), "{text}");
 }
 

@@ -20,7 +20,12 @@ fn round_trip_corpus_has_over_15000_classes() {
             if entry.name().ends_with(".class") {
                 let mut magic = [0u8; 4];
                 entry.read_exact(&mut magic).unwrap();
-                assert_eq!(magic, [0xCA, 0xFE, 0xBA, 0xBE], "{artifact}: {}", entry.name());
+                assert_eq!(
+                    magic,
+                    [0xCA, 0xFE, 0xBA, 0xBE],
+                    "{artifact}: {}",
+                    entry.name()
+                );
                 classes += 1;
             }
         }

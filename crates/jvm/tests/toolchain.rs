@@ -115,7 +115,13 @@ fn assert_calc_outcomes(run: &mimic_jvm::JunitRun) {
     let mut got: Vec<(String, String, TestStatus)> = run
         .outcomes
         .iter()
-        .map(|o| (o.class_name.clone(), o.method_name.clone(), o.status.clone()))
+        .map(|o| {
+            (
+                o.class_name.clone(),
+                o.method_name.clone(),
+                o.status.clone(),
+            )
+        })
         .collect();
     got.sort_by(|a, b| a.1.cmp(&b.1));
     let t = |m: &str, s: TestStatus| ("demo.CalcTest".to_string(), m.to_string(), s);
@@ -143,9 +149,17 @@ fn assert_calc_outcomes(run: &mimic_jvm::JunitRun) {
             },
         ),
     ];
-    assert_eq!(got, expected, "stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        got, expected,
+        "stdout:\n{}\nstderr:\n{}",
+        run.stdout, run.stderr
+    );
     assert_eq!((run.passed(), run.failed(), run.skipped()), (2, 2, 1));
-    assert_eq!(run.exit_code, Some(1), "failing tests make the launcher exit 1");
+    assert_eq!(
+        run.exit_code,
+        Some(1),
+        "failing tests make the launcher exit 1"
+    );
     assert!(run.outcomes.iter().all(|o| o.time_seconds >= 0.0));
 }
 
@@ -156,14 +170,19 @@ fn locates_a_jdk_17_or_newer() {
     assert!(jdk.java().is_file(), "{jdk:?}");
     assert!(jdk.javac().is_file(), "{jdk:?}");
     assert!(jdk.tool("javap").is_file(), "{jdk:?}");
-    assert!(jdk.version_string.starts_with(&jdk.feature_version.to_string()));
+    assert!(jdk
+        .version_string
+        .starts_with(&jdk.feature_version.to_string()));
     assert_eq!(Jdk::at(&jdk.home).unwrap(), jdk);
 }
 
 #[test]
 fn locates_maven() {
     let maven = Maven::locate().expect("Maven");
-    assert!(maven.version.starts_with('3') || maven.version.starts_with('4'), "{maven:?}");
+    assert!(
+        maven.version.starts_with('3') || maven.version.starts_with('4'),
+        "{maven:?}"
+    );
 }
 
 #[test]
@@ -207,7 +226,10 @@ fn compiles_and_runs_junit_tests_with_mockito() {
     )
     .unwrap();
     assert_eq!(run.outcomes.len(), 1);
-    assert_eq!(run.outcome("demo.CalcTest", "passes()").unwrap().status, TestStatus::Passed);
+    assert_eq!(
+        run.outcome("demo.CalcTest", "passes()").unwrap().status,
+        TestStatus::Passed
+    );
     assert_eq!(run.exit_code, Some(0));
 }
 
@@ -233,7 +255,10 @@ fn a_compile_error_carries_javac_diagnostics() {
             ..
         } => {
             assert_eq!(*sources, 1);
-            assert!(first_error.contains("Broken.java:1: error"), "{first_error}");
+            assert!(
+                first_error.contains("Broken.java:1: error"),
+                "{first_error}"
+            );
             assert!(diagnostics.contains("incompatible types"), "{diagnostics}");
         }
         other => panic!("expected a compile error, got {other}"),
@@ -263,4 +288,53 @@ fn counts_warnings_and_handles_spaces_in_paths() {
     .unwrap();
     assert!(out.warnings >= 2, "{}", out.diagnostics);
     assert!(dir.path().join("out dir/Raw.class").is_file());
+}
+
+/// Every other JDK 17+ installed beside the default one (e.g. a Temurin 25 in
+/// /usr/lib/jvm) compiles and runs the same tests with the same outcomes, and
+/// Mockito, loaded as an agent, prints no dynamic-attach warning on 21+.
+#[test]
+fn other_installed_jdks_give_the_same_outcomes() {
+    let default = Jdk::locate().unwrap();
+    let Ok(entries) = std::fs::read_dir("/usr/lib/jvm") else {
+        return;
+    };
+    let mut homes: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| !p.is_symlink())
+        .collect();
+    homes.sort();
+    let rt = runtime();
+    for home in homes {
+        let Ok(jdk) = Jdk::at(&home) else { continue };
+        if jdk.feature_version < 17
+            || jdk.home.canonicalize().ok() == default.home.canonicalize().ok()
+        {
+            continue;
+        }
+        eprintln!(
+            "checking {} (Java {})",
+            jdk.home.display(),
+            jdk.version_string
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let (main_out, test_out) = build(&jdk, &rt, dir.path());
+        let run = run_junit(
+            &jdk,
+            &rt,
+            &[test_out, main_out],
+            &JunitSelect::Classes(vec!["demo.CalcTest".into()]),
+            &dir.path().join("reports"),
+            &["-Dnet.bytebuddy.experimental=true".to_string()],
+        )
+        .unwrap();
+        assert_calc_outcomes(&run);
+        assert!(
+            !run.stderr.contains("WARNING"),
+            "{}: {}",
+            jdk.home.display(),
+            run.stderr
+        );
+    }
 }

@@ -166,9 +166,7 @@ fn fetch(cache: &ArtifactCache, maven: Option<&Maven>, runtime: &[Artifact]) -> 
         cache.repository().display()
     );
     let started = std::time::Instant::now();
-    cache
-        .fetch(maven, runtime)
-        .map_err(|e| e.to_string())?;
+    cache.fetch(maven, runtime).map_err(|e| e.to_string())?;
     eprintln!("Fetched in {:.1} s.", started.elapsed().as_secs_f64());
     Ok(())
 }
@@ -193,7 +191,10 @@ fn print_human(report: &Report) {
             maven.mvn.as_deref().unwrap_or("?")
         );
     } else {
-        println!("Maven  MISSING  {}", maven.problem.as_deref().unwrap_or("?"));
+        println!(
+            "Maven  MISSING  {}",
+            maven.problem.as_deref().unwrap_or("?")
+        );
     }
     let cache = &report.cache;
     println!(

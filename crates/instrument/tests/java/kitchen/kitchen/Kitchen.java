@@ -1,5 +1,8 @@
 package kitchen;
 
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -117,7 +120,14 @@ public class Kitchen {
 
     static int counter;
 
-    static int fail(int x) {
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface Tag {
+        String value();
+    }
+
+    @Deprecated(since = "test")
+    @Tag("failing")
+    static int fail(@Tag("x") int x) throws IllegalArgumentException {
         if (x < 0) {
             throw new IllegalArgumentException("negative: " + x);
         }
@@ -186,6 +196,16 @@ public class Kitchen {
         Inner inner = k.new Inner();
         out.append(inner.ticks(4)).append(' ').append(k.total).append(' ').append(k.record("x")).append('\n');
         out.append(k.lengths(List.of("aa", "b", "aa"))).append(' ').append(k.adder(5).apply(1)).append('\n');
+        // What reflection shows must not change: wrapped methods keep their flags,
+        // generic signatures, annotations, parameter annotations and throws clauses.
+        List<Method> methods = new ArrayList<>(Arrays.asList(Kitchen.class.getDeclaredMethods()));
+        methods.removeIf(m -> m.isSynthetic());
+        methods.sort((a, b) -> a.toGenericString().compareTo(b.toGenericString()));
+        for (Method m : methods) {
+            out.append(m.toGenericString()).append(" varargs=").append(m.isVarArgs())
+                    .append(" annotations=").append(Arrays.toString(m.getAnnotations()))
+                    .append(" parameters=").append(Arrays.deepToString(m.getParameterAnnotations())).append('\n');
+        }
         System.out.print(out);
     }
 }
