@@ -8,8 +8,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::code::{CodeAttribute, ExceptionHandler};
 use crate::class_file::Attribute;
+use crate::code::{CodeAttribute, ExceptionHandler};
 use crate::constant_pool::ConstantPool;
 use crate::descriptor::{FieldType, MethodDescriptor};
 use crate::error::{ClassFileError, Result};
@@ -82,7 +82,12 @@ pub struct CodeBuilder<'a> {
 
 impl<'a> CodeBuilder<'a> {
     /// Start a body for a method of `class` (internal name) with this descriptor.
-    pub fn for_method(cp: &'a mut ConstantPool, class: &str, is_static: bool, descriptor: &MethodDescriptor) -> Self {
+    pub fn for_method(
+        cp: &'a mut ConstantPool,
+        class: &str,
+        is_static: bool,
+        descriptor: &MethodDescriptor,
+    ) -> Self {
         let mut locals = Vec::new();
         if !is_static {
             locals.push(VType::Object(class.to_string()));
@@ -94,7 +99,10 @@ impl<'a> CodeBuilder<'a> {
         CodeBuilder {
             cp,
             code: Vec::new(),
-            state: State { locals, stack: Vec::new() },
+            state: State {
+                locals,
+                stack: Vec::new(),
+            },
             reachable: true,
             max_stack: 0,
             max_locals,
@@ -155,7 +163,10 @@ impl<'a> CodeBuilder<'a> {
         match self.state.stack.pop() {
             Some(t) => t,
             None => {
-                self.fail(format!("operand stack underflow at offset {}", self.code.len()));
+                self.fail(format!(
+                    "operand stack underflow at offset {}",
+                    self.code.len()
+                ));
                 VType::Top
             }
         }
@@ -207,11 +218,17 @@ impl<'a> CodeBuilder<'a> {
             (_, None) => false,
         };
         if !ok {
-            self.fail(format!("load of {t:?} from local {slot} holding {actual:?}"));
+            self.fail(format!(
+                "load of {t:?} from local {slot} holding {actual:?}"
+            ));
         }
         self.local_op(base, short, slot);
         // Keep the more precise type the local holds.
-        let pushed = if vt.is_reference() { actual.unwrap_or(vt) } else { vt };
+        let pushed = if vt.is_reference() {
+            actual.unwrap_or(vt)
+        } else {
+            vt
+        };
         self.push(pushed);
         self
     }
@@ -236,7 +253,12 @@ impl<'a> CodeBuilder<'a> {
             self.state.locals.push(VType::Top);
         }
         // A wide value overwritten in its second half loses its first half.
-        if slot > 0 && matches!(self.state.locals[slot as usize - 1], VType::Long | VType::Double) {
+        if slot > 0
+            && matches!(
+                self.state.locals[slot as usize - 1],
+                VType::Long | VType::Double
+            )
+        {
             self.state.locals[slot as usize - 1] = VType::Top;
         }
         self.state.locals[slot as usize] = stored;
@@ -349,12 +371,21 @@ impl<'a> CodeBuilder<'a> {
     }
 
     /// Any invoke except `invokedynamic`. `interface_owner` selects InterfaceMethodref.
-    pub fn invoke(&mut self, kind: Invoke, owner: &str, name: &str, descriptor: &str, interface_owner: bool) -> &mut Self {
+    pub fn invoke(
+        &mut self,
+        kind: Invoke,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+        interface_owner: bool,
+    ) -> &mut Self {
         self.before_emit();
         let Some(desc) = self.pool(MethodDescriptor::parse(descriptor)) else {
             return self;
         };
-        let r = self.cp.add_method_ref(owner, name, descriptor, interface_owner);
+        let r = self
+            .cp
+            .add_method_ref(owner, name, descriptor, interface_owner);
         let Some(index) = self.pool(r) else {
             return self;
         };
@@ -393,14 +424,25 @@ impl<'a> CodeBuilder<'a> {
             },
             _ => return,
         };
-        for v in self.state.stack.iter_mut().chain(self.state.locals.iter_mut()) {
+        for v in self
+            .state
+            .stack
+            .iter_mut()
+            .chain(self.state.locals.iter_mut())
+        {
             if v == receiver {
                 *v = init.clone();
             }
         }
     }
 
-    fn field(&mut self, opcode: u8, owner: &str, name: &str, descriptor: &str) -> Option<FieldType> {
+    fn field(
+        &mut self,
+        opcode: u8,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Option<FieldType> {
         self.before_emit();
         let t = self.pool(FieldType::parse(descriptor))?;
         let r = self.cp.add_field_ref(owner, name, descriptor);
@@ -594,9 +636,19 @@ impl<'a> CodeBuilder<'a> {
             let bound = info.incoming.clone().unwrap_or_else(|| state.clone());
             match merge(&bound, &state) {
                 Ok(m) if m.locals == bound.locals && m.stack == bound.stack => {
-                    self.frames.insert(offset, Frame { offset, locals: bound.locals, stack: bound.stack });
+                    self.frames.insert(
+                        offset,
+                        Frame {
+                            offset,
+                            locals: bound.locals,
+                            stack: bound.stack,
+                        },
+                    );
                 }
-                _ => self.fail(format!("backward jump to label {} with a different frame", label.0)),
+                _ => self.fail(format!(
+                    "backward jump to label {} with a different frame",
+                    label.0
+                )),
             }
             return;
         }
@@ -642,9 +694,20 @@ impl<'a> CodeBuilder<'a> {
 
     /// Protect `[start, end)` with a handler catching `catch_type` (`None`: everything).
     /// Declare before binding `handler`; `start` must be bound before `handler`.
-    pub fn try_catch(&mut self, start: Label, end: Label, handler: Label, catch_type: Option<&str>) -> &mut Self {
+    pub fn try_catch(
+        &mut self,
+        start: Label,
+        end: Label,
+        handler: Label,
+        catch_type: Option<&str>,
+    ) -> &mut Self {
         self.labels[handler.0].is_target = true;
-        self.handlers.push(Handler { start, end, handler, catch_type: catch_type.map(str::to_string) });
+        self.handlers.push(Handler {
+            start,
+            end,
+            handler,
+            catch_type: catch_type.map(str::to_string),
+        });
         self
     }
 
@@ -660,12 +723,28 @@ impl<'a> CodeBuilder<'a> {
             .handlers
             .iter()
             .filter(|h| h.handler == label)
-            .map(|h| (h.start, h.catch_type.clone().unwrap_or_else(|| "java/lang/Throwable".into())))
+            .map(|h| {
+                (
+                    h.start,
+                    h.catch_type
+                        .clone()
+                        .unwrap_or_else(|| "java/lang/Throwable".into()),
+                )
+            })
             .collect();
         for (start, exception) in handled {
             match self.labels[start.0].locals_at_bind.clone() {
-                Some(locals) => self.flow_to(label, State { locals, stack: vec![VType::Object(exception)] }),
-                None => self.fail(format!("handler label {} bound before its try start", label.0)),
+                Some(locals) => self.flow_to(
+                    label,
+                    State {
+                        locals,
+                        stack: vec![VType::Object(exception)],
+                    },
+                ),
+                None => self.fail(format!(
+                    "handler label {} bound before its try start",
+                    label.0
+                )),
             }
         }
         if self.reachable {
@@ -682,7 +761,14 @@ impl<'a> CodeBuilder<'a> {
                 self.reachable = true;
                 let depth: u16 = frame.stack.iter().map(VType::slots).sum();
                 self.max_stack = self.max_stack.max(depth);
-                self.frames.insert(offset, Frame { offset, locals: frame.locals, stack: frame.stack });
+                self.frames.insert(
+                    offset,
+                    Frame {
+                        offset,
+                        locals: frame.locals,
+                        stack: frame.stack,
+                    },
+                );
             }
             None if self.reachable => {
                 // Not a target yet; a later backward jump may make it one with this frame.
@@ -711,7 +797,11 @@ impl<'a> CodeBuilder<'a> {
         }
         let mut exception_table = Vec::new();
         for h in std::mem::take(&mut self.handlers) {
-            let offsets = (self.labels[h.start.0].offset, self.labels[h.end.0].offset, self.labels[h.handler.0].offset);
+            let offsets = (
+                self.labels[h.start.0].offset,
+                self.labels[h.end.0].offset,
+                self.labels[h.handler.0].offset,
+            );
             let (Some(start_pc), Some(end_pc), Some(handler_pc)) = offsets else {
                 self.fail("a try/catch label is never bound".into());
                 continue;
@@ -720,13 +810,20 @@ impl<'a> CodeBuilder<'a> {
                 None => 0,
                 Some(c) => self.cp.add_class(c)?,
             };
-            exception_table.push(ExceptionHandler { start_pc, end_pc, handler_pc, catch_type });
+            exception_table.push(ExceptionHandler {
+                start_pc,
+                end_pc,
+                handler_pc,
+                catch_type,
+            });
         }
         if let Some(e) = self.error.take() {
             return Err(e);
         }
         if self.code.len() >= 65536 {
-            return Err(ClassFileError::rewrite("generated code is longer than 65535 bytes"));
+            return Err(ClassFileError::rewrite(
+                "generated code is longer than 65535 bytes",
+            ));
         }
         let mut attributes = Vec::new();
         if emit_frames && !self.frames.is_empty() {
@@ -756,7 +853,11 @@ fn push_slot(locals: &mut Vec<VType>, t: VType) {
 /// Merge two states reaching the same label.
 fn merge(a: &State, b: &State) -> std::result::Result<State, String> {
     if a.stack.len() != b.stack.len() {
-        return Err(format!("stack heights differ at a join ({} vs {})", a.stack.len(), b.stack.len()));
+        return Err(format!(
+            "stack heights differ at a join ({} vs {})",
+            a.stack.len(),
+            b.stack.len()
+        ));
     }
     let mut stack = Vec::with_capacity(a.stack.len());
     for (x, y) in a.stack.iter().zip(&b.stack) {
@@ -766,10 +867,14 @@ fn merge(a: &State, b: &State) -> std::result::Result<State, String> {
         });
     }
     let n = a.locals.len().min(b.locals.len());
-    let mut locals: Vec<VType> = (0..n).map(|i| merge_type(&a.locals[i], &b.locals[i]).unwrap_or(VType::Top)).collect();
+    let mut locals: Vec<VType> = (0..n)
+        .map(|i| merge_type(&a.locals[i], &b.locals[i]).unwrap_or(VType::Top))
+        .collect();
     // A wide value whose second half was lost is no longer usable.
     for i in 0..locals.len() {
-        if matches!(locals[i], VType::Long | VType::Double) && locals.get(i + 1) != Some(&VType::Top) {
+        if matches!(locals[i], VType::Long | VType::Double)
+            && locals.get(i + 1) != Some(&VType::Top)
+        {
             locals[i] = VType::Top;
         }
     }

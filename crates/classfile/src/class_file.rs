@@ -37,7 +37,9 @@ impl Member {
 
     /// The first attribute called `name`.
     pub fn attribute<'a>(&'a self, cp: &ConstantPool, name: &str) -> Option<&'a Attribute> {
-        self.attributes.iter().find(|a| cp.utf8_is(a.name_index, name))
+        self.attributes
+            .iter()
+            .find(|a| cp.utf8_is(a.name_index, name))
     }
 
     pub fn has_flag(&self, flag: u16) -> bool {
@@ -66,7 +68,10 @@ impl ClassFile {
         let mut r = Reader::new(data);
         let magic = r.u4("magic")?;
         if magic != 0xCAFEBABE {
-            return Err(ClassFileError::malformed(0, format!("bad magic 0x{magic:08X}, expected 0xCAFEBABE")));
+            return Err(ClassFileError::malformed(
+                0,
+                format!("bad magic 0x{magic:08X}, expected 0xCAFEBABE"),
+            ));
         }
         let minor_version = r.u2("minor_version")?;
         let major_version = r.u2("major_version")?;
@@ -82,10 +87,24 @@ impl ClassFile {
         let access_flags = r.u2("access_flags")?;
         let at = r.offset();
         let this_class = r.u2("this_class")?;
-        expect_kind(&constant_pool, this_class, at, "this_class", Kind::Class, false)?;
+        expect_kind(
+            &constant_pool,
+            this_class,
+            at,
+            "this_class",
+            Kind::Class,
+            false,
+        )?;
         let at = r.offset();
         let super_class = r.u2("super_class")?;
-        expect_kind(&constant_pool, super_class, at, "super_class", Kind::Class, true)?;
+        expect_kind(
+            &constant_pool,
+            super_class,
+            at,
+            "super_class",
+            Kind::Class,
+            true,
+        )?;
         let count = r.u2("interfaces_count")?;
         let mut interfaces = Vec::with_capacity(count as usize);
         for _ in 0..count {
@@ -98,7 +117,10 @@ impl ClassFile {
         let methods = parse_members(&mut r, &constant_pool, "method")?;
         let attributes = parse_attributes(&mut r, &constant_pool)?;
         if r.remaining() != 0 {
-            return Err(r.error(format!("{} unexpected bytes after the end of the class file", r.remaining())));
+            return Err(r.error(format!(
+                "{} unexpected bytes after the end of the class file",
+                r.remaining()
+            )));
         }
         Ok(ClassFile {
             minor_version,
@@ -162,7 +184,8 @@ impl ClassFile {
     /// Index of the method with this name and descriptor.
     pub fn find_method(&self, name: &str, descriptor: &str) -> Option<usize> {
         self.methods.iter().position(|m| {
-            self.constant_pool.utf8_is(m.name_index, name) && self.constant_pool.utf8_is(m.descriptor_index, descriptor)
+            self.constant_pool.utf8_is(m.name_index, name)
+                && self.constant_pool.utf8_is(m.descriptor_index, descriptor)
         })
     }
 
@@ -178,7 +201,14 @@ enum Kind {
     Utf8,
 }
 
-fn expect_kind(cp: &ConstantPool, idx: u16, at: usize, what: &str, kind: Kind, zero_ok: bool) -> Result<()> {
+fn expect_kind(
+    cp: &ConstantPool,
+    idx: u16,
+    at: usize,
+    what: &str,
+    kind: Kind,
+    zero_ok: bool,
+) -> Result<()> {
     if idx == 0 && zero_ok {
         return Ok(());
     }
@@ -205,12 +235,31 @@ fn parse_members(r: &mut Reader, cp: &ConstantPool, what: &str) -> Result<Vec<Me
         let access_flags = r.u2("access_flags")?;
         let at = r.offset();
         let name_index = r.u2("name_index")?;
-        expect_kind(cp, name_index, at, &format!("{what} name"), Kind::Utf8, false)?;
+        expect_kind(
+            cp,
+            name_index,
+            at,
+            &format!("{what} name"),
+            Kind::Utf8,
+            false,
+        )?;
         let at = r.offset();
         let descriptor_index = r.u2("descriptor_index")?;
-        expect_kind(cp, descriptor_index, at, &format!("{what} descriptor"), Kind::Utf8, false)?;
+        expect_kind(
+            cp,
+            descriptor_index,
+            at,
+            &format!("{what} descriptor"),
+            Kind::Utf8,
+            false,
+        )?;
         let attributes = parse_attributes(r, cp)?;
-        members.push(Member { access_flags, name_index, descriptor_index, attributes });
+        members.push(Member {
+            access_flags,
+            name_index,
+            descriptor_index,
+            attributes,
+        });
     }
     Ok(members)
 }
@@ -234,7 +283,8 @@ pub(crate) fn write_attributes(w: &mut Writer, attributes: &[Attribute]) -> Resu
     w.u2(len_u16(attributes.len(), "attributes")?);
     for a in attributes {
         w.u2(a.name_index);
-        let len = u32::try_from(a.data.len()).map_err(|_| ClassFileError::rewrite("attribute longer than 4 GiB"))?;
+        let len = u32::try_from(a.data.len())
+            .map_err(|_| ClassFileError::rewrite("attribute longer than 4 GiB"))?;
         w.u4(len);
         w.bytes(&a.data);
     }
@@ -244,7 +294,12 @@ pub(crate) fn write_attributes(w: &mut Writer, attributes: &[Attribute]) -> Resu
 /// Building new classes and members (used for generated probe classes and bridges).
 impl ClassFile {
     /// An empty class `name extends super_name` with the given flags and major version.
-    pub fn new(name: &str, super_name: &str, access_flags: u16, major_version: u16) -> Result<ClassFile> {
+    pub fn new(
+        name: &str,
+        super_name: &str,
+        access_flags: u16,
+        major_version: u16,
+    ) -> Result<ClassFile> {
         let mut constant_pool = ConstantPool::new();
         let this_class = constant_pool.add_class(name)?;
         let super_class = constant_pool.add_class(super_name)?;
@@ -266,7 +321,12 @@ impl ClassFile {
     pub fn add_field(&mut self, access_flags: u16, name: &str, descriptor: &str) -> Result<()> {
         let name_index = self.constant_pool.add_utf8(name)?;
         let descriptor_index = self.constant_pool.add_utf8(descriptor)?;
-        self.fields.push(Member { access_flags, name_index, descriptor_index, attributes: Vec::new() });
+        self.fields.push(Member {
+            access_flags,
+            name_index,
+            descriptor_index,
+            attributes: Vec::new(),
+        });
         Ok(())
     }
 
@@ -282,8 +342,16 @@ impl ClassFile {
         let descriptor_index = self.constant_pool.add_utf8(descriptor)?;
         let mut attributes = Vec::new();
         if let Some(code) = code {
-            attributes.push(Attribute { name_index: self.constant_pool.add_utf8("Code")?, data: code.to_bytes()? });
+            attributes.push(Attribute {
+                name_index: self.constant_pool.add_utf8("Code")?,
+                data: code.to_bytes()?,
+            });
         }
-        Ok(Member { access_flags, name_index, descriptor_index, attributes })
+        Ok(Member {
+            access_flags,
+            name_index,
+            descriptor_index,
+            attributes,
+        })
     }
 }

@@ -49,7 +49,13 @@ impl CodeAttribute {
         if r.remaining() != 0 {
             return Err(r.error("Code attribute has trailing bytes"));
         }
-        Ok(CodeAttribute { max_stack, max_locals, code, exception_table, attributes })
+        Ok(CodeAttribute {
+            max_stack,
+            max_locals,
+            code,
+            exception_table,
+            attributes,
+        })
     }
 
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
@@ -57,7 +63,10 @@ impl CodeAttribute {
         w.u2(self.max_stack);
         w.u2(self.max_locals);
         if self.code.is_empty() || self.code.len() >= 65536 {
-            return Err(ClassFileError::rewrite(format!("code length {} is out of range", self.code.len())));
+            return Err(ClassFileError::rewrite(format!(
+                "code length {} is out of range",
+                self.code.len()
+            )));
         }
         w.u4(self.code.len() as u32);
         w.bytes(&self.code);
@@ -74,13 +83,19 @@ impl CodeAttribute {
 
     /// The first nested attribute called `name`.
     pub fn attribute<'a>(&'a self, cp: &ConstantPool, name: &str) -> Option<&'a Attribute> {
-        self.attributes.iter().find(|a| cp.utf8_is(a.name_index, name))
+        self.attributes
+            .iter()
+            .find(|a| cp.utf8_is(a.name_index, name))
     }
 
     /// Source line of the instruction at `offset`, from the LineNumberTable(s).
     pub fn line_of(&self, cp: &ConstantPool, offset: u16) -> Option<u16> {
         let mut best: Option<(u16, u16)> = None;
-        for a in self.attributes.iter().filter(|a| cp.utf8_is(a.name_index, "LineNumberTable")) {
+        for a in self
+            .attributes
+            .iter()
+            .filter(|a| cp.utf8_is(a.name_index, "LineNumberTable"))
+        {
             let mut r = Reader::new(&a.data);
             let n = r.u2("line_number_table_length").ok()?;
             for _ in 0..n {

@@ -138,13 +138,22 @@ impl ConstantPool {
                 6 => Constant::Double(r.u8("Double")?),
                 7 => Constant::Class(r.u2("Class name index")?),
                 8 => Constant::String(r.u2("String index")?),
-                9 | 10 | 11 => {
+                9..=11 => {
                     let class = r.u2("ref class index")?;
                     let name_and_type = r.u2("ref name_and_type index")?;
                     match tag {
-                        9 => Constant::Fieldref { class, name_and_type },
-                        10 => Constant::Methodref { class, name_and_type },
-                        _ => Constant::InterfaceMethodref { class, name_and_type },
+                        9 => Constant::Fieldref {
+                            class,
+                            name_and_type,
+                        },
+                        10 => Constant::Methodref {
+                            class,
+                            name_and_type,
+                        },
+                        _ => Constant::InterfaceMethodref {
+                            class,
+                            name_and_type,
+                        },
                     }
                 }
                 12 => Constant::NameAndType {
@@ -160,9 +169,15 @@ impl ConstantPool {
                     let bootstrap = r.u2("bootstrap method index")?;
                     let name_and_type = r.u2("name_and_type index")?;
                     if tag == 17 {
-                        Constant::Dynamic { bootstrap, name_and_type }
+                        Constant::Dynamic {
+                            bootstrap,
+                            name_and_type,
+                        }
                     } else {
-                        Constant::InvokeDynamic { bootstrap, name_and_type }
+                        Constant::InvokeDynamic {
+                            bootstrap,
+                            name_and_type,
+                        }
                     }
                 }
                 19 => Constant::Module(r.u2("Module name index")?),
@@ -186,7 +201,10 @@ impl ConstantPool {
                 entries.push(Constant::Unusable);
             }
         }
-        let pool = ConstantPool { entries, index: None };
+        let pool = ConstantPool {
+            entries,
+            index: None,
+        };
         pool.validate_references(&positions)?;
         Ok(pool)
     }
@@ -202,17 +220,31 @@ impl ConstantPool {
                 } else {
                     Err(ClassFileError::malformed(
                         at,
-                        format!("constant #{i} ({what}) refers to #{idx}, which is {kind}, expected {}", want.join(" or ")),
+                        format!(
+                            "constant #{i} ({what}) refers to #{idx}, which is {kind}, expected {}",
+                            want.join(" or ")
+                        ),
                     ))
                 }
             };
             match c {
-                Constant::Class(n) | Constant::String(n) | Constant::MethodType(n) | Constant::Module(n) | Constant::Package(n) => {
-                    check(*n, &["Utf8"], c.kind_name())?
+                Constant::Class(n)
+                | Constant::String(n)
+                | Constant::MethodType(n)
+                | Constant::Module(n)
+                | Constant::Package(n) => check(*n, &["Utf8"], c.kind_name())?,
+                Constant::Fieldref {
+                    class,
+                    name_and_type,
                 }
-                Constant::Fieldref { class, name_and_type }
-                | Constant::Methodref { class, name_and_type }
-                | Constant::InterfaceMethodref { class, name_and_type } => {
+                | Constant::Methodref {
+                    class,
+                    name_and_type,
+                }
+                | Constant::InterfaceMethodref {
+                    class,
+                    name_and_type,
+                } => {
                     check(*class, &["Class"], c.kind_name())?;
                     check(*name_and_type, &["NameAndType"], c.kind_name())?;
                 }
@@ -222,11 +254,19 @@ impl ConstantPool {
                 }
                 Constant::MethodHandle { kind, reference } => {
                     if !(1..=9).contains(kind) {
-                        return Err(ClassFileError::malformed(at, format!("constant #{i} has MethodHandle kind {kind}")));
+                        return Err(ClassFileError::malformed(
+                            at,
+                            format!("constant #{i} has MethodHandle kind {kind}"),
+                        ));
                     }
-                    check(*reference, &["Fieldref", "Methodref", "InterfaceMethodref"], "MethodHandle")?;
+                    check(
+                        *reference,
+                        &["Fieldref", "Methodref", "InterfaceMethodref"],
+                        "MethodHandle",
+                    )?;
                 }
-                Constant::Dynamic { name_and_type, .. } | Constant::InvokeDynamic { name_and_type, .. } => {
+                Constant::Dynamic { name_and_type, .. }
+                | Constant::InvokeDynamic { name_and_type, .. } => {
                     check(*name_and_type, &["NameAndType"], c.kind_name())?
                 }
                 _ => {}
@@ -260,10 +300,23 @@ impl ConstantPool {
                 Constant::Float(v) => w.u4(*v),
                 Constant::Long(v) => w.u8(*v as u64),
                 Constant::Double(v) => w.u8(*v),
-                Constant::Class(n) | Constant::String(n) | Constant::MethodType(n) | Constant::Module(n) | Constant::Package(n) => w.u2(*n),
-                Constant::Fieldref { class, name_and_type }
-                | Constant::Methodref { class, name_and_type }
-                | Constant::InterfaceMethodref { class, name_and_type } => {
+                Constant::Class(n)
+                | Constant::String(n)
+                | Constant::MethodType(n)
+                | Constant::Module(n)
+                | Constant::Package(n) => w.u2(*n),
+                Constant::Fieldref {
+                    class,
+                    name_and_type,
+                }
+                | Constant::Methodref {
+                    class,
+                    name_and_type,
+                }
+                | Constant::InterfaceMethodref {
+                    class,
+                    name_and_type,
+                } => {
                     w.u2(*class);
                     w.u2(*name_and_type);
                 }
@@ -275,7 +328,14 @@ impl ConstantPool {
                     w.u1(*kind);
                     w.u2(*reference);
                 }
-                Constant::Dynamic { bootstrap, name_and_type } | Constant::InvokeDynamic { bootstrap, name_and_type } => {
+                Constant::Dynamic {
+                    bootstrap,
+                    name_and_type,
+                }
+                | Constant::InvokeDynamic {
+                    bootstrap,
+                    name_and_type,
+                } => {
                     w.u2(*bootstrap);
                     w.u2(*name_and_type);
                 }
@@ -297,8 +357,9 @@ impl ConstantPool {
     /// The text of a Utf8 constant.
     pub fn utf8(&self, idx: u16) -> Result<String> {
         match self.get(idx)? {
-            Constant::Utf8(b) => mutf8::decode(b)
-                .ok_or_else(|| ClassFileError::rewrite(format!("constant #{idx} is not valid modified UTF-8"))),
+            Constant::Utf8(b) => mutf8::decode(b).ok_or_else(|| {
+                ClassFileError::rewrite(format!("constant #{idx} is not valid modified UTF-8"))
+            }),
             other => Err(ClassFileError::rewrite(format!(
                 "constant #{idx} is {}, expected Utf8",
                 other.kind_name()
@@ -325,7 +386,9 @@ impl ConstantPool {
     /// Name and descriptor of a NameAndType constant.
     pub fn name_and_type(&self, idx: u16) -> Result<(String, String)> {
         match self.get(idx)? {
-            Constant::NameAndType { name, descriptor } => Ok((self.utf8(*name)?, self.utf8(*descriptor)?)),
+            Constant::NameAndType { name, descriptor } => {
+                Ok((self.utf8(*name)?, self.utf8(*descriptor)?))
+            }
             other => Err(ClassFileError::rewrite(format!(
                 "constant #{idx} is {}, expected NameAndType",
                 other.kind_name()
@@ -336,10 +399,18 @@ impl ConstantPool {
     /// A Fieldref, Methodref or InterfaceMethodref resolved to names.
     pub fn member_ref(&self, idx: u16) -> Result<MemberRef> {
         let (class, nat, interface) = match self.get(idx)? {
-            Constant::Fieldref { class, name_and_type } | Constant::Methodref { class, name_and_type } => {
-                (*class, *name_and_type, false)
+            Constant::Fieldref {
+                class,
+                name_and_type,
             }
-            Constant::InterfaceMethodref { class, name_and_type } => (*class, *name_and_type, true),
+            | Constant::Methodref {
+                class,
+                name_and_type,
+            } => (*class, *name_and_type, false),
+            Constant::InterfaceMethodref {
+                class,
+                name_and_type,
+            } => (*class, *name_and_type, true),
             other => {
                 return Err(ClassFileError::rewrite(format!(
                     "constant #{idx} is {}, expected a member reference",
@@ -348,7 +419,12 @@ impl ConstantPool {
             }
         };
         let (name, descriptor) = self.name_and_type(nat)?;
-        Ok(MemberRef { owner: self.class_name(class)?, name, descriptor, interface })
+        Ok(MemberRef {
+            owner: self.class_name(class)?,
+            name,
+            descriptor,
+            interface,
+        })
     }
 
     /// Add `c` unless an equal entry exists; returns its index.
@@ -369,7 +445,9 @@ impl ConstantPool {
         let wide = matches!(c, Constant::Long(_) | Constant::Double(_));
         let needed = self.entries.len() + if wide { 2 } else { 1 };
         if needed > 65535 {
-            return Err(ClassFileError::rewrite("constant pool is full (65535 entries)"));
+            return Err(ClassFileError::rewrite(
+                "constant pool is full (65535 entries)",
+            ));
         }
         let i = self.entries.len() as u16;
         map.insert(c.clone(), i);
@@ -383,7 +461,9 @@ impl ConstantPool {
     pub fn add_utf8(&mut self, s: &str) -> Result<u16> {
         let bytes = mutf8::encode(s);
         if bytes.len() > 65535 {
-            return Err(ClassFileError::rewrite("string constant longer than 65535 bytes"));
+            return Err(ClassFileError::rewrite(
+                "string constant longer than 65535 bytes",
+            ));
         }
         self.add(Constant::Utf8(bytes))
     }
@@ -423,17 +503,32 @@ impl ConstantPool {
     pub fn add_field_ref(&mut self, owner: &str, name: &str, descriptor: &str) -> Result<u16> {
         let class = self.add_class(owner)?;
         let name_and_type = self.add_name_and_type(name, descriptor)?;
-        self.add(Constant::Fieldref { class, name_and_type })
+        self.add(Constant::Fieldref {
+            class,
+            name_and_type,
+        })
     }
 
     /// A Methodref, or an InterfaceMethodref when `interface` is true.
-    pub fn add_method_ref(&mut self, owner: &str, name: &str, descriptor: &str, interface: bool) -> Result<u16> {
+    pub fn add_method_ref(
+        &mut self,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+        interface: bool,
+    ) -> Result<u16> {
         let class = self.add_class(owner)?;
         let name_and_type = self.add_name_and_type(name, descriptor)?;
         self.add(if interface {
-            Constant::InterfaceMethodref { class, name_and_type }
+            Constant::InterfaceMethodref {
+                class,
+                name_and_type,
+            }
         } else {
-            Constant::Methodref { class, name_and_type }
+            Constant::Methodref {
+                class,
+                name_and_type,
+            }
         })
     }
 }

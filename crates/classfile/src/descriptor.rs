@@ -147,7 +147,9 @@ fn parse_field<'a>(s: &'a str, whole: &str) -> Result<(FieldType, &'a str)> {
         Some('S') => FieldType::Short,
         Some('Z') => FieldType::Boolean,
         Some('L') => {
-            let end = s.find(';').ok_or_else(|| bad(whole, "class name without ';'"))?;
+            let end = s
+                .find(';')
+                .ok_or_else(|| bad(whole, "class name without ';'"))?;
             if end == 1 {
                 return Err(bad(whole, "empty class name"));
             }
@@ -172,13 +174,24 @@ mod tests {
         assert_eq!(d.params.len(), 4);
         assert_eq!(d.param_slots(), 5);
         assert_eq!(d.ret, Some(FieldType::Object("java/util/List".into())));
-        assert_eq!(d.to_descriptor(), "(IJ[Ljava/lang/String;[[D)Ljava/util/List;");
+        assert_eq!(
+            d.to_descriptor(),
+            "(IJ[Ljava/lang/String;[[D)Ljava/util/List;"
+        );
         assert_eq!(MethodDescriptor::parse("()V").unwrap().ret, None);
     }
 
     #[test]
     fn rejects_malformed_descriptors() {
-        for d in ["", "I)V", "(L;)V", "(Ljava/lang/String)V", "(Q)V", "()", "(I"] {
+        for d in [
+            "",
+            "I)V",
+            "(L;)V",
+            "(Ljava/lang/String)V",
+            "(Q)V",
+            "()",
+            "(I",
+        ] {
             assert!(MethodDescriptor::parse(d).is_err(), "{d}");
         }
     }

@@ -14,7 +14,9 @@ pub enum ClassFileError {
         offset: usize,
         message: String,
     },
-    #[error("{context}unsupported class file version {major}.{minor} (supported: 45.0 to {max}.x)")]
+    #[error(
+        "{context}unsupported class file version {major}.{minor} (supported: 45.0 to {max}.x)"
+    )]
     UnsupportedVersion {
         context: String,
         major: u16,

@@ -27,13 +27,18 @@ impl VType {
     /// The verification type of a value of this field type.
     pub fn of(t: &FieldType) -> VType {
         match t {
-            FieldType::Boolean | FieldType::Byte | FieldType::Char | FieldType::Short | FieldType::Int => VType::Integer,
+            FieldType::Boolean
+            | FieldType::Byte
+            | FieldType::Char
+            | FieldType::Short
+            | FieldType::Int => VType::Integer,
             FieldType::Float => VType::Float,
             FieldType::Long => VType::Long,
             FieldType::Double => VType::Double,
-            FieldType::Object(_) | FieldType::Array(_) => {
-                VType::Object(t.class_constant_name().expect("reference type has a class name"))
-            }
+            FieldType::Object(_) | FieldType::Array(_) => VType::Object(
+                t.class_constant_name()
+                    .expect("reference type has a class name"),
+            ),
         }
     }
 
@@ -45,7 +50,10 @@ impl VType {
     }
 
     pub fn is_reference(&self) -> bool {
-        matches!(self, VType::Null | VType::Object(_) | VType::Uninitialized(_) | VType::UninitializedThis)
+        matches!(
+            self,
+            VType::Null | VType::Object(_) | VType::Uninitialized(_) | VType::UninitializedThis
+        )
     }
 
     fn write(&self, w: &mut Writer, cp: &mut ConstantPool) -> Result<()> {

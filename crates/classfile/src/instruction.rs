@@ -23,7 +23,10 @@ pub enum Operand {
     /// Absolute branch target.
     Branch(u32),
     /// `tableswitch` / `lookupswitch`: default target and (key, target) pairs.
-    Switch { default: u32, targets: Vec<(i32, u32)> },
+    Switch {
+        default: u32,
+        targets: Vec<(i32, u32)>,
+    },
 }
 
 /// One decoded instruction.
@@ -60,7 +63,10 @@ fn need(code: &[u8], pc: usize, n: usize, op: u8) -> Result<()> {
     if pc + n > code.len() {
         Err(ClassFileError::malformed(
             pc,
-            format!("bytecode: {} at {pc} is truncated", name(op).unwrap_or("instruction")),
+            format!(
+                "bytecode: {} at {pc} is truncated",
+                name(op).unwrap_or("instruction")
+            ),
         ))
     } else {
         Ok(())
@@ -78,7 +84,10 @@ fn i4(code: &[u8], at: usize) -> i32 {
 fn target(pc: usize, delta: i32, len: usize) -> Result<u32> {
     let t = pc as i64 + delta as i64;
     if t < 0 || t as usize >= len {
-        return Err(ClassFileError::malformed(pc, format!("bytecode: branch at {pc} jumps outside the method (to {t})")));
+        return Err(ClassFileError::malformed(
+            pc,
+            format!("bytecode: branch at {pc} jumps outside the method (to {t})"),
+        ));
     }
     Ok(t as u32)
 }
@@ -88,7 +97,13 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
     let op = code[pc];
     let simple = |length: usize, operand: Operand| -> Result<Instruction> {
         need(code, pc, length, op)?;
-        Ok(Instruction { offset: pc as u32, opcode: op, length: length as u32, wide: false, operand })
+        Ok(Instruction {
+            offset: pc as u32,
+            opcode: op,
+            length: length as u32,
+            wide: false,
+            operand,
+        })
     };
     match op {
         BIPUSH => {
@@ -113,9 +128,19 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
         }
         IINC => {
             need(code, pc, 3, op)?;
-            simple(3, Operand::Iinc(code[pc + 1] as u16, code[pc + 2] as i8 as i16))
+            simple(
+                3,
+                Operand::Iinc(code[pc + 1] as u16, code[pc + 2] as i8 as i16),
+            )
         }
-        LDC_W | LDC2_W | GETSTATIC..=INVOKESPECIAL | INVOKESTATIC | NEW | ANEWARRAY | CHECKCAST | INSTANCEOF => {
+        LDC_W
+        | LDC2_W
+        | GETSTATIC..=INVOKESPECIAL
+        | INVOKESTATIC
+        | NEW
+        | ANEWARRAY
+        | CHECKCAST
+        | INSTANCEOF => {
             need(code, pc, 3, op)?;
             simple(3, Operand::Pool(u2(code, pc + 1)))
         }
@@ -146,23 +171,31 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
             need(code, base, 12, op)?;
             let default = target(pc, i4(code, base), code.len())?;
             let mut targets = Vec::new();
-            let end;
-            if op == TABLESWITCH {
+            let end = if op == TABLESWITCH {
                 let low = i4(code, base + 4);
                 let high = i4(code, base + 8);
                 if high < low {
-                    return Err(ClassFileError::malformed(pc, format!("bytecode: tableswitch at {pc} has high < low")));
+                    return Err(ClassFileError::malformed(
+                        pc,
+                        format!("bytecode: tableswitch at {pc} has high < low"),
+                    ));
                 }
                 let n = (high as i64 - low as i64 + 1) as usize;
                 need(code, base + 12, n.saturating_mul(4), op)?;
                 for i in 0..n {
-                    targets.push((low.wrapping_add(i as i32), target(pc, i4(code, base + 12 + 4 * i), code.len())?));
+                    targets.push((
+                        low.wrapping_add(i as i32),
+                        target(pc, i4(code, base + 12 + 4 * i), code.len())?,
+                    ));
                 }
-                end = base + 12 + 4 * n;
+                base + 12 + 4 * n
             } else {
                 let n = i4(code, base + 4);
                 if n < 0 {
-                    return Err(ClassFileError::malformed(pc, format!("bytecode: lookupswitch at {pc} has negative npairs")));
+                    return Err(ClassFileError::malformed(
+                        pc,
+                        format!("bytecode: lookupswitch at {pc} has negative npairs"),
+                    ));
                 }
                 let n = n as usize;
                 need(code, base + 8, n.saturating_mul(8), op)?;
@@ -170,8 +203,8 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
                     let at = base + 8 + 8 * i;
                     targets.push((i4(code, at), target(pc, i4(code, at + 4), code.len())?));
                 }
-                end = base + 8 + 8 * n;
-            }
+                base + 8 + 8 * n
+            };
             Ok(Instruction {
                 offset: pc as u32,
                 opcode: op,
@@ -193,12 +226,24 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
                     (4, Operand::Local(u2(code, pc + 2)))
                 }
                 other => {
-                    return Err(ClassFileError::malformed(pc, format!("bytecode: wide applied to opcode 0x{other:02x}")));
+                    return Err(ClassFileError::malformed(
+                        pc,
+                        format!("bytecode: wide applied to opcode 0x{other:02x}"),
+                    ));
                 }
             };
-            Ok(Instruction { offset: pc as u32, opcode: inner, length, wide: true, operand })
+            Ok(Instruction {
+                offset: pc as u32,
+                opcode: inner,
+                length,
+                wide: true,
+                operand,
+            })
         }
-        0xca..=0xff => Err(ClassFileError::malformed(pc, format!("bytecode: undefined opcode 0x{op:02x} at {pc}"))),
+        0xca..=0xff => Err(ClassFileError::malformed(
+            pc,
+            format!("bytecode: undefined opcode 0x{op:02x} at {pc}"),
+        )),
         _ => simple(1, implicit_local(op)),
     }
 }
@@ -229,7 +274,13 @@ mod tests {
         assert_eq!(insns.len(), 3);
         assert_eq!(insns[0].operand, Operand::Local(1));
         assert_eq!(insns[1].length, 19);
-        assert_eq!(insns[1].operand, Operand::Switch { default: 20, targets: vec![(0, 20)] });
+        assert_eq!(
+            insns[1].operand,
+            Operand::Switch {
+                default: 20,
+                targets: vec![(0, 20)]
+            }
+        );
         let wide = decode(&[WIDE, IINC, 1, 0, 0xff, 0xff, RETURN]).unwrap();
         assert_eq!(wide[0].operand, Operand::Iinc(256, -1));
         assert!(decode(&[GOTO, 0x7f, 0]).is_err());

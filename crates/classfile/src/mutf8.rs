@@ -31,7 +31,8 @@ pub fn decode(bytes: &[u8]) -> Option<String> {
             if b & 0xC0 != 0x80 || c & 0xC0 != 0x80 {
                 return None;
             }
-            units.push((((a & 0x0F) as u16) << 12) | (((b & 0x3F) as u16) << 6) | (c & 0x3F) as u16);
+            units
+                .push((((a & 0x0F) as u16) << 12) | (((b & 0x3F) as u16) << 6) | (c & 0x3F) as u16);
             i += 3;
         } else {
             return None;

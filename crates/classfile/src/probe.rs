@@ -33,7 +33,9 @@ pub struct ProbeApi {
 
 impl Default for ProbeApi {
     fn default() -> Self {
-        ProbeApi { class_name: "mimic/Probe".to_string() }
+        ProbeApi {
+            class_name: "mimic/Probe".to_string(),
+        }
     }
 }
 
@@ -42,7 +44,12 @@ const PROBE_MAJOR: u16 = 52;
 
 /// A probe class whose methods are `native`, for the agent to bind with RegisterNatives.
 pub fn native_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
-    let mut class = ClassFile::new(&api.class_name, "java/lang/Object", PUBLIC | FINAL | SUPER | SYNTHETIC, PROBE_MAJOR)?;
+    let mut class = ClassFile::new(
+        &api.class_name,
+        "java/lang/Object",
+        PUBLIC | FINAL | SUPER | SYNTHETIC,
+        PROBE_MAJOR,
+    )?;
     for (name, descriptor) in ALL {
         let m = class.new_method(PUBLIC | STATIC | NATIVE, name, descriptor, None)?;
         class.methods.push(m);
@@ -56,7 +63,12 @@ pub fn native_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
 /// It extends `Thread` so that an instance can be the shutdown hook.
 pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
     let me = api.class_name.as_str();
-    let mut class = ClassFile::new(me, "java/lang/Thread", PUBLIC | FINAL | SUPER | SYNTHETIC, PROBE_MAJOR)?;
+    let mut class = ClassFile::new(
+        me,
+        "java/lang/Thread",
+        PUBLIC | FINAL | SUPER | SYNTHETIC,
+        PROBE_MAJOR,
+    )?;
     for (name, _) in ALL {
         class.add_field(PRIVATE | STATIC, &counter(name), "J")?;
     }
@@ -91,27 +103,69 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
         .new_object("java/lang/StringBuilder")
         .dup_value()
         .push_string("mimic-probe:")
-        .invoke(Invoke::Special, "java/lang/StringBuilder", "<init>", "(Ljava/lang/String;)V", false);
+        .invoke(
+            Invoke::Special,
+            "java/lang/StringBuilder",
+            "<init>",
+            "(Ljava/lang/String;)V",
+            false,
+        );
     for (name, _) in ALL {
         b.push_string(&format!(" {name}="))
-            .invoke(Invoke::Virtual, "java/lang/StringBuilder", "append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;", false)
+            .invoke(
+                Invoke::Virtual,
+                "java/lang/StringBuilder",
+                "append",
+                "(Ljava/lang/String;)Ljava/lang/StringBuilder;",
+                false,
+            )
             .get_static(me, &counter(name), "J")
-            .invoke(Invoke::Virtual, "java/lang/StringBuilder", "append", "(J)Ljava/lang/StringBuilder;", false);
+            .invoke(
+                Invoke::Virtual,
+                "java/lang/StringBuilder",
+                "append",
+                "(J)Ljava/lang/StringBuilder;",
+                false,
+            );
     }
-    b.invoke(Invoke::Virtual, "java/lang/StringBuilder", "toString", "()Ljava/lang/String;", false)
-        .invoke(Invoke::Virtual, "java/io/PrintStream", "println", "(Ljava/lang/String;)V", false)
-        .return_value(None);
+    b.invoke(
+        Invoke::Virtual,
+        "java/lang/StringBuilder",
+        "toString",
+        "()Ljava/lang/String;",
+        false,
+    )
+    .invoke(
+        Invoke::Virtual,
+        "java/io/PrintStream",
+        "println",
+        "(Ljava/lang/String;)V",
+        false,
+    )
+    .return_value(None);
     let code = b.finish(true)?;
     let m = class.new_method(PUBLIC, "run", "()V", Some(&code))?;
     class.methods.push(m);
     // static { Runtime.getRuntime().addShutdownHook(new Probe()); }
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, true, &no_args);
-    b.invoke(Invoke::Static, "java/lang/Runtime", "getRuntime", "()Ljava/lang/Runtime;", false)
-        .new_object(me)
-        .dup_value()
-        .invoke(Invoke::Special, me, "<init>", "()V", false)
-        .invoke(Invoke::Virtual, "java/lang/Runtime", "addShutdownHook", "(Ljava/lang/Thread;)V", false)
-        .return_value(None);
+    b.invoke(
+        Invoke::Static,
+        "java/lang/Runtime",
+        "getRuntime",
+        "()Ljava/lang/Runtime;",
+        false,
+    )
+    .new_object(me)
+    .dup_value()
+    .invoke(Invoke::Special, me, "<init>", "()V", false)
+    .invoke(
+        Invoke::Virtual,
+        "java/lang/Runtime",
+        "addShutdownHook",
+        "(Ljava/lang/Thread;)V",
+        false,
+    )
+    .return_value(None);
     let code = b.finish(true)?;
     let m = class.new_method(STATIC, "<clinit>", "()V", Some(&code))?;
     class.methods.push(m);

@@ -4,11 +4,17 @@ use mimic_classfile::{ClassFile, ClassFileError};
 
 /// A minimal valid class: `public class A extends java/lang/Object {}` (Java 17).
 fn minimal() -> Vec<u8> {
-    ClassFile::new("A", "java/lang/Object", 0x21, 61).unwrap().to_bytes().unwrap()
+    ClassFile::new("A", "java/lang/Object", 0x21, 61)
+        .unwrap()
+        .to_bytes()
+        .unwrap()
 }
 
 fn message(bytes: &[u8]) -> String {
-    ClassFile::parse(bytes).unwrap_err().in_file("A.class").to_string()
+    ClassFile::parse(bytes)
+        .unwrap_err()
+        .in_file("A.class")
+        .to_string()
 }
 
 #[test]
@@ -31,7 +37,10 @@ fn truncated_file_names_offset() {
 fn bad_magic() {
     let mut bytes = minimal();
     bytes[0] = 0xCB;
-    assert_eq!(message(&bytes), "A.class: at offset 0: bad magic 0xCBFEBABE, expected 0xCAFEBABE");
+    assert_eq!(
+        message(&bytes),
+        "A.class: at offset 0: bad magic 0xCBFEBABE, expected 0xCAFEBABE"
+    );
 }
 
 #[test]
@@ -39,10 +48,19 @@ fn unsupported_version() {
     let mut bytes = minimal();
     bytes[6..8].copy_from_slice(&70u16.to_be_bytes());
     let e = ClassFile::parse(&bytes).unwrap_err();
-    assert!(matches!(e, ClassFileError::UnsupportedVersion { major: 70, .. }));
-    assert_eq!(e.in_file("A.class").to_string(), "A.class: unsupported class file version 70.0 (supported: 45.0 to 69.x)");
+    assert!(matches!(
+        e,
+        ClassFileError::UnsupportedVersion { major: 70, .. }
+    ));
+    assert_eq!(
+        e.in_file("A.class").to_string(),
+        "A.class: unsupported class file version 70.0 (supported: 45.0 to 69.x)"
+    );
     bytes[6..8].copy_from_slice(&69u16.to_be_bytes());
-    assert!(ClassFile::parse(&bytes).is_ok(), "Java 25 class files are accepted");
+    assert!(
+        ClassFile::parse(&bytes).is_ok(),
+        "Java 25 class files are accepted"
+    );
 }
 
 #[test]
@@ -64,14 +82,20 @@ fn bad_constant_pool_index() {
     assert_eq!(bytes[class_entry], 7);
     bytes[class_entry + 1..class_entry + 3].copy_from_slice(&2u16.to_be_bytes());
     let e = message(&bytes);
-    assert!(e.contains("constant #2 (Class) refers to #2, which is Class, expected Utf8"), "{e}");
+    assert!(
+        e.contains("constant #2 (Class) refers to #2, which is Class, expected Utf8"),
+        "{e}"
+    );
 }
 
 #[test]
 fn unknown_constant_tag_and_trailing_bytes() {
     let mut bytes = minimal();
     bytes[10] = 2;
-    assert_eq!(message(&bytes), "A.class: at offset 10: constant #1 has unknown tag 2");
+    assert_eq!(
+        message(&bytes),
+        "A.class: at offset 10: constant #1 has unknown tag 2"
+    );
     let mut bytes = minimal();
     bytes.push(0);
     assert!(message(&bytes).contains("1 unexpected bytes after the end of the class file"));

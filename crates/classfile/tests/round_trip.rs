@@ -12,13 +12,19 @@ fn every_class_of_the_pinned_corpus_round_trips_byte_for_byte() {
     let cache = ArtifactCache::default_location();
     let maven = Maven::locate().expect("Maven is needed to fetch the corpus");
     let corpus = pinned::round_trip_corpus();
-    let jars = cache.fetch(&maven, &corpus).expect("fetch the round-trip corpus");
+    let jars = cache
+        .fetch(&maven, &corpus)
+        .expect("fetch the round-trip corpus");
     let mut total = 0usize;
     let mut methods = 0usize;
     let mut failures = Vec::new();
     for (artifact, jar) in corpus.iter().zip(&jars) {
         let entry = mimic_classpath::read_classes(jar, true).expect("readable jar");
-        assert!(entry.unreadable.is_empty(), "{artifact}: unreadable entries {:?}", entry.unreadable);
+        assert!(
+            entry.unreadable.is_empty(),
+            "{artifact}: unreadable entries {:?}",
+            entry.unreadable
+        );
         for class in &entry.classes {
             match check_class(&class.bytes) {
                 Ok(n) => methods += n,
@@ -28,8 +34,16 @@ fn every_class_of_the_pinned_corpus_round_trips_byte_for_byte() {
         println!("{artifact}: {} classes", entry.classes.len());
         total += entry.classes.len();
     }
-    println!("round trip: {total} classes, {methods} method bodies, {} failures", failures.len());
-    assert!(failures.is_empty(), "{} failures, first: {:#?}", failures.len(), &failures[..failures.len().min(10)]);
+    println!(
+        "round trip: {total} classes, {methods} method bodies, {} failures",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {:#?}",
+        failures.len(),
+        &failures[..failures.len().min(10)]
+    );
     assert!(total >= 15_000, "only {total} classes in the corpus");
 }
 
@@ -38,8 +52,16 @@ fn check_class(bytes: &[u8]) -> Result<usize, String> {
     let class = ClassFile::parse(bytes).map_err(|e| e.to_string())?;
     let written = class.to_bytes().map_err(|e| e.to_string())?;
     if written != bytes {
-        let at = written.iter().zip(bytes).position(|(a, b)| a != b).unwrap_or(written.len().min(bytes.len()));
-        return Err(format!("written bytes differ at offset {at} (lengths {} vs {})", written.len(), bytes.len()));
+        let at = written
+            .iter()
+            .zip(bytes)
+            .position(|(a, b)| a != b)
+            .unwrap_or(written.len().min(bytes.len()));
+        return Err(format!(
+            "written bytes differ at offset {at} (lengths {} vs {})",
+            written.len(),
+            bytes.len()
+        ));
     }
     let cp = &class.constant_pool;
     let mut n = 0;
@@ -64,9 +86,17 @@ fn java_25_class_files_of_java_base_round_trip() {
     let home = std::env::var_os("MIMIC_JDK25")
         .map(std::path::PathBuf::from)
         .or_else(|| {
-            let mut dirs: Vec<_> = std::fs::read_dir("/usr/lib/jvm").ok()?.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+            let mut dirs: Vec<_> = std::fs::read_dir("/usr/lib/jvm")
+                .ok()?
+                .filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .collect();
             dirs.sort();
-            dirs.into_iter().find(|d| d.file_name().is_some_and(|n| n.to_string_lossy().contains("25")) && d.join("bin/jimage").exists())
+            dirs.into_iter().find(|d| {
+                d.file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains("25"))
+                    && d.join("bin/jimage").exists()
+            })
         })
         .expect("no JDK 25 found: set MIMIC_JDK25 to a JDK 25 home (the machine's Temurin 25)");
     let dir = tempfile::tempdir().unwrap();
@@ -89,7 +119,19 @@ fn java_25_class_files_of_java_base_round_trip() {
             failures.push(format!("{}: {e}", class.name));
         }
     }
-    println!("java.base of {}: {} classes, {at_69} of version 69, {} failures", home.display(), entry.classes.len(), failures.len());
-    assert!(failures.is_empty(), "{:#?}", &failures[..failures.len().min(10)]);
-    assert!(at_69 > 5_000, "expected Java 25 class files, found {at_69} of version 69");
+    println!(
+        "java.base of {}: {} classes, {at_69} of version 69, {} failures",
+        home.display(),
+        entry.classes.len(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{:#?}",
+        &failures[..failures.len().min(10)]
+    );
+    assert!(
+        at_69 > 5_000,
+        "expected Java 25 class files, found {at_69} of version 69"
+    );
 }

@@ -17,11 +17,17 @@ pub enum ClasspathError {
 }
 
 fn io(path: &Path, e: impl std::fmt::Display) -> ClasspathError {
-    ClasspathError::Io { path: path.to_path_buf(), message: e.to_string() }
+    ClasspathError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
 }
 
 fn jar(path: &Path, e: impl std::fmt::Display) -> ClasspathError {
-    ClasspathError::Jar { path: path.to_path_buf(), message: e.to_string() }
+    ClasspathError::Jar {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
 }
 
 /// One `.class` resource: its path inside the entry (`com/x/Foo.class`) and its bytes.
@@ -70,7 +76,10 @@ fn read_jar_classes(path: &Path, with_versions: bool) -> Result<EntryClasses, Cl
         let mut entry = match archive.by_index(i) {
             Ok(e) => e,
             Err(e) => {
-                out.unreadable.push(Unreadable { name: format!("entry #{i}"), reason: e.to_string() });
+                out.unreadable.push(Unreadable {
+                    name: format!("entry #{i}"),
+                    reason: e.to_string(),
+                });
                 continue;
             }
         };
@@ -81,7 +90,10 @@ fn read_jar_classes(path: &Path, with_versions: bool) -> Result<EntryClasses, Cl
         let mut bytes = Vec::with_capacity(entry.size() as usize);
         match entry.read_to_end(&mut bytes) {
             Ok(_) => out.classes.push(ClassResource { name, bytes }),
-            Err(e) => out.unreadable.push(Unreadable { name, reason: e.to_string() }),
+            Err(e) => out.unreadable.push(Unreadable {
+                name,
+                reason: e.to_string(),
+            }),
         }
     }
     Ok(out)
@@ -91,7 +103,10 @@ fn read_dir_classes(root: &Path, with_versions: bool) -> Result<EntryClasses, Cl
     let mut out = EntryClasses::default();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir).map_err(|e| io(&dir, e))?.filter_map(|e| e.ok()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(&dir)
+            .map_err(|e| io(&dir, e))?
+            .filter_map(|e| e.ok())
+            .collect();
         entries.sort_by_key(|e| e.path());
         for e in entries {
             let p = e.path();
@@ -99,13 +114,20 @@ fn read_dir_classes(root: &Path, with_versions: bool) -> Result<EntryClasses, Cl
                 stack.push(p);
                 continue;
             }
-            let name = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
+            let name = p
+                .strip_prefix(root)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
             if !is_class_resource(&name, with_versions) {
                 continue;
             }
             match std::fs::read(&p) {
                 Ok(bytes) => out.classes.push(ClassResource { name, bytes }),
-                Err(e) => out.unreadable.push(Unreadable { name, reason: e.to_string() }),
+                Err(e) => out.unreadable.push(Unreadable {
+                    name,
+                    reason: e.to_string(),
+                }),
             }
         }
     }
@@ -118,7 +140,9 @@ fn is_signature_file(name: &str) -> bool {
     let upper = name.to_ascii_uppercase();
     upper.starts_with("META-INF/")
         && !upper[9..].contains('/')
-        && [".SF", ".RSA", ".DSA", ".EC"].iter().any(|ext| upper.ends_with(ext))
+        && [".SF", ".RSA", ".DSA", ".EC"]
+            .iter()
+            .any(|ext| upper.ends_with(ext))
 }
 
 /// Copy jar `input` to `output`, passing each entry to `replace`: `Some(bytes)` replaces
@@ -134,7 +158,8 @@ pub fn rewrite_jar(
     let mut archive = zip::ZipArchive::new(file).map_err(|e| jar(input, e))?;
     let out = File::create(output).map_err(|e| io(output, e))?;
     let mut writer = zip::ZipWriter::new(out);
-    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
     for i in 0..archive.len() {
         let mut entry = archive.by_index(i).map_err(|e| jar(input, e))?;
         let name = entry.name().to_string();
@@ -142,17 +167,25 @@ pub fn rewrite_jar(
             continue;
         }
         if entry.is_dir() {
-            writer.add_directory(name.as_str(), options).map_err(|e| jar(output, e))?;
+            writer
+                .add_directory(name.as_str(), options)
+                .map_err(|e| jar(output, e))?;
             continue;
         }
         let mut bytes = Vec::with_capacity(entry.size() as usize);
-        entry.read_to_end(&mut bytes).map_err(|e| jar(input, format!("{name}: {e}")))?;
+        entry
+            .read_to_end(&mut bytes)
+            .map_err(|e| jar(input, format!("{name}: {e}")))?;
         let content = replace(&name, &bytes).unwrap_or(bytes);
-        writer.start_file(name.as_str(), options).map_err(|e| jar(output, e))?;
+        writer
+            .start_file(name.as_str(), options)
+            .map_err(|e| jar(output, e))?;
         writer.write_all(&content).map_err(|e| io(output, e))?;
     }
     for (name, bytes) in extra {
-        writer.start_file(name.as_str(), options).map_err(|e| jar(output, e))?;
+        writer
+            .start_file(name.as_str(), options)
+            .map_err(|e| jar(output, e))?;
         writer.write_all(bytes).map_err(|e| io(output, e))?;
     }
     writer.finish().map_err(|e| jar(output, e))?;
@@ -177,6 +210,9 @@ mod tests {
         let p = dir.path().join("broken.jar");
         std::fs::write(&p, b"not a zip").unwrap();
         let e = read_classes(&p, false).unwrap_err().to_string();
-        assert!(e.contains("broken.jar") && e.contains("not a readable jar"), "{e}");
+        assert!(
+            e.contains("broken.jar") && e.contains("not a readable jar"),
+            "{e}"
+        );
     }
 }

@@ -149,3 +149,58 @@ fn usage_errors_exit_2() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn cache_location_follows_mimic_cache_then_xdg_then_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = |cmd: &mut Command| -> String {
+        let output = cmd.output().unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        report["cache"]["root"].as_str().unwrap().to_string()
+    };
+    let d = dir.path();
+    let mut cmd = mimic(&["doctor", "--json"]);
+    cmd.env("MIMIC_CACHE", d.join("m"))
+        .env("XDG_CACHE_HOME", d.join("x"))
+        .env("HOME", d.join("h"));
+    assert_eq!(root(&mut cmd), d.join("m").display().to_string());
+    cmd.env_remove("MIMIC_CACHE");
+    assert_eq!(root(&mut cmd), d.join("x/mimic").display().to_string());
+    cmd.env_remove("XDG_CACHE_HOME");
+    assert_eq!(
+        root(&mut cmd),
+        d.join("h/.cache/mimic").display().to_string()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_failed_fetch_is_a_finding_with_mavens_reason() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("maven/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let mvn = bin.join("mvn");
+    std::fs::write(
+        &mvn,
+        "#!/bin/sh\n\
+         case \"$1\" in -v) echo 'Apache Maven 3.9.9'; exit 0;; esac\n\
+         echo '[ERROR] Could not transfer artifact: network is unreachable'\n\
+         exit 1\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&mvn, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let output = mimic(&["doctor", "--fetch"])
+        .env("MIMIC_CACHE", dir.path().join("cache"))
+        .env("MAVEN_HOME", dir.path().join("maven"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = text(&output);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(stdout.contains("Maven  ok       Maven 3.9.9"), "{stdout}");
+    assert!(
+        stdout.contains("Fetch  FAILED   could not fetch 13 artifact(s)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("network is unreachable"), "{stdout}");
+}

@@ -66,8 +66,18 @@ pub fn instrument_jar(
     options: &Options,
     extra: &[(String, Vec<u8>)],
 ) -> Result<BatchReport, ClasspathError> {
-    let mut batch = Batch { prefixes, options, ids: Ids::default(), report: BatchReport::default() };
-    rewrite_jar(input, output, |name, bytes| batch.process(name, bytes), extra)?;
+    let mut batch = Batch {
+        prefixes,
+        options,
+        ids: Ids::default(),
+        report: BatchReport::default(),
+    };
+    rewrite_jar(
+        input,
+        output,
+        |name, bytes| batch.process(name, bytes),
+        extra,
+    )?;
     Ok(batch.report)
 }
 
@@ -80,14 +90,25 @@ pub fn instrument_dir(
     options: &Options,
     extra: &[(String, Vec<u8>)],
 ) -> Result<BatchReport, ClasspathError> {
-    let mut batch = Batch { prefixes, options, ids: Ids::default(), report: BatchReport::default() };
+    let mut batch = Batch {
+        prefixes,
+        options,
+        ids: Ids::default(),
+        report: BatchReport::default(),
+    };
     let entry = mimic_classpath::read_classes(input, false)?;
     for bad in &entry.unreadable {
-        batch.report.failures.push((bad.name.clone(), bad.reason.clone()));
+        batch
+            .report
+            .failures
+            .push((bad.name.clone(), bad.reason.clone()));
     }
     let write = |name: &str, bytes: &[u8]| -> Result<(), ClasspathError> {
         let path = output.join(name);
-        let fail = |e: std::io::Error| ClasspathError::Io { path: path.clone(), message: e.to_string() };
+        let fail = |e: std::io::Error| ClasspathError::Io {
+            path: path.clone(),
+            message: e.to_string(),
+        };
         std::fs::create_dir_all(path.parent().unwrap_or(output)).map_err(fail)?;
         std::fs::write(&path, bytes).map_err(fail)
     };

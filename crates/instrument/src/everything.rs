@@ -55,16 +55,26 @@ pub struct ClassReport {
 /// Rewrite one class. On success returns the new bytes (equal to the input bytes when
 /// nothing applied) and a report. A class that fails part-way is returned as an error and
 /// must be used unchanged by the caller.
-pub fn instrument_class(bytes: &[u8], options: &Options, ids: &mut Ids) -> Result<(Vec<u8>, ClassReport), ClassFileError> {
+pub fn instrument_class(
+    bytes: &[u8],
+    options: &Options,
+    ids: &mut Ids,
+) -> Result<(Vec<u8>, ClassReport), ClassFileError> {
     let mut class = ClassFile::parse(bytes)?;
-    let mut report = ClassReport { class_name: class.name()?, ..ClassReport::default() };
+    let mut report = ClassReport {
+        class_name: class.name()?,
+        ..ClassReport::default()
+    };
     if class.access_flags & mimic_classfile::access::MODULE != 0 {
         return Ok((bytes.to_vec(), report));
     }
     let original_methods = class.methods.len();
     if options.bridge_calls {
         for m in 0..original_methods {
-            if class.methods[m].attribute(&class.constant_pool, "Code").is_none() {
+            if class.methods[m]
+                .attribute(&class.constant_pool, "Code")
+                .is_none()
+            {
                 continue;
             }
             for (offset, site) in bridge::call_sites(&class, m)? {
@@ -96,7 +106,7 @@ pub fn instrument_class(bytes: &[u8], options: &Options, ids: &mut Ids) -> Resul
                 continue;
             }
             ids.method_counter += 1;
-            if ids.method_counter % options.replace_every_nth != 0 {
+            if !ids.method_counter.is_multiple_of(options.replace_every_nth) {
                 continue;
             }
             let desc = MethodDescriptor::parse(&method.descriptor(cp)?)?;

@@ -3,8 +3,8 @@
 //! transformations. Plan-driven instrumentation for the agent will live here too.
 //! A class that cannot be rewritten is kept unchanged and reported with the reason.
 
-pub mod everything;
 pub mod batch;
+pub mod everything;
 
-pub use everything::{instrument_class, ClassReport, Ids, Options};
 pub use batch::{instrument_dir, instrument_jar, BatchReport};
+pub use everything::{instrument_class, ClassReport, Ids, Options};

@@ -17,7 +17,12 @@ fn java_bin(tool: &str) -> PathBuf {
 
 fn compile_kitchen(out: &Path) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/kitchen/kitchen/Kitchen.java");
-    let status = Command::new(java_bin("javac")).args(["--release", "17", "-d"]).arg(out).arg(src).status().unwrap();
+    let status = Command::new(java_bin("javac"))
+        .args(["--release", "17", "-d"])
+        .arg(out)
+        .arg(src)
+        .status()
+        .unwrap();
     assert!(status.success(), "javac failed");
 }
 
@@ -35,13 +40,23 @@ fn run(cp: &Path) -> (String, String) {
 
 fn instrument(from: &Path, to: &Path, options: &Options) -> BatchReport {
     let probe = counting_probe_class(&ProbeApi::default()).unwrap();
-    let report = instrument_dir(from, to, &[], options, &[("mimic/Probe.class".into(), probe)]).unwrap();
+    let report = instrument_dir(
+        from,
+        to,
+        &[],
+        options,
+        &[("mimic/Probe.class".into(), probe)],
+    )
+    .unwrap();
     assert!(report.failures.is_empty(), "{:#?}", report.failures);
     report
 }
 
 fn counts(stderr: &str) -> std::collections::HashMap<String, u64> {
-    let line = stderr.lines().find(|l| l.starts_with("mimic-probe:")).expect("probe summary line");
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("mimic-probe:"))
+        .expect("probe summary line");
     line.split_whitespace()
         .skip(1)
         .map(|kv| {
@@ -68,7 +83,10 @@ fn wrapping_and_bridging_keep_behaviour_and_verify() {
     assert!(c["enter"] > 100, "{c:?}");
     assert_eq!(c["enter"], c["exit"] + c["exitThrow"], "{c:?}");
     assert_eq!(c["callEnter"], c["callExit"] + c["callThrow"], "{c:?}");
-    assert!(c["exitThrow"] >= 1, "the thrown IllegalArgumentException passes a wrapper: {c:?}");
+    assert!(
+        c["exitThrow"] >= 1,
+        "the thrown IllegalArgumentException passes a wrapper: {c:?}"
+    );
 }
 
 #[test]
@@ -77,7 +95,12 @@ fn replaced_bodies_verify() {
     let plain = dir.path().join("plain");
     let rewritten = dir.path().join("rewritten");
     compile_kitchen(&plain);
-    let options = Options { wrap_methods: false, bridge_calls: false, replace_every_nth: 1, ..Options::default() };
+    let options = Options {
+        wrap_methods: false,
+        bridge_calls: false,
+        replace_every_nth: 1,
+        ..Options::default()
+    };
     let replaced = instrument(&plain, &rewritten, &options).bodies_replaced;
     assert!(replaced > 30, "replaced {replaced}");
     // main itself is replaced by an empty body: the program must load, verify and print nothing.

@@ -163,7 +163,7 @@ pub enum TestStatus {
 pub struct TestOutcome {
     /// The `classname` attribute: the test class, e.g. "demo.CalcTest".
     pub class_name: String,
-    /// The `name` attribute, e.g. "adds()" or "add(int, int)[1]".
+    /// The `name` attribute, e.g. `adds()` or `add(int, int)[1]`.
     pub method_name: String,
     /// How it ended.
     pub status: TestStatus,
@@ -224,7 +224,9 @@ impl JunitRun {
 /// jars) followed by [`JunitRuntime::run_classpath`]. Everything is on the
 /// JVM's own class path (not the launcher's `--class-path`) so that Mockito
 /// loaded as a Java agent sees Byte Buddy. The Mockito agent is added unless
-/// `extra_jvm_args` already has a `-javaagent:` naming mockito-core. JUnit
+/// `extra_jvm_args` already has a `-javaagent:` naming mockito-core. On a JVM
+/// newer than [`pinned::BYTE_BUDDY_NEWEST_JAVA`] Byte Buddy's experimental
+/// mode is switched on (`-Dnet.bytebuddy.experimental=true`). JUnit
 /// configuration parameters can be passed as system properties in
 /// `extra_jvm_args`, e.g. `-Djunit.jupiter.execution.timeout.default=60s`.
 ///
@@ -269,6 +271,13 @@ pub fn run_junit(
             cache_jars.mockito_agent().display()
         ));
     }
+    if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA
+        && !extra_jvm_args
+            .iter()
+            .any(|a| a.starts_with("-Dnet.bytebuddy.experimental"))
+    {
+        args.push("-Dnet.bytebuddy.experimental=true".to_string());
+    }
     args.push(format!("@{}", argfile.display()));
     args.push(CONSOLE_LAUNCHER_MAIN.to_string());
     args.extend(
@@ -301,7 +310,11 @@ pub fn run_junit(
     args.push(format!("--reports-dir={}", reports_dir.display()));
 
     let java = jdk.java();
-    let command = format!("{} {}", java.display(), args.join(" "));
+    // Shown in errors: the class path in place of the (temporary) @argfile.
+    let command = format!("{} {}", java.display(), args.join(" ")).replace(
+        &format!("@{}", argfile.display()),
+        &format!("-cp {}", classpath_string(&full_classpath)),
+    );
     let output = Command::new(&java)
         .args(&args)
         .output()

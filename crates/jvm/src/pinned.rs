@@ -12,6 +12,10 @@ pub const JUNIT_JUPITER_VERSION: &str = "5.11.4";
 pub const MOCKITO_VERSION: &str = "5.14.2";
 /// Byte Buddy version (the one Mockito 5.14.2 is built against).
 pub const BYTE_BUDDY_VERSION: &str = "1.15.11";
+/// The newest Java feature release the pinned Byte Buddy knows; on newer JVMs
+/// `run_junit` sets `-Dnet.bytebuddy.experimental=true` so Mockito still works.
+/// (Mockito 5.20.0 with Byte Buddy 1.17.7 supports Java 25 without it.)
+pub const BYTE_BUDDY_NEWEST_JAVA: u32 = 24;
 
 /// The self-contained JUnit Platform launcher (`java -jar … execute`).
 pub const JUNIT_CONSOLE_STANDALONE: &str =

@@ -26,11 +26,17 @@ pub struct Bridged {
 
 /// Signature-polymorphic owners: their call descriptors are not method descriptors of a
 /// declared method, so a bridge could not re-issue the call faithfully.
-const POLYMORPHIC_OWNERS: [&str; 2] = ["java/lang/invoke/MethodHandle", "java/lang/invoke/VarHandle"];
+const POLYMORPHIC_OWNERS: [&str; 2] = [
+    "java/lang/invoke/MethodHandle",
+    "java/lang/invoke/VarHandle",
+];
 
 /// The bridgeable call sites of a method: offsets of its `invokevirtual` and
 /// `invokeinterface` instructions, with why any other such site is not bridgeable.
-pub fn call_sites(class: &ClassFile, method_index: usize) -> Result<Vec<(u32, Result<MemberRef, String>)>> {
+pub fn call_sites(
+    class: &ClassFile,
+    method_index: usize,
+) -> Result<Vec<(u32, Result<MemberRef, String>)>> {
     let method = &class.methods[method_index];
     let (_, code) = method_code(class, method)?;
     let mut out = Vec::new();
@@ -42,13 +48,17 @@ pub fn call_sites(class: &ClassFile, method_index: usize) -> Result<Vec<(u32, Re
             Operand::Pool(i) | Operand::Interface(i, _) => i,
             _ => continue,
         };
-        let r = class.constant_pool.member_ref(index).map_err(|e| e.to_string()).and_then(|m| {
-            if POLYMORPHIC_OWNERS.contains(&m.owner.as_str()) {
-                Err(format!("{}.{} is signature-polymorphic", m.owner, m.name))
-            } else {
-                Ok(m)
-            }
-        });
+        let r = class
+            .constant_pool
+            .member_ref(index)
+            .map_err(|e| e.to_string())
+            .and_then(|m| {
+                if POLYMORPHIC_OWNERS.contains(&m.owner.as_str()) {
+                    Err(format!("{}.{} is signature-polymorphic", m.owner, m.name))
+                } else {
+                    Ok(m)
+                }
+            });
         out.push((insn.offset, r));
     }
     Ok(out)
@@ -68,9 +78,15 @@ pub fn bridge_call_site(
         .ok_or_else(|| ClassFileError::rewrite(format!("no method #{method_index}")))?
         .clone();
     let what = describe(class, &method);
-    let fail = |why: String| ClassFileError::rewrite(format!("cannot bridge the call at offset {offset} in {what}: {why}"));
+    let fail = |why: String| {
+        ClassFileError::rewrite(format!(
+            "cannot bridge the call at offset {offset} in {what}: {why}"
+        ))
+    };
     if class.is_interface() && class.major_version < 52 {
-        return Err(fail("interfaces before class version 52 cannot have private methods".into()));
+        return Err(fail(
+            "interfaces before class version 52 cannot have private methods".into(),
+        ));
     }
     let (position, mut code) = method_code(class, &method)?;
     let insn = decode(&code.code)?
@@ -79,11 +95,19 @@ pub fn bridge_call_site(
         .ok_or_else(|| fail("no instruction starts there".into()))?;
     let index = match (insn.opcode, &insn.operand) {
         (INVOKEVIRTUAL, Operand::Pool(i)) | (INVOKEINTERFACE, Operand::Interface(i, _)) => *i,
-        _ => return Err(fail(format!("the instruction there is {}", insn.mnemonic()))),
+        _ => {
+            return Err(fail(format!(
+                "the instruction there is {}",
+                insn.mnemonic()
+            )))
+        }
     };
     let callee = class.constant_pool.member_ref(index)?;
     if POLYMORPHIC_OWNERS.contains(&callee.owner.as_str()) {
-        return Err(fail(format!("{}.{} is signature-polymorphic", callee.owner, callee.name)));
+        return Err(fail(format!(
+            "{}.{} is signature-polymorphic",
+            callee.owner, callee.name
+        )));
     }
     let call_desc = MethodDescriptor::parse(&callee.descriptor)?;
     let receiver = if callee.owner.starts_with('[') {
@@ -99,18 +123,44 @@ pub fn bridge_call_site(
     let interface = class.is_interface();
 
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, &bridge_desc);
-    let triple = ProbeTriple { enter: CALL_ENTER, exit: CALL_EXIT, throw: CALL_THROW };
+    let triple = ProbeTriple {
+        enter: CALL_ENTER,
+        exit: CALL_EXIT,
+        throw: CALL_THROW,
+    };
     emit_probed_call(&mut b, api, &triple, site_id, true, &call_desc, |b| {
         b.load(&receiver, 0);
         push_params(b, &call_desc.params, 1);
-        let kind = if insn.opcode == INVOKEINTERFACE { Invoke::Interface } else { Invoke::Virtual };
-        b.invoke(kind, &callee.owner, &callee.name, &callee.descriptor, callee.interface);
+        let kind = if insn.opcode == INVOKEINTERFACE {
+            Invoke::Interface
+        } else {
+            Invoke::Virtual
+        };
+        b.invoke(
+            kind,
+            &callee.owner,
+            &callee.name,
+            &callee.descriptor,
+            callee.interface,
+        );
     });
-    let bridge_code = b.finish(class.major_version >= 50).map_err(|e| e.in_file(&what))?;
-    let bridge = class.new_method(PRIVATE | STATIC | SYNTHETIC, &bridge_name, &bridge_descriptor, Some(&bridge_code))?;
+    let bridge_code = b
+        .finish(class.major_version >= 50)
+        .map_err(|e| e.in_file(&what))?;
+    let bridge = class.new_method(
+        PRIVATE | STATIC | SYNTHETIC,
+        &bridge_name,
+        &bridge_descriptor,
+        Some(&bridge_code),
+    )?;
 
     // Patch the call site in place.
-    let target = class.constant_pool.add_method_ref(&class_name, &bridge_name, &bridge_descriptor, interface)?;
+    let target = class.constant_pool.add_method_ref(
+        &class_name,
+        &bridge_name,
+        &bridge_descriptor,
+        interface,
+    )?;
     let at = offset as usize;
     code.code[at] = INVOKESTATIC;
     code.code[at + 1..at + 3].copy_from_slice(&target.to_be_bytes());
@@ -118,7 +168,14 @@ pub fn bridge_call_site(
         *byte = NOP;
     }
     let name_index = method.attributes[position].name_index;
-    class.methods[method_index].attributes[position] = Attribute { name_index, data: code.to_bytes()? };
+    class.methods[method_index].attributes[position] = Attribute {
+        name_index,
+        data: code.to_bytes()?,
+    };
     class.methods.push(bridge);
-    Ok(Bridged { bridge_name, bridge_descriptor, callee })
+    Ok(Bridged {
+        bridge_name,
+        bridge_descriptor,
+        callee,
+    })
 }

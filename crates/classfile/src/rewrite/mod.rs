@@ -46,7 +46,13 @@ pub(crate) fn describe(class: &ClassFile, method: &Member) -> String {
 pub(crate) fn fresh_method_name(class: &ClassFile, base: &str) -> String {
     let cp = &class.constant_pool;
     (0..)
-        .map(|i| if i == 0 { base.to_string() } else { format!("{base}${i}") })
+        .map(|i| {
+            if i == 0 {
+                base.to_string()
+            } else {
+                format!("{base}${i}")
+            }
+        })
         .find(|n| !class.methods.iter().any(|m| cp.utf8_is(m.name_index, n)))
         .expect("some name is free")
 }

@@ -9,10 +9,15 @@ const OBJECT: &str = "java/lang/Object";
 
 /// Push a new `Object[]` holding the (boxed) locals of `params`, starting at `first_slot`.
 pub(crate) fn push_boxed_args(b: &mut CodeBuilder, params: &[FieldType], first_slot: u16) {
-    b.push_int(params.len() as i32).new_array(&FieldType::Object(OBJECT.into()));
+    b.push_int(params.len() as i32)
+        .new_array(&FieldType::Object(OBJECT.into()));
     let mut slot = first_slot;
     for (i, p) in params.iter().enumerate() {
-        b.dup_value().push_int(i as i32).load(p, slot).box_value(p).array_store(&FieldType::Object(OBJECT.into()));
+        b.dup_value()
+            .push_int(i as i32)
+            .load(p, slot)
+            .box_value(p)
+            .array_store(&FieldType::Object(OBJECT.into()));
         slot += p.slots();
     }
 }
@@ -61,7 +66,11 @@ pub(crate) fn emit_probed_call(
     let result = token + 2;
     match &desc.ret {
         Some(t) => {
-            b.store(t, result).push_int(id).load(&FieldType::Long, token).load(t, result).box_value(t);
+            b.store(t, result)
+                .push_int(id)
+                .load(&FieldType::Long, token)
+                .load(t, result)
+                .box_value(t);
         }
         None => {
             b.push_int(id).load(&FieldType::Long, token).aconst_null();

@@ -52,7 +52,10 @@ pub fn fits(replacement: &Replacement, ret: Option<&FieldType>) -> bool {
         (Replacement::Float(_), Some(Float)) => true,
         (Replacement::Double(_), Some(Double)) => true,
         (Replacement::String(_), Some(Object(n))) => {
-            matches!(n.as_str(), "java/lang/String" | "java/lang/Object" | "java/lang/CharSequence")
+            matches!(
+                n.as_str(),
+                "java/lang/String" | "java/lang/Object" | "java/lang/CharSequence"
+            )
         }
         (Replacement::EmptyArray, Some(Array(_))) => true,
         _ => false,
@@ -61,7 +64,11 @@ pub fn fits(replacement: &Replacement, ret: Option<&FieldType>) -> bool {
 
 /// Replace the body of method `method_index`. Nested Code attributes (line numbers, local
 /// variables, frames) are dropped with the old body; other method attributes stay.
-pub fn replace_body(class: &mut ClassFile, method_index: usize, replacement: &Replacement) -> Result<()> {
+pub fn replace_body(
+    class: &mut ClassFile,
+    method_index: usize,
+    replacement: &Replacement,
+) -> Result<()> {
     let method = class
         .methods
         .get(method_index)
@@ -73,16 +80,27 @@ pub fn replace_body(class: &mut ClassFile, method_index: usize, replacement: &Re
         .attributes
         .iter()
         .position(|a| cp.utf8_is(a.name_index, "Code"))
-        .ok_or_else(|| ClassFileError::rewrite(format!("cannot replace the body of {what}: it has none")))?;
+        .ok_or_else(|| {
+            ClassFileError::rewrite(format!("cannot replace the body of {what}: it has none"))
+        })?;
     if method.name(cp)?.starts_with('<') {
-        return Err(ClassFileError::rewrite(format!("cannot replace the body of {what}: constructor or initialiser")));
+        return Err(ClassFileError::rewrite(format!(
+            "cannot replace the body of {what}: constructor or initialiser"
+        )));
     }
     let desc = MethodDescriptor::parse(&method.descriptor(cp)?)?;
     if !fits(replacement, desc.ret.as_ref()) {
-        return Err(ClassFileError::rewrite(format!("{replacement} does not fit the return type of {what}")));
+        return Err(ClassFileError::rewrite(format!(
+            "{replacement} does not fit the return type of {what}"
+        )));
     }
     let class_name = class.name()?;
-    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, method.has_flag(STATIC), &desc);
+    let mut b = CodeBuilder::for_method(
+        &mut class.constant_pool,
+        &class_name,
+        method.has_flag(STATIC),
+        &desc,
+    );
     match replacement {
         Replacement::Empty => {}
         Replacement::Null => {
@@ -104,14 +122,19 @@ pub fn replace_body(class: &mut ClassFile, method_index: usize, replacement: &Re
             b.push_string(s);
         }
         Replacement::EmptyArray => {
-            let Some(FieldType::Array(element)) = &desc.ret else { unreachable!("checked by fits") };
+            let Some(FieldType::Array(element)) = &desc.ret else {
+                unreachable!("checked by fits")
+            };
             b.push_int(0).new_array(element);
         }
     }
     b.return_value(desc.ret.as_ref());
     let code = b.finish(false)?;
     let name_index = class.methods[method_index].attributes[position].name_index;
-    class.methods[method_index].attributes[position] = Attribute { name_index, data: code.to_bytes()? };
+    class.methods[method_index].attributes[position] = Attribute {
+        name_index,
+        data: code.to_bytes()?,
+    };
     Ok(())
 }
 
@@ -129,7 +152,10 @@ pub fn extreme_transformations(ret: Option<&FieldType>) -> Vec<Replacement> {
         Some(Double) => vec![Replacement::Double(0.0), Replacement::Double(0.1)],
         Some(Char) => vec![Replacement::Int(' ' as i32), Replacement::Int('A' as i32)],
         Some(Object(n)) if n == "java/lang/String" => {
-            vec![Replacement::String(String::new()), Replacement::String("A".into())]
+            vec![
+                Replacement::String(String::new()),
+                Replacement::String("A".into()),
+            ]
         }
         Some(Array(_)) => vec![Replacement::EmptyArray, Replacement::Null],
         Some(Object(_)) => vec![Replacement::Null],

@@ -45,13 +45,22 @@ pub fn ineligibility(class: &ClassFile, method_index: usize) -> Option<String> {
 }
 
 /// Wrap method `method_index`; probes receive `method_id`.
-pub fn wrap_method(class: &mut ClassFile, method_index: usize, method_id: i32, api: &ProbeApi) -> Result<Wrapped> {
+pub fn wrap_method(
+    class: &mut ClassFile,
+    method_index: usize,
+    method_id: i32,
+    api: &ProbeApi,
+) -> Result<Wrapped> {
     if method_index >= class.methods.len() {
-        return Err(ClassFileError::rewrite(format!("no method #{method_index}")));
+        return Err(ClassFileError::rewrite(format!(
+            "no method #{method_index}"
+        )));
     }
     let what = describe(class, &class.methods[method_index]);
     if let Some(why) = ineligibility(class, method_index) {
-        return Err(ClassFileError::rewrite(format!("cannot wrap {what}: {why}")));
+        return Err(ClassFileError::rewrite(format!(
+            "cannot wrap {what}: {why}"
+        )));
     }
     let class_name = class.name()?;
     let original = class.methods[method_index].clone();
@@ -61,29 +70,52 @@ pub fn wrap_method(class: &mut ClassFile, method_index: usize, method_id: i32, a
     let is_static = original.has_flag(STATIC);
     let renamed_to = format!("{name}{MARKER}");
     if class.find_method(&renamed_to, &descriptor).is_some() {
-        return Err(ClassFileError::rewrite(format!("cannot wrap {what}: {renamed_to} already exists")));
+        return Err(ClassFileError::rewrite(format!(
+            "cannot wrap {what}: {renamed_to} already exists"
+        )));
     }
     let interface = class.is_interface();
 
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
-    let triple = ProbeTriple { enter: ENTER, exit: EXIT, throw: EXIT_THROW };
+    let triple = ProbeTriple {
+        enter: ENTER,
+        exit: EXIT,
+        throw: EXIT_THROW,
+    };
     emit_probed_call(&mut b, api, &triple, method_id, !is_static, &desc, |b| {
         if is_static {
             push_params(b, &desc.params, 0);
-            b.invoke(Invoke::Static, &class_name, &renamed_to, &descriptor, interface);
+            b.invoke(
+                Invoke::Static,
+                &class_name,
+                &renamed_to,
+                &descriptor,
+                interface,
+            );
         } else {
             b.load(&crate::FieldType::Object(class_name.clone()), 0);
             push_params(b, &desc.params, 1);
-            b.invoke(Invoke::Special, &class_name, &renamed_to, &descriptor, interface);
+            b.invoke(
+                Invoke::Special,
+                &class_name,
+                &renamed_to,
+                &descriptor,
+                interface,
+            );
         }
     });
-    let wrapper_code = b.finish(class.major_version >= 50).map_err(|e| e.in_file(&what))?;
+    let wrapper_code = b
+        .finish(class.major_version >= 50)
+        .map_err(|e| e.in_file(&what))?;
 
     let cp = &mut class.constant_pool;
     let code_name = cp.add_utf8("Code")?;
     let renamed_name_index = cp.add_utf8(&renamed_to)?;
-    let (code_attrs, other_attrs): (Vec<Attribute>, Vec<Attribute>) =
-        original.attributes.iter().cloned().partition(|a| cp.utf8_is(a.name_index, "Code"));
+    let (code_attrs, other_attrs): (Vec<Attribute>, Vec<Attribute>) = original
+        .attributes
+        .iter()
+        .cloned()
+        .partition(|a| cp.utf8_is(a.name_index, "Code"));
 
     // The original body: private, synthetic, keeps only its Code (and with it its frames).
     let mut renamed = original.clone();
@@ -94,7 +126,13 @@ pub fn wrap_method(class: &mut ClassFile, method_index: usize, method_id: i32, a
     // The wrapper: everything the method showed the world, with the generated Code.
     let mut wrapper = original;
     wrapper.attributes = other_attrs;
-    wrapper.attributes.insert(0, Attribute { name_index: code_name, data: wrapper_code.to_bytes()? });
+    wrapper.attributes.insert(
+        0,
+        Attribute {
+            name_index: code_name,
+            data: wrapper_code.to_bytes()?,
+        },
+    );
 
     class.methods[method_index] = wrapper;
     class.methods.push(renamed);
