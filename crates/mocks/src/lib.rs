@@ -1,0 +1,1 @@
+//! Mock detection in test bytecode (MockDetector).

@@ -1,0 +1,1 @@
+//! Extreme mutation: pseudo-tested methods (Descartes).
