@@ -22,6 +22,9 @@ struct Cli {
 enum Command {
     /// Check the Java toolchain mimic needs: JDK 17+, Maven, and the cached test runtime.
     Doctor(commands::doctor::DoctorArgs),
+    /// Wrap every method and bridge every call site of a jar or class directory (the
+    /// class-file rewrites the agent uses), adding a probe class.
+    Rewrite(commands::rewrite::RewriteArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Doctor(args) => commands::doctor::run(&args),
+        Command::Rewrite(args) => commands::rewrite::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -74,7 +74,9 @@ pub fn run(args: &DoctorArgs) -> anyhow::Result<u8> {
     let jdk = Jdk::locate();
     let maven = Maven::locate();
     let cache = ArtifactCache::default_location();
-    let runtime = pinned::test_runtime();
+    // The test runtime, plus what the bundled examples run on (pdfbox-app for the PDFBox workload).
+    let mut runtime = pinned::test_runtime();
+    runtime.push(pinned::pdfbox_app());
 
     let mut fetch_error = None;
     if args.fetch {
@@ -204,7 +206,7 @@ fn print_human(report: &Report) {
     );
     let total = cache.test_runtime.len();
     println!(
-        "Test runtime (JUnit 5 + Mockito): {} of {total} cached",
+        "Pinned jars (JUnit 5, Mockito, pdfbox-app for the examples): {} of {total} cached",
         total - cache.missing
     );
     for a in &cache.test_runtime {

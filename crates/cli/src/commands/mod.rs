@@ -2,3 +2,4 @@
 //! `run(&Args) -> anyhow::Result<u8>` returning an `exit_code` constant.
 
 pub mod doctor;
+pub mod rewrite;

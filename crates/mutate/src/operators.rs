@@ -1,0 +1,199 @@
+//! The extreme transformations (mutation operators) and which return types each applies
+//! to, named as Descartes names them so that a methods.json and a Descartes configuration
+//! speak the same language: `void`, `null`, `empty`, `true`, `false`, int literals (`0`),
+//! `(byte)0`, `(short)0`, `0L`, `0.0`, `0.0f`, char literals (`'A'`) and strings (`"A"`).
+
+use mimic_classfile::rewrite::replace::Replacement;
+use mimic_classfile::FieldType;
+
+/// Reneri Table I, as Descartes operator identifiers (the default set). `null` applies to
+/// every reference return type (String and arrays included), `empty` to arrays.
+pub const DEFAULT_OPERATORS: &[&str] = &[
+    "void", "null", "empty", "true", "false", "0", "1", "(byte)0", "(byte)1", "(short)0",
+    "(short)1", "0L", "1L", "0.0", "0.1", "0.0f", "0.1f", "' '", "'A'", "\"\"", "\"A\"",
+];
+
+/// One extreme transformation: the whole body becomes `return <value>;`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Operator {
+    /// `void`: empty body (void methods).
+    Void,
+    /// `null` (any reference type).
+    Null,
+    /// `empty`: an empty array (array types).
+    EmptyArray,
+    Boolean(bool),
+    Int(i32),
+    Byte(i8),
+    Short(i16),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+    Char(char),
+    /// A string literal (methods returning `java.lang.String`).
+    Str(String),
+}
+
+impl Operator {
+    /// Parse a Descartes operator identifier.
+    pub fn parse(id: &str) -> Result<Operator, String> {
+        let bad = || format!("unknown operator {id:?} (known forms: {})", DEFAULT_OPERATORS.join(" "));
+        let id = id.trim();
+        Ok(match id {
+            "void" => Operator::Void,
+            "null" => Operator::Null,
+            "empty" => Operator::EmptyArray,
+            "true" => Operator::Boolean(true),
+            "false" => Operator::Boolean(false),
+            _ => {
+                if let Some(rest) = id.strip_prefix("(byte)") {
+                    Operator::Byte(rest.parse().map_err(|_| bad())?)
+                } else if let Some(rest) = id.strip_prefix("(short)") {
+                    Operator::Short(rest.parse().map_err(|_| bad())?)
+                } else if let Some(text) = id.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+                    Operator::Str(text.to_string())
+                } else if let Some(text) = id.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
+                    Operator::Char(parse_char(text).ok_or_else(bad)?)
+                } else if let Some(rest) = id.strip_suffix(['L', 'l']) {
+                    Operator::Long(rest.parse().map_err(|_| bad())?)
+                } else if let Some(rest) = id.strip_suffix(['f', 'F']) {
+                    Operator::Float(rest.parse().map_err(|_| bad())?)
+                } else if id.contains('.') || id.ends_with(['d', 'D']) {
+                    Operator::Double(id.trim_end_matches(['d', 'D']).parse().map_err(|_| bad())?)
+                } else {
+                    Operator::Int(id.parse().map_err(|_| bad())?)
+                }
+            }
+        })
+    }
+
+    /// The Descartes identifier (`parse(op.id()) == op`).
+    pub fn id(&self) -> String {
+        match self {
+            Operator::Void => "void".into(),
+            Operator::Null => "null".into(),
+            Operator::EmptyArray => "empty".into(),
+            Operator::Boolean(b) => b.to_string(),
+            Operator::Int(v) => v.to_string(),
+            Operator::Byte(v) => format!("(byte){v}"),
+            Operator::Short(v) => format!("(short){v}"),
+            Operator::Long(v) => format!("{v}L"),
+            Operator::Float(v) => format!("{v:?}f"),
+            Operator::Double(v) => format!("{v:?}"),
+            Operator::Char(c) => format!("'{c}'"),
+            Operator::Str(s) => format!("\"{s}\""),
+        }
+    }
+
+    /// Whether this operator applies to a method returning `ret` (`None`: void).
+    pub fn applies(&self, ret: Option<&FieldType>) -> bool {
+        use FieldType as T;
+        match (self, ret) {
+            (Operator::Void, None) => true,
+            (Operator::Null, Some(t)) => t.is_reference(),
+            (Operator::EmptyArray, Some(T::Array(_))) => true,
+            (Operator::Boolean(_), Some(T::Boolean)) => true,
+            (Operator::Int(_), Some(T::Int)) => true,
+            (Operator::Byte(_), Some(T::Byte)) => true,
+            (Operator::Short(_), Some(T::Short)) => true,
+            (Operator::Long(_), Some(T::Long)) => true,
+            (Operator::Float(_), Some(T::Float)) => true,
+            (Operator::Double(_), Some(T::Double)) => true,
+            (Operator::Char(_), Some(T::Char)) => true,
+            (Operator::Str(_), Some(T::Object(n))) => n == "java/lang/String",
+            _ => false,
+        }
+    }
+
+    /// The body this operator gives a method it applies to.
+    pub fn replacement(&self) -> Replacement {
+        match self {
+            Operator::Void => Replacement::Empty,
+            Operator::Null => Replacement::Null,
+            Operator::EmptyArray => Replacement::EmptyArray,
+            Operator::Boolean(b) => Replacement::Int(i32::from(*b)),
+            Operator::Int(v) => Replacement::Int(*v),
+            Operator::Byte(v) => Replacement::Int(i32::from(*v)),
+            Operator::Short(v) => Replacement::Int(i32::from(*v)),
+            Operator::Long(v) => Replacement::Long(*v),
+            Operator::Float(v) => Replacement::Float(*v),
+            Operator::Double(v) => Replacement::Double(*v),
+            Operator::Char(c) => Replacement::Int(*c as i32),
+            Operator::Str(s) => Replacement::String(s.clone()),
+        }
+    }
+}
+
+/// A char literal's content: one character, or an escape (`\40` octal, `\u0041`, `\n`…).
+fn parse_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    let first = chars.next()?;
+    if first != '\\' {
+        return chars.next().is_none().then_some(first);
+    }
+    let rest: String = chars.collect();
+    match rest.as_str() {
+        "n" => Some('\n'),
+        "t" => Some('\t'),
+        "r" => Some('\r'),
+        "0" => Some('\0'),
+        "'" => Some('\''),
+        "\\" => Some('\\'),
+        _ => {
+            let code = if let Some(hex) = rest.strip_prefix('u') {
+                u32::from_str_radix(hex, 16).ok()?
+            } else {
+                u32::from_str_radix(&rest, 8).ok()?
+            };
+            char::from_u32(code)
+        }
+    }
+}
+
+/// Parse a list of operator identifiers.
+pub fn parse_all(ids: &[String]) -> Result<Vec<Operator>, String> {
+    ids.iter().map(|id| Operator::parse(id)).collect()
+}
+
+/// The default operators.
+pub fn defaults() -> Vec<Operator> {
+    DEFAULT_OPERATORS
+        .iter()
+        .map(|id| Operator::parse(id).expect("default operators parse"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_round_trips() {
+        for id in DEFAULT_OPERATORS {
+            let op = Operator::parse(id).unwrap();
+            assert_eq!(&op.id(), id, "{op:?}");
+        }
+        assert_eq!(Operator::parse("'\\40'").unwrap(), Operator::Char(' '));
+        assert!(Operator::parse("banana").is_err());
+    }
+
+    #[test]
+    fn applicability_follows_table_one() {
+        let string = FieldType::Object("java/lang/String".into());
+        let list = FieldType::Object("java/util/List".into());
+        let ops_for = |ret: Option<&FieldType>| -> Vec<String> {
+            defaults().iter().filter(|o| o.applies(ret)).map(Operator::id).collect()
+        };
+        assert_eq!(ops_for(None), ["void"]);
+        assert_eq!(ops_for(Some(&FieldType::Boolean)), ["true", "false"]);
+        assert_eq!(ops_for(Some(&FieldType::Int)), ["0", "1"]);
+        assert_eq!(ops_for(Some(&FieldType::Long)), ["0L", "1L"]);
+        assert_eq!(ops_for(Some(&FieldType::Double)), ["0.0", "0.1"]);
+        assert_eq!(ops_for(Some(&FieldType::Float)), ["0.0f", "0.1f"]);
+        assert_eq!(ops_for(Some(&FieldType::Char)), ["' '", "'A'"]);
+        assert_eq!(ops_for(Some(&string)), ["null", "\"\"", "\"A\""]);
+        assert_eq!(ops_for(Some(&list)), ["null"]);
+        let array = FieldType::Array(Box::new(FieldType::Int));
+        assert_eq!(ops_for(Some(&array)), ["null", "empty"]);
+    }
+}

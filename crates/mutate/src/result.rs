@@ -1,0 +1,159 @@
+//! What a mutation run found: per-mutant statuses (PIT's names), per-method
+//! classifications (Descartes' rules), red baseline tests, and totals.
+
+use serde::Serialize;
+
+use crate::targets::{ClassProblem, SkippedMethod, TargetMethod};
+
+/// How one mutant ended, named as PIT names detection statuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum MutantStatus {
+    /// A covering test failed.
+    Killed,
+    /// Every covering test passed.
+    Survived,
+    /// A covering test outran its timeout.
+    TimedOut,
+    /// The test JVM died (e.g. `System.exit`, out of memory).
+    RunError,
+    /// No green test reaches the method.
+    NoCoverage,
+}
+
+impl MutantStatus {
+    /// Whether the test suite detected the mutant (PIT: killed, timed out, run error).
+    pub fn is_detected(self) -> bool {
+        matches!(
+            self,
+            MutantStatus::Killed | MutantStatus::TimedOut | MutantStatus::RunError
+        )
+    }
+}
+
+/// One mutant's outcome.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MutantOutcome {
+    pub id: u32,
+    /// Descartes operator id (`void`, `null`, `0`…).
+    pub operator: String,
+    pub status: MutantStatus,
+    /// How many tests ran against it.
+    pub tests_run: usize,
+    /// The test that detected it, if any.
+    pub killing_test: Option<String>,
+}
+
+/// Descartes' method classification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "kebab-case")]
+pub enum Classification {
+    /// Every mutant detected.
+    Tested,
+    /// Some mutants detected, some not.
+    PartiallyTested,
+    /// No mutant detected although tests reach the method.
+    PseudoTested,
+    /// No green test reaches the method.
+    NotCovered,
+}
+
+impl Classification {
+    /// The Descartes spelling (`partially-tested`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Classification::Tested => "tested",
+            Classification::PartiallyTested => "partially-tested",
+            Classification::PseudoTested => "pseudo-tested",
+            Classification::NotCovered => "not-covered",
+        }
+    }
+
+    /// Classify from the mutants' statuses.
+    pub fn of(statuses: &[MutantStatus]) -> Classification {
+        if statuses.is_empty() || statuses.contains(&MutantStatus::NoCoverage) {
+            return Classification::NotCovered;
+        }
+        let detected = statuses.iter().filter(|s| s.is_detected()).count();
+        if detected == statuses.len() {
+            Classification::Tested
+        } else if detected == 0 {
+            Classification::PseudoTested
+        } else {
+            Classification::PartiallyTested
+        }
+    }
+}
+
+/// One mutated method's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MethodResult {
+    pub method: TargetMethod,
+    pub classification: Classification,
+    pub mutants: Vec<MutantOutcome>,
+    /// Names of the green tests that reach it, fastest first.
+    pub tests: Vec<String>,
+}
+
+/// A test that fails (or hangs, or kills its JVM) without any mutant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RedTest {
+    pub name: String,
+    /// `failed`, `timed out` or `crashed: <reason>`.
+    pub reason: String,
+}
+
+/// Everything a run found.
+#[derive(Debug, Clone, Default)]
+pub struct MutationReport {
+    pub methods: Vec<MethodResult>,
+    pub skipped: Vec<SkippedMethod>,
+    pub problems: Vec<ClassProblem>,
+    pub red_tests: Vec<RedTest>,
+    /// Tests discovered.
+    pub tests_total: usize,
+    /// Test JVMs used for mutant runs.
+    pub workers: usize,
+    /// Test JVMs started in all (restarts after timeouts and crashes included).
+    pub jvm_starts: usize,
+    /// Wall time of the whole run.
+    pub seconds: f64,
+    /// Operators used, as Descartes ids.
+    pub operators: Vec<String>,
+}
+
+impl MutationReport {
+    /// How many methods have each classification.
+    pub fn count(&self, c: Classification) -> usize {
+        self.methods.iter().filter(|m| m.classification == c).count()
+    }
+
+    /// Number of mutants.
+    pub fn mutant_count(&self) -> usize {
+        self.methods.iter().map(|m| m.mutants.len()).sum()
+    }
+
+    /// Number of mutants the tests detected.
+    pub fn detected_count(&self) -> usize {
+        self.methods
+            .iter()
+            .flat_map(|m| &m.mutants)
+            .filter(|o| o.status.is_detected())
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MutantStatus::*;
+
+    #[test]
+    fn classifies_like_descartes() {
+        assert_eq!(Classification::of(&[Killed, TimedOut]), Classification::Tested);
+        assert_eq!(Classification::of(&[Killed, Survived]), Classification::PartiallyTested);
+        assert_eq!(Classification::of(&[Survived, Survived]), Classification::PseudoTested);
+        assert_eq!(Classification::of(&[NoCoverage]), Classification::NotCovered);
+        assert_eq!(Classification::of(&[RunError]), Classification::Tested);
+    }
+}

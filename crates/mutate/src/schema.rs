@@ -1,0 +1,159 @@
+//! Mutant schemata: every mutant of a class compiled into one rewritten class. Each target
+//! method `m` becomes a private synthetic `m$mimic` (original Code untouched, so no offset
+//! moves) and a new `m` with the original flags and attributes:
+//!
+//! ```text
+//! MutantSwitch.hits[methodId] = true;
+//! int a = MutantSwitch.active;
+//! if (a == 0) return m$mimic(args);          // fast path: no mutant active
+//! if (a == mutant1) return <constant 1>;     // one test per mutant of m
+//! if (a == mutant2) return <constant 2>;
+//! return m$mimic(args);
+//! ```
+//!
+//! The same classes therefore serve the coverage run (switch 0, hits recorded) and every
+//! mutant run (switch set between tests by the test JVM).
+
+use mimic_classfile::access::{PRIVATE, STATIC, STRICT, SYNTHETIC};
+use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
+use mimic_classfile::class_file::Attribute;
+use mimic_classfile::frame::VType;
+use mimic_classfile::rewrite::replace::Replacement;
+use mimic_classfile::{ClassFile, ClassFileError, FieldType, MethodDescriptor};
+
+use crate::targets::TargetMethod;
+
+/// Internal name of the switch class (part of the test-JVM shim).
+pub const SWITCH_CLASS: &str = "mimic/mutate/MutantSwitch";
+/// Suffix of the renamed original bodies.
+pub const ORIGINAL_SUFFIX: &str = "$mimic";
+
+const ISUB: u8 = 0x64;
+
+/// Rewrite `class` so that every method in `targets` (all of this class) is guarded by
+/// the switch. Fails as a whole if any method cannot be rewritten.
+pub fn apply_schema(class: &mut ClassFile, targets: &[&TargetMethod]) -> Result<(), ClassFileError> {
+    for target in targets {
+        wrap_target(class, target).map_err(|e| {
+            e.in_file(&format!("{}.{}{}", target.class, target.name, target.descriptor))
+        })?;
+    }
+    Ok(())
+}
+
+fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), ClassFileError> {
+    let index = class
+        .find_method(&target.name, &target.descriptor)
+        .ok_or_else(|| ClassFileError::rewrite("method not found"))?;
+    if class.is_interface() && class.major_version < 52 {
+        return Err(ClassFileError::rewrite(
+            "interfaces before class version 52 cannot have private methods",
+        ));
+    }
+    let renamed = format!("{}{ORIGINAL_SUFFIX}", target.name);
+    if class.find_method(&renamed, &target.descriptor).is_some() {
+        return Err(ClassFileError::rewrite(format!("{renamed} already exists")));
+    }
+    let class_name = class.name()?;
+    let original = class.methods[index].clone();
+    let desc = MethodDescriptor::parse(&target.descriptor)?;
+    let is_static = original.has_flag(STATIC);
+    let interface = class.is_interface();
+
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
+    // hits[id] = true
+    b.get_static(SWITCH_CLASS, "hits", "[Z")
+        .push_int(target.id as i32)
+        .push_int(1)
+        .array_store(&FieldType::Boolean);
+    let call_original = b.new_label();
+    b.get_static(SWITCH_CLASS, "active", "I")
+        .if_(Cond::Zero, call_original);
+    for mutant in &target.mutants {
+        let next = b.new_label();
+        b.get_static(SWITCH_CLASS, "active", "I")
+            .push_int(mutant.id as i32)
+            .simple(ISUB, 2, Some(VType::Integer))
+            .if_(Cond::NonZero, next);
+        emit_constant(&mut b, &mutant.operator.replacement(), desc.ret.as_ref())?;
+        b.return_value(desc.ret.as_ref());
+        b.bind(next);
+    }
+    b.bind(call_original);
+    let mut slot = 0;
+    let kind = if is_static {
+        Invoke::Static
+    } else {
+        b.load(&FieldType::Object(class_name.clone()), 0);
+        slot = 1;
+        Invoke::Special
+    };
+    for p in &desc.params {
+        b.load(p, slot);
+        slot += p.slots();
+    }
+    b.invoke(kind, &class_name, &renamed, &target.descriptor, interface)
+        .return_value(desc.ret.as_ref());
+    let wrapper_code = b.finish(class.major_version >= 50)?;
+
+    let cp = &mut class.constant_pool;
+    let code_name = cp.add_utf8("Code")?;
+    let renamed_index = cp.add_utf8(&renamed)?;
+    let (code_attrs, other_attrs): (Vec<Attribute>, Vec<Attribute>) = original
+        .attributes
+        .iter()
+        .cloned()
+        .partition(|a| cp.utf8_is(a.name_index, "Code"));
+    let mut body = original.clone();
+    body.name_index = renamed_index;
+    body.access_flags = (original.access_flags & (STATIC | STRICT)) | PRIVATE | SYNTHETIC;
+    body.attributes = code_attrs;
+    let mut wrapper = original;
+    wrapper.attributes = other_attrs;
+    wrapper.attributes.insert(
+        0,
+        Attribute {
+            name_index: code_name,
+            data: wrapper_code.to_bytes()?,
+        },
+    );
+    class.methods[index] = wrapper;
+    class.methods.push(body);
+    Ok(())
+}
+
+/// Push the value a replacement returns (nothing for `Empty`).
+fn emit_constant(
+    b: &mut CodeBuilder,
+    replacement: &Replacement,
+    ret: Option<&FieldType>,
+) -> Result<(), ClassFileError> {
+    match replacement {
+        Replacement::Empty => {}
+        Replacement::Null => {
+            b.aconst_null();
+        }
+        Replacement::Int(v) => {
+            b.push_int(*v);
+        }
+        Replacement::Long(v) => {
+            b.push_long(*v);
+        }
+        Replacement::Float(v) => {
+            b.push_float(*v);
+        }
+        Replacement::Double(v) => {
+            b.push_double(*v);
+        }
+        Replacement::String(s) => {
+            b.push_string(s);
+        }
+        Replacement::EmptyArray => {
+            let Some(FieldType::Array(element)) = ret else {
+                return Err(ClassFileError::rewrite("empty array for a non-array method"));
+            };
+            b.push_int(0).new_array(element);
+        }
+    }
+    Ok(())
+}

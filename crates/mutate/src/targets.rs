@@ -1,0 +1,163 @@
+//! Choosing what to mutate: every method of the application classes with a body, minus
+//! constructors and stop methods, gets one mutant per applicable operator. Mutant ids are
+//! global and start at 1 (0 means "no mutant" to the switch); method ids index the
+//! coverage array.
+
+use mimic_classfile::access::{ABSTRACT, NATIVE};
+use mimic_classfile::code::CodeAttribute;
+use mimic_classfile::instruction::decode;
+use mimic_classfile::{ClassFile, MethodDescriptor};
+use serde::Serialize;
+
+use crate::operators::Operator;
+use crate::stop::{stop_kind, StopKind};
+
+/// One mutant: an operator applied to a target method.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mutant {
+    /// Global id, from 1; what `MutantSwitch.active` is set to.
+    pub id: u32,
+    pub operator: Operator,
+}
+
+/// A method that receives mutants.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TargetMethod {
+    /// Index into the coverage array.
+    pub id: u32,
+    /// Internal name of the declaring class (`eu/stamp/VersionedSet`).
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
+    /// The class's SourceFile attribute, if any.
+    pub file_name: Option<String>,
+    /// Line of the first instruction, if the class has line numbers.
+    pub line: Option<u16>,
+    pub mutants: Vec<Mutant>,
+}
+
+/// A method left alone, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SkippedMethod {
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
+    /// A stop-method kind name (`getter`, `delegate`…) or `no-operator`.
+    pub reason: String,
+}
+
+/// A class that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClassProblem {
+    /// Entry name (`eu/stamp/VersionedSet.class`).
+    pub entry: String,
+    pub reason: String,
+}
+
+/// Everything chosen from a set of classes.
+#[derive(Debug, Default, Clone)]
+pub struct Selection {
+    pub methods: Vec<TargetMethod>,
+    pub skipped: Vec<SkippedMethod>,
+    pub problems: Vec<ClassProblem>,
+    next_method: u32,
+    next_mutant: u32,
+}
+
+impl Selection {
+    /// Number of mutants chosen so far.
+    pub fn mutant_count(&self) -> usize {
+        self.methods.iter().map(|m| m.mutants.len()).sum()
+    }
+
+    /// Choose the target methods of one parsed class.
+    pub fn add_class(&mut self, class: &ClassFile, operators: &[Operator], stops: &[StopKind]) {
+        let cp = &class.constant_pool;
+        let class_name = class.name().unwrap_or_default();
+        if class_name.starts_with("mimic/") || class.access_flags & 0x8000 != 0 {
+            return; // mimic's own classes and module-info
+        }
+        let file_name = class
+            .attributes
+            .iter()
+            .find(|a| cp.utf8_is(a.name_index, "SourceFile"))
+            .and_then(|a| a.data.get(0..2))
+            .and_then(|b| cp.utf8(u16::from_be_bytes([b[0], b[1]])).ok());
+        for method in &class.methods {
+            let (Ok(name), Ok(descriptor)) = (method.name(cp), method.descriptor(cp)) else {
+                continue;
+            };
+            if name == "<init>" || method.has_flag(ABSTRACT) || method.has_flag(NATIVE) {
+                continue;
+            }
+            let skip = |reason: &str| SkippedMethod {
+                class: class_name.clone(),
+                name: name.clone(),
+                descriptor: descriptor.clone(),
+                reason: reason.to_string(),
+            };
+            let Some(code_attr) = method.attribute(cp, "Code") else {
+                continue;
+            };
+            let code = match CodeAttribute::parse(&code_attr.data, cp) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.problems.push(ClassProblem {
+                        entry: format!("{class_name}.{name}{descriptor}"),
+                        reason: e.to_string(),
+                    });
+                    continue;
+                }
+            };
+            let insns = match decode(&code.code) {
+                Ok(i) => i,
+                Err(e) => {
+                    self.problems.push(ClassProblem {
+                        entry: format!("{class_name}.{name}{descriptor}"),
+                        reason: e.to_string(),
+                    });
+                    continue;
+                }
+            };
+            if let Some(kind) = stop_kind(class, method, &insns, stops) {
+                self.skipped.push(skip(kind.name()));
+                continue;
+            }
+            if name == "<clinit>" || name.contains("$mimic") {
+                self.skipped.push(skip("clinit"));
+                continue;
+            }
+            let Ok(desc) = MethodDescriptor::parse(&descriptor) else {
+                continue;
+            };
+            let applicable: Vec<&Operator> = operators
+                .iter()
+                .filter(|o| o.applies(desc.ret.as_ref()))
+                .collect();
+            if applicable.is_empty() {
+                self.skipped.push(skip("no-operator"));
+                continue;
+            }
+            let mutants = applicable
+                .into_iter()
+                .map(|op| {
+                    self.next_mutant += 1;
+                    Mutant {
+                        id: self.next_mutant,
+                        operator: op.clone(),
+                    }
+                })
+                .collect();
+            self.methods.push(TargetMethod {
+                id: self.next_method,
+                class: class_name.clone(),
+                name,
+                descriptor,
+                file_name: file_name.clone(),
+                line: code.line_of(cp, 0),
+                mutants,
+            });
+            self.next_method += 1;
+        }
+    }
+}
