@@ -88,24 +88,42 @@ impl CodeAttribute {
             .find(|a| cp.utf8_is(a.name_index, name))
     }
 
-    /// Source line of the instruction at `offset`, from the LineNumberTable(s).
-    pub fn line_of(&self, cp: &ConstantPool, offset: u16) -> Option<u16> {
-        let mut best: Option<(u16, u16)> = None;
+    /// (start_pc, line) pairs of every LineNumberTable, in table order.
+    pub fn line_numbers(&self, cp: &ConstantPool) -> Vec<(u16, u16)> {
+        let mut out = Vec::new();
         for a in self
             .attributes
             .iter()
             .filter(|a| cp.utf8_is(a.name_index, "LineNumberTable"))
         {
             let mut r = Reader::new(&a.data);
-            let n = r.u2("line_number_table_length").ok()?;
+            let Ok(n) = r.u2("line_number_table_length") else {
+                continue;
+            };
             for _ in 0..n {
-                let start = r.u2("start_pc").ok()?;
-                let line = r.u2("line_number").ok()?;
-                if start <= offset && best.is_none_or(|(s, _)| start >= s) {
-                    best = Some((start, line));
+                match (r.u2("start_pc"), r.u2("line_number")) {
+                    (Ok(start), Ok(line)) => out.push((start, line)),
+                    _ => break,
                 }
             }
         }
-        best.map(|(_, line)| line)
+        out
+    }
+
+    /// Source line of the instruction at `offset`, from the LineNumberTable(s).
+    pub fn line_of(&self, cp: &ConstantPool, offset: u16) -> Option<u16> {
+        self.line_numbers(cp)
+            .into_iter()
+            .filter(|(start, _)| *start <= offset)
+            .max_by_key(|(start, _)| *start)
+            .map(|(_, line)| line)
+    }
+
+    /// The smallest line number of the method, if it has line numbers.
+    pub fn first_line(&self, cp: &ConstantPool) -> Option<u16> {
+        self.line_numbers(cp)
+            .into_iter()
+            .map(|(_, line)| line)
+            .min()
     }
 }

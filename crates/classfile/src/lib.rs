@@ -13,6 +13,7 @@
 //! This crate knows nothing of JVMTI, jars or the trace store.
 
 pub mod access;
+pub mod annotations;
 pub mod assembler;
 pub mod bytes;
 pub mod class_file;

@@ -25,6 +25,10 @@ enum Command {
     /// Wrap every method and bridge every call site of a jar or class directory (the
     /// class-file rewrites the agent uses), adding a probe class.
     Rewrite(commands::rewrite::RewriteArgs),
+    /// Find the methods under test and their mockable call sites; write the plan.
+    Targets(commands::targets::TargetsArgs),
+    /// Extreme mutation: find pseudo-tested and partially-tested methods (Descartes).
+    Mutate(commands::mutate::MutateArgs),
 }
 
 fn main() -> ExitCode {
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Doctor(args) => commands::doctor::run(&args),
         Command::Rewrite(args) => commands::rewrite::run(&args),
+        Command::Targets(args) => commands::targets::run(&args),
+        Command::Mutate(args) => commands::mutate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -11,26 +11,55 @@ fn mimic() -> Command {
 }
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
 }
 
 fn run_java(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
-    let out = Command::new(jdk.java()).args(["-Xverify:all", "-cp"]).arg(cp).arg(main).output().unwrap();
-    assert!(out.status.success(), "{main}: {}", String::from_utf8_lossy(&out.stderr));
-    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(jdk.java())
+        .args(["-Xverify:all", "-cp"])
+        .arg(cp)
+        .arg(main)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{main}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
 fn rewritten_examples_behave_identically() {
     let jdk = Jdk::locate().unwrap();
-    for (name, main) in [("reservations", "se.kth.castor.reservations.Main"), ("mockables", "se.kth.castor.mockables.Main")] {
+    for (name, main) in [
+        ("reservations", "se.kth.castor.reservations.Main"),
+        ("mockables", "se.kth.castor.mockables.Main"),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         let classes = dir.path().join("classes");
         let sources = java_sources_under(example(name).join("src"));
         compile(&jdk, &sources, &[], &classes, &CompileOptions::default()).unwrap();
         let out = dir.path().join("rewritten");
-        let result = mimic().arg("rewrite").arg(&classes).arg("-o").arg(&out).arg("--json").output().unwrap();
-        assert_eq!(result.status.code(), Some(0), "{}", String::from_utf8_lossy(&result.stderr));
+        let result = mimic()
+            .arg("rewrite")
+            .arg(&classes)
+            .arg("-o")
+            .arg(&out)
+            .arg("--json")
+            .output()
+            .unwrap();
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&result.stderr)
+        );
         let report: serde_json::Value = serde_json::from_slice(&result.stdout).unwrap();
         assert!(report["methods_wrapped"].as_u64().unwrap() >= 5, "{report}");
         assert!(report["calls_bridged"].as_u64().unwrap() >= 5, "{report}");
@@ -53,11 +82,25 @@ fn a_corrupt_class_is_reported_and_copied_unchanged() {
     let broken = classes.join("se/kth/castor/mockables/Broken.class");
     std::fs::write(&broken, [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61, 0]).unwrap();
     let out = dir.path().join("rewritten");
-    let result = mimic().arg("rewrite").arg(&classes).arg("-o").arg(&out).output().unwrap();
+    let result = mimic()
+        .arg("rewrite")
+        .arg(&classes)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&result.stderr);
     assert_eq!(result.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("se/kth/castor/mockables/Broken.class: left unchanged: at offset 8: truncated"), "{stderr}");
-    assert_eq!(std::fs::read(out.join("se/kth/castor/mockables/Broken.class")).unwrap(), std::fs::read(&broken).unwrap());
+    assert!(
+        stderr.contains(
+            "se/kth/castor/mockables/Broken.class: left unchanged: at offset 8: truncated"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(out.join("se/kth/castor/mockables/Broken.class")).unwrap(),
+        std::fs::read(&broken).unwrap()
+    );
     // The rest was rewritten and still runs.
     let (actual, _) = run_java(&jdk, &out, "se.kth.castor.mockables.Main");
     assert!(!actual.is_empty());
@@ -65,8 +108,14 @@ fn a_corrupt_class_is_reported_and_copied_unchanged() {
 
 #[test]
 fn missing_input_is_a_usage_error() {
-    let result = mimic().args(["rewrite", "/no/such/dir", "-o", "/tmp/x"]).output().unwrap();
+    let result = mimic()
+        .args(["rewrite", "/no/such/dir", "-o", "/tmp/x"])
+        .output()
+        .unwrap();
     assert_eq!(result.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&result.stderr);
-    assert_eq!(stderr.trim(), "mimic: /no/such/dir: no such jar or directory");
+    assert_eq!(
+        stderr.trim(),
+        "mimic: /no/such/dir: no such jar or directory"
+    );
 }

@@ -2,4 +2,6 @@
 //! `run(&Args) -> anyhow::Result<u8>` returning an `exit_code` constant.
 
 pub mod doctor;
+pub mod mutate;
 pub mod rewrite;
+pub mod targets;

@@ -85,7 +85,10 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         ProbeKind::Native => Some(native_probe_class(&api)?),
         ProbeKind::None => None,
     };
-    let extra: Vec<(String, Vec<u8>)> = probe.into_iter().map(|b| (format!("{}.class", api.class_name), b)).collect();
+    let extra: Vec<(String, Vec<u8>)> = probe
+        .into_iter()
+        .map(|b| (format!("{}.class", api.class_name), b))
+        .collect();
     let options = Options {
         probe: api,
         wrap_methods: !args.no_wrap,
@@ -109,7 +112,14 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         methods_wrapped: report.methods_wrapped,
         calls_bridged: report.calls_bridged,
         bodies_replaced: report.bodies_replaced,
-        failures: report.failures.iter().map(|(entry, reason)| Failure { entry: entry.clone(), reason: reason.clone() }).collect(),
+        failures: report
+            .failures
+            .iter()
+            .map(|(entry, reason)| Failure {
+                entry: entry.clone(),
+                reason: reason.clone(),
+            })
+            .collect(),
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -122,5 +132,9 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
             eprintln!("warning: {}: left unchanged: {}", f.entry, f.reason);
         }
     }
-    Ok(if out.failures.is_empty() { exit_code::SUCCESS } else { exit_code::FINDINGS })
+    Ok(if out.failures.is_empty() {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FINDINGS
+    })
 }

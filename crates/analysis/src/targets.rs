@@ -1,0 +1,576 @@
+//! Target selection (rick phase 1) on bytecode: methods under test and their mockable
+//! call sites, plus the deeper interactions inside same-class helpers.
+//!
+//! A **MUT** is a public, non-abstract, non-native, non-synthetic, non-bridge,
+//! non-deprecated, non-empty method (not a constructor or initialiser) of a named project
+//! class, with at least one mockable call site in its own body. A **mockable call** is an
+//! `invokevirtual`/`invokeinterface` whose receiver is, on every path, a field of `this`,
+//! a static field of the MUT's class, or a parameter, whose declared type is a project type
+//! other than the MUT's class that Mockito 5 can mock and a test in the MUT's package can
+//! name, and whose method Mockito can stub. Value objects (records, and final classes
+//! with only final instance fields that define `equals`) are not mocked: generated tests
+//! rebuild them from their recorded state ("don't mock value objects").
+
+use std::collections::HashSet;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use mimic_classfile::access::*;
+use mimic_classfile::annotations::has_annotation;
+use mimic_classfile::code::CodeAttribute;
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::opcodes::{
+    INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
+};
+use mimic_classfile::{ClassFile, Member};
+
+use crate::class_index::{dotted, package_of, ClassIndex};
+use crate::origins::{calls, Call, Frame, Origin};
+use crate::plan::*;
+
+/// How deep helper calls are followed for deeper interactions.
+const HELPER_DEPTH: usize = 3;
+
+/// Methods Mockito cannot stub (final or special in `Object`).
+const UNSTUBBABLE: [&str; 6] = [
+    "equals",
+    "hashCode",
+    "getClass",
+    "wait",
+    "notify",
+    "notifyAll",
+];
+
+/// A `--methods` entry: `com.x.Foo#bar` or `com.x.Foo#bar(I)V`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MethodFilter {
+    pub class: String,
+    pub method: String,
+    pub descriptor: Option<String>,
+}
+
+impl MethodFilter {
+    /// Parse one line; `None` for blank lines and `#` comments.
+    pub fn parse(line: &str) -> Option<Result<MethodFilter, String>> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") || line.starts_with("# ") || line == "#" {
+            return None;
+        }
+        let Some((class, rest)) = line.split_once('#') else {
+            return Some(Err(format!(
+                "{line:?}: expected class#method or class#method(descriptor)"
+            )));
+        };
+        let (method, descriptor) = match rest.find('(') {
+            Some(i) => (&rest[..i], Some(rest[i..].to_string())),
+            None => (rest, None),
+        };
+        Some(Ok(MethodFilter {
+            class: class.to_string(),
+            method: method.to_string(),
+            descriptor,
+        }))
+    }
+
+    fn matches(&self, class: &str, method: &str, descriptor: &str) -> bool {
+        self.class == class
+            && self.method == method
+            && self.descriptor.as_deref().is_none_or(|d| d == descriptor)
+    }
+}
+
+/// What to select.
+#[derive(Debug, Clone, Default)]
+pub struct TargetOptions {
+    /// Dotted package prefixes whose classes are project types; empty: the packages of the
+    /// first classpath entry.
+    pub project_packages: Vec<String>,
+    /// Globs over dotted class names (`org.apache.pdfbox.**`): only these / not these.
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
+    pub methods: Option<Vec<MethodFilter>>,
+    /// Record why each public project method is not a MUT.
+    pub explain: bool,
+}
+
+fn globset(patterns: &[String]) -> Result<Option<GlobSet>, String> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let mut b = GlobSetBuilder::new();
+    for p in patterns {
+        // `*` stays within a package level; `**` crosses levels.
+        let glob = p.replace('.', "/");
+        b.add(Glob::new(&glob).map_err(|e| format!("bad glob {p:?}: {e}"))?);
+    }
+    b.build().map(Some).map_err(|e| e.to_string())
+}
+
+/// Which classes are project types.
+pub struct Project {
+    packages: Vec<String>,
+    exact: bool,
+}
+
+impl Project {
+    pub fn new(index: &ClassIndex, packages: &[String]) -> Project {
+        if packages.is_empty() {
+            let mut own: Vec<String> = index
+                .classes
+                .values()
+                .filter(|c| c.entry == 0)
+                .map(|c| package_of(&c.name).to_string())
+                .collect();
+            own.sort();
+            own.dedup();
+            Project {
+                packages: own,
+                exact: true,
+            }
+        } else {
+            Project {
+                packages: packages.iter().map(|p| p.replace('.', "/")).collect(),
+                exact: false,
+            }
+        }
+    }
+
+    pub fn contains(&self, internal: &str) -> bool {
+        let pkg = package_of(internal);
+        self.packages.iter().any(|p| {
+            pkg == p
+                || (!self.exact && pkg.starts_with(p.as_str()) && pkg[p.len()..].starts_with('/'))
+        })
+    }
+
+    /// Dotted package names.
+    pub fn packages(&self) -> Vec<String> {
+        self.packages.iter().map(|p| dotted(p)).collect()
+    }
+}
+
+/// Compute the plan over an index whose project classes were kept parsed.
+pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan, String> {
+    let project = Project::new(index, &options.project_packages);
+    let include = globset(&options.include)?;
+    let exclude = globset(&options.exclude)?;
+    let mut muts = Vec::new();
+    let mut not_muts = Vec::new();
+    let mut summary = Summary {
+        classes: index.classes.len(),
+        unparsed: index.unparsed.len(),
+        ..Summary::default()
+    };
+    let mut names: Vec<&String> = index
+        .parsed
+        .keys()
+        .filter(|n| project.contains(n))
+        .collect();
+    names.sort();
+    for name in names {
+        let class = &index.parsed[name];
+        let info = &index.classes[name];
+        summary.project_classes += 1;
+        if info.anonymous_or_local || class.access_flags & SYNTHETIC != 0 {
+            continue;
+        }
+        if include.as_ref().is_some_and(|g| !g.is_match(name))
+            || exclude.as_ref().is_some_and(|g| g.is_match(name))
+        {
+            continue;
+        }
+        let analyser = Analyser {
+            index,
+            project: &project,
+            class,
+            class_name: name,
+        };
+        for method in &class.methods {
+            let cp = &class.constant_pool;
+            let (Ok(mname), Ok(desc)) = (method.name(cp), method.descriptor(cp)) else {
+                continue;
+            };
+            if let Some(filters) = &options.methods {
+                if !filters
+                    .iter()
+                    .any(|f| f.matches(&dotted(name), &mname, &desc))
+                {
+                    continue;
+                }
+            }
+            let explain = |reason: String, not_muts: &mut Vec<NotMut>| {
+                if options.explain && method.has_flag(PUBLIC) && !mname.starts_with('<') {
+                    not_muts.push(NotMut {
+                        class: dotted(name),
+                        method: mname.clone(),
+                        descriptor: desc.clone(),
+                        reason,
+                    });
+                }
+            };
+            if let Err(reason) = analyser.candidate(method, &mname) {
+                explain(reason, &mut not_muts);
+                continue;
+            }
+            summary.candidate_methods += 1;
+            match analyser.mut_of(method, &mname, &desc) {
+                Ok(m) if !m.mockable_calls.is_empty() => {
+                    summary.mockable_calls += m.mockable_calls.len();
+                    summary.deeper_calls += m.deeper_calls.len();
+                    muts.push(m);
+                }
+                Ok(_) => explain(analyser.why_no_mockable_call(method, &desc), &mut not_muts),
+                Err(e) => explain(format!("not analysed: {e}"), &mut not_muts),
+            }
+        }
+    }
+    summary.muts = muts.len();
+    Ok(Plan {
+        schema_version: PLAN_SCHEMA_VERSION,
+        classpath: index
+            .entries
+            .iter()
+            .map(|e| e.display().to_string())
+            .collect(),
+        project_packages: project.packages(),
+        muts,
+        unparsed: index
+            .unparsed
+            .iter()
+            .cloned()
+            .map(UnparsedClass::from)
+            .collect(),
+        summary,
+        not_muts,
+    })
+}
+
+struct Analyser<'a> {
+    index: &'a ClassIndex,
+    project: &'a Project,
+    class: &'a ClassFile,
+    class_name: &'a str,
+}
+
+fn code_of(class: &ClassFile, method: &Member) -> Option<CodeAttribute> {
+    let attr = method.attribute(&class.constant_pool, "Code")?;
+    CodeAttribute::parse(&attr.data, &class.constant_pool).ok()
+}
+
+fn is_deprecated(class: &ClassFile, method: &Member) -> bool {
+    let cp = &class.constant_pool;
+    method.attribute(cp, "Deprecated").is_some()
+        || has_annotation(method, cp, "Ljava/lang/Deprecated;")
+}
+
+fn returns_of(index: &ClassIndex, descriptor: &str) -> Returns {
+    let Ok(d) = MethodDescriptor::parse(descriptor) else {
+        return Returns::Object;
+    };
+    match d.ret {
+        None => Returns::Void,
+        Some(FieldType::Array(_)) => Returns::Array,
+        Some(FieldType::Object(n)) => match n.as_str() {
+            "java/lang/String" => Returns::String,
+            "java/lang/Integer"
+            | "java/lang/Long"
+            | "java/lang/Short"
+            | "java/lang/Byte"
+            | "java/lang/Character"
+            | "java/lang/Boolean"
+            | "java/lang/Float"
+            | "java/lang/Double" => Returns::Boxed,
+            _ if index.get(&n).is_some_and(|c| c.is_enum()) => Returns::Enum,
+            _ => Returns::Object,
+        },
+        Some(_) => Returns::Primitive,
+    }
+}
+
+impl Analyser<'_> {
+    /// Every MUT rule except "has a mockable call".
+    fn candidate(&self, method: &Member, name: &str) -> Result<(), String> {
+        let flags = method.access_flags;
+        if name.starts_with('<') {
+            return Err("constructor or initialiser".into());
+        }
+        if flags & PUBLIC == 0 {
+            return Err("not public".into());
+        }
+        if flags & ABSTRACT != 0 {
+            return Err("abstract".into());
+        }
+        if flags & NATIVE != 0 {
+            return Err("native".into());
+        }
+        if flags & (SYNTHETIC | BRIDGE) != 0 {
+            return Err("synthetic or bridge".into());
+        }
+        if is_deprecated(self.class, method) {
+            return Err("deprecated".into());
+        }
+        match code_of(self.class, method) {
+            None => Err("no code".into()),
+            Some(c) if c.code == [RETURN] => Err("empty".into()),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn line(&self, code: &CodeAttribute, offset: u32) -> Option<u16> {
+        code.line_of(&self.class.constant_pool, offset as u16)
+    }
+
+    fn mut_of(&self, method: &Member, name: &str, descriptor: &str) -> Result<Mut, String> {
+        let code = code_of(self.class, method).ok_or("no code")?;
+        let desc = MethodDescriptor::parse(descriptor).map_err(|e| e.to_string())?;
+        let is_static = method.has_flag(STATIC);
+        let entry = Frame::entry(is_static, &desc, code.max_locals, None, Origin::This);
+        let found = calls(self.class, &code, entry).map_err(|e| e.to_string())?;
+        let mut mockable_calls = Vec::new();
+        for c in &found {
+            if let Ok(m) = self.mockable(c, &desc, &code) {
+                mockable_calls.push(m);
+            }
+        }
+        let mut deeper_calls = Vec::new();
+        let mut seen = HashSet::new();
+        seen.insert((name.to_string(), descriptor.to_string()));
+        self.deeper(&found, &desc, 0, &mut seen, &mut deeper_calls);
+        Ok(Mut {
+            class: dotted(self.class_name),
+            method: name.to_string(),
+            descriptor: descriptor.to_string(),
+            line: code.first_line(&self.class.constant_pool),
+            is_static,
+            mockable_calls,
+            deeper_calls,
+        })
+    }
+
+    /// The first reason no call of the method is mockable (for `--explain`).
+    fn why_no_mockable_call(&self, method: &Member, descriptor: &str) -> String {
+        let Some(code) = code_of(self.class, method) else {
+            return "no code".into();
+        };
+        let Ok(desc) = MethodDescriptor::parse(descriptor) else {
+            return "bad descriptor".into();
+        };
+        let entry = Frame::entry(
+            method.has_flag(STATIC),
+            &desc,
+            code.max_locals,
+            None,
+            Origin::This,
+        );
+        let Ok(found) = calls(self.class, &code, entry) else {
+            return "not analysed".into();
+        };
+        let reasons: Vec<String> = found
+            .iter()
+            .filter_map(|c| self.mockable(c, &desc, &code).err())
+            .collect();
+        if reasons.is_empty() {
+            return "no virtual or interface calls".into();
+        }
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for r in reasons {
+            match counts.iter_mut().find(|(k, _)| *k == r) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((r, 1)),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let parts: Vec<String> = counts.iter().map(|(r, n)| format!("{n}× {r}")).collect();
+        format!("no mockable call: {}", parts.join("; "))
+    }
+
+    /// The receiver of a call, if it is a field of `this`, a static field of this class, or
+    /// a parameter; with its declared type.
+    fn receiver(&self, origin: &Origin, mut_desc: &MethodDescriptor) -> Result<Receiver, String> {
+        match origin {
+            Origin::Param(i) => match mut_desc.params.get(*i as usize) {
+                Some(FieldType::Object(t)) => Ok(Receiver::Param {
+                    index: *i,
+                    declared_type: t.clone(),
+                }),
+                Some(_) => Err("receiver is an array parameter".into()),
+                None => Err("receiver is an unknown parameter".into()),
+            },
+            Origin::Field {
+                name, descriptor, ..
+            } => match FieldType::parse(descriptor) {
+                Ok(FieldType::Object(t)) => Ok(Receiver::Field {
+                    name: name.clone(),
+                    declared_type: t,
+                    is_static: false,
+                }),
+                _ => Err("receiver is a field of array type".into()),
+            },
+            Origin::StaticField {
+                owner,
+                name,
+                descriptor,
+            } => {
+                let declaring = self
+                    .index
+                    .find_field(owner, name)
+                    .map(|(c, _)| c.name.clone())
+                    .unwrap_or(owner.clone());
+                if !self.index.is_subtype(self.class_name, &declaring) {
+                    return Err("receiver is a static field of another class".into());
+                }
+                match FieldType::parse(descriptor) {
+                    Ok(FieldType::Object(t)) => Ok(Receiver::Field {
+                        name: name.clone(),
+                        declared_type: t,
+                        is_static: true,
+                    }),
+                    _ => Err("receiver is a static field of array type".into()),
+                }
+            }
+            Origin::This => Err("receiver is this".into()),
+            Origin::Unknown => Err("receiver is a local object or a computed value".into()),
+        }
+    }
+
+    /// Can Mockito 5 mock `t`, and can a test in the MUT's package name it?
+    fn mockable_type(&self, t: &str) -> Result<(), String> {
+        if t == self.class_name {
+            return Err("receiver type is the MUT's own class".into());
+        }
+        if !self.project.contains(t) {
+            return Err("receiver type is not a project type".into());
+        }
+        let Some(info) = self.index.get(t) else {
+            return Err("receiver type is not on the classpath".into());
+        };
+        if info.is_enum() {
+            return Err("receiver type is an enum".into());
+        }
+        if info.is_value_type() {
+            return Err(
+                "receiver type is a value object (record or immutable class with equals)".into(),
+            );
+        }
+        if info.sealed {
+            return Err("receiver type is sealed".into());
+        }
+        if info.anonymous_or_local {
+            return Err("receiver type is anonymous or local".into());
+        }
+        if !info.accessible_from(package_of(self.class_name)) {
+            return Err("receiver type is not accessible from the MUT's package".into());
+        }
+        Ok(())
+    }
+
+    fn mockable(
+        &self,
+        c: &Call,
+        mut_desc: &MethodDescriptor,
+        code: &CodeAttribute,
+    ) -> Result<MockableCall, String> {
+        if c.opcode != INVOKEVIRTUAL && c.opcode != INVOKEINTERFACE {
+            return Err("not a virtual or interface call".into());
+        }
+        let receiver = self.receiver(c.receiver.as_ref().ok_or("static call")?, mut_desc)?;
+        let declared = match &receiver {
+            Receiver::Field { declared_type, .. } | Receiver::Param { declared_type, .. } => {
+                declared_type.clone()
+            }
+        };
+        self.mockable_type(&declared)?;
+        if UNSTUBBABLE.contains(&c.callee.name.as_str()) {
+            return Err(format!("Mockito cannot stub {}", c.callee.name));
+        }
+        Ok(MockableCall {
+            offset: c.offset,
+            line: self.line(code, c.offset),
+            owner: dotted(&c.callee.owner),
+            name: c.callee.name.clone(),
+            descriptor: c.callee.descriptor.clone(),
+            instruction: if c.opcode == INVOKEINTERFACE {
+                "invokeinterface"
+            } else {
+                "invokevirtual"
+            }
+            .into(),
+            receiver,
+            returns: returns_of(self.index, &c.callee.descriptor),
+        })
+    }
+
+    /// Follow calls to methods of this class made on `this` (or static ones) whose
+    /// arguments carry the MUT's mockable objects, and collect mockable calls inside.
+    fn deeper(
+        &self,
+        found: &[Call],
+        mut_desc: &MethodDescriptor,
+        depth: usize,
+        seen: &mut HashSet<(String, String)>,
+        out: &mut Vec<DeeperCall>,
+    ) {
+        if depth >= HELPER_DEPTH {
+            return;
+        }
+        for c in found {
+            let on_this = match c.opcode {
+                INVOKESTATIC => true,
+                INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
+                _ => false,
+            };
+            if !on_this || c.callee.owner != self.class_name || c.callee.name.starts_with('<') {
+                continue;
+            }
+            let carries = c
+                .args
+                .iter()
+                .any(|a| a != &Origin::Unknown && a != &Origin::This)
+                || c.receiver == Some(Origin::This);
+            if !carries || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone())) {
+                continue;
+            }
+            let Some(helper) = self
+                .class
+                .find_method(&c.callee.name, &c.callee.descriptor)
+                .map(|i| &self.class.methods[i])
+            else {
+                continue;
+            };
+            let Some(code) = code_of(self.class, helper) else {
+                continue;
+            };
+            let Ok(hdesc) = MethodDescriptor::parse(&c.callee.descriptor) else {
+                continue;
+            };
+            let this = if helper.has_flag(STATIC) {
+                Origin::Unknown
+            } else {
+                Origin::This
+            };
+            let entry = Frame::entry(
+                helper.has_flag(STATIC),
+                &hdesc,
+                code.max_locals,
+                Some(&c.args),
+                this,
+            );
+            let Ok(inner) = calls(self.class, &code, entry) else {
+                continue;
+            };
+            let via = MethodRef {
+                class: dotted(self.class_name),
+                method: c.callee.name.clone(),
+                descriptor: c.callee.descriptor.clone(),
+            };
+            for ic in &inner {
+                if let Ok(m) = self.mockable(ic, mut_desc, &code) {
+                    out.push(DeeperCall {
+                        via: via.clone(),
+                        call: m,
+                    });
+                }
+            }
+            self.deeper(&inner, mut_desc, depth + 1, seen, out);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+package shop;
+
+public record Price(int cents) {
+    public int doubled() {
+        return cents * 2;
+    }
+}

@@ -1,0 +1,225 @@
+//! Target selection on the `shop` fixture: every public method of `Checkout` is a MUT or
+//! not for exactly one documented reason, and the deeper call in its helper is found.
+
+use std::path::{Path, PathBuf};
+
+use mimic_analysis::plan::{Receiver, Returns};
+use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
+use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+
+fn shop_classes(dir: &Path) -> PathBuf {
+    let out = dir.join("classes");
+    let sources = java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/shop"));
+    compile(
+        &Jdk::locate().unwrap(),
+        &sources,
+        &[],
+        &out,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    out
+}
+
+fn field(name: &str, t: &str) -> Receiver {
+    Receiver::Field {
+        name: name.into(),
+        declared_type: t.into(),
+        is_static: false,
+    }
+}
+
+fn param(index: u16, t: &str) -> Receiver {
+    Receiver::Param {
+        index,
+        declared_type: t.into(),
+    }
+}
+
+#[test]
+fn checkout_muts_sites_and_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = shop_classes(dir.path());
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(
+        &index,
+        &TargetOptions {
+            explain: true,
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap();
+
+    let muts: Vec<(&str, &str)> = plan
+        .muts
+        .iter()
+        .map(|m| (m.class.as_str(), m.method.as_str()))
+        .collect();
+    assert_eq!(
+        muts,
+        vec![
+            ("shop.Checkout", "buy"),
+            ("shop.Checkout", "transfer"),
+            ("shop.Checkout", "sharedStock"),
+            ("shop.Checkout", "staticStock")
+        ]
+    );
+    let sites = |method: &str| -> Vec<(String, Receiver, Returns)> {
+        let m = plan.muts.iter().find(|m| m.method == method).unwrap();
+        m.mockable_calls
+            .iter()
+            .map(|c| (c.name.clone(), c.receiver.clone(), c.returns))
+            .collect()
+    };
+    assert_eq!(
+        sites("buy"),
+        vec![
+            (
+                "stock".into(),
+                field("inventory", "shop/Inventory"),
+                Returns::Primitive
+            ),
+            (
+                "take".into(),
+                field("inventory", "shop/Inventory"),
+                Returns::Void
+            ),
+            (
+                "record".into(),
+                field("ledger", "shop/Ledger"),
+                Returns::Void
+            ),
+            (
+                "balance".into(),
+                field("ledger", "shop/Ledger"),
+                Returns::Primitive
+            ),
+        ]
+    );
+    assert_eq!(
+        sites("transfer"),
+        vec![
+            ("record".into(), param(0, "shop/Ledger"), Returns::Void),
+            ("record".into(), param(1, "shop/Ledger"), Returns::Void),
+            (
+                "balance".into(),
+                param(0, "shop/Ledger"),
+                Returns::Primitive
+            ),
+        ]
+    );
+    assert_eq!(
+        sites("sharedStock"),
+        vec![(
+            "stock".into(),
+            Receiver::Field {
+                name: "shared".into(),
+                declared_type: "shop/Inventory".into(),
+                is_static: true
+            },
+            Returns::Primitive
+        )]
+    );
+    assert_eq!(
+        sites("staticStock"),
+        vec![(
+            "stock".into(),
+            param(0, "shop/Inventory"),
+            Returns::Primitive
+        )]
+    );
+
+    // The deeper interaction: ledger.isOpen() inside ensureOpen(ledger), attributed to the field.
+    let buy = plan.muts.iter().find(|m| m.method == "buy").unwrap();
+    assert_eq!(buy.deeper_calls.len(), 1);
+    let d = &buy.deeper_calls[0];
+    assert_eq!(
+        (d.via.method.as_str(), d.call.name.as_str()),
+        ("ensureOpen", "isOpen")
+    );
+    assert_eq!(d.call.receiver, field("ledger", "shop/Ledger"));
+    assert!(buy.line.is_some() && buy.mockable_calls.iter().all(|c| c.line.is_some()));
+
+    let reason = |method: &str| -> String {
+        plan.not_muts
+            .iter()
+            .find(|n| n.class == "shop.Checkout" && n.method == method)
+            .map(|n| n.reason.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        reason("fresh").contains("local object"),
+        "{}",
+        reason("fresh")
+    );
+    assert!(
+        reason("either").contains("local object or a computed value"),
+        "{}",
+        reason("either")
+    );
+    assert!(
+        reason("overwritten").contains("local object"),
+        "{}",
+        reason("overwritten")
+    );
+    assert!(reason("symbol").contains("enum"), "{}", reason("symbol"));
+    assert!(
+        reason("price").contains("value object"),
+        "{}",
+        reason("price")
+    );
+    assert!(
+        reason("nameLength").contains("not a project type"),
+        "{}",
+        reason("nameLength")
+    );
+    assert!(
+        reason("self").contains("receiver is this"),
+        "{}",
+        reason("self")
+    );
+    assert_eq!(reason("old"), "deprecated");
+    assert_eq!(reason("later"), "no virtual or interface calls");
+    assert!(
+        !plan.not_muts.iter().any(|n| n.method == "packagePrivate"),
+        "non-public methods are not candidates"
+    );
+}
+
+#[test]
+fn a_method_list_narrows_the_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = shop_classes(dir.path());
+    let index = ClassIndex::build(&[classes], |_| true);
+    let methods = vec![MethodFilter::parse("shop.Checkout#transfer")
+        .unwrap()
+        .unwrap()];
+    let plan = find_targets(
+        &index,
+        &TargetOptions {
+            methods: Some(methods),
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(plan.muts.len(), 1);
+    assert_eq!(plan.muts[0].method, "transfer");
+}
+
+#[test]
+fn an_unparseable_class_is_reported_and_the_rest_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = shop_classes(dir.path());
+    std::fs::write(classes.join("shop/Broken.class"), b"\xCA\xFE\xBA\xBE\x00").unwrap();
+    let index = ClassIndex::build(&[classes], |_| true);
+    assert_eq!(index.unparsed.len(), 1);
+    assert!(index.unparsed[0].file.ends_with("shop/Broken.class"));
+    assert!(
+        index.unparsed[0].reason.contains("truncated"),
+        "{}",
+        index.unparsed[0].reason
+    );
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    assert_eq!(plan.muts.len(), 4);
+    assert_eq!(plan.summary.unparsed, 1);
+}

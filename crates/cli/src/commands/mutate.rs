@@ -1,0 +1,112 @@
+//! `mimic mutate`: extreme mutation of application classes against their test suite;
+//! finds pseudo-tested and partially-tested methods (Descartes' classification) and
+//! writes Descartes' `methods.json`, a summary and an HTML page.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use mimic_mutate::{operators, run_mutation, Classification, MutateConfig, StopKind};
+
+use crate::exit_code;
+
+/// Arguments of `mimic mutate`.
+#[derive(Debug, clap::Args)]
+pub struct MutateArgs {
+    /// Application classes to mutate: a directory or jar; repeatable.
+    #[arg(long, required = true, value_name = "DIR|JAR")]
+    pub classes: Vec<PathBuf>,
+    /// Test classes (JUnit 5 and JUnit 4): a directory or jar; repeatable.
+    #[arg(long, required = true, value_name = "DIR|JAR")]
+    pub tests: Vec<PathBuf>,
+    /// Everything else the tests need (`a.jar:b.jar` or repeated).
+    #[arg(long, value_name = "PATHS")]
+    pub classpath: Vec<String>,
+    /// Print the full report as JSON on stdout instead of the summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Write Descartes' methods.json here.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write an HTML page (index.html) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Operators to use, as Descartes ids, comma separated (default: Reneri Table I:
+    /// void,null,empty,true,false,0,1,(byte)0,(byte)1,(short)0,(short)1,0L,1L,0.0,0.1,
+    /// 0.0f,0.1f,' ','A',"","A").
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
+    pub operators: Vec<String>,
+    /// Stop-method kinds to mutate anyway (Descartes' `except`), comma separated: empty,
+    /// enum, to_string, hash_code, deprecated, synthetic, getter, setter, constant,
+    /// delegate, clinit, empty_array, null_return, return_this, return_param,
+    /// kotlin_setter.
+    #[arg(
+        long = "include-stop-methods",
+        value_delimiter = ',',
+        value_name = "KINDS"
+    )]
+    pub include_stop_methods: Vec<String>,
+    /// Test JVMs running mutants in parallel (default: one per core, at most 4).
+    #[arg(long)]
+    pub workers: Option<usize>,
+    /// A test's timeout under a mutant is baseline × factor + constant.
+    #[arg(long, default_value_t = 1.5)]
+    pub timeout_factor: f64,
+    /// The constant of the timeout, in milliseconds.
+    #[arg(long, default_value_t = 3000)]
+    pub timeout_const_ms: u64,
+    /// Keep intermediate files (rewritten classes, shim, JVM logs) in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub work_dir: Option<PathBuf>,
+}
+
+pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
+    let classpath: Vec<PathBuf> = args
+        .classpath
+        .iter()
+        .flat_map(|s| std::env::split_paths(s).collect::<Vec<_>>())
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    let mut config = MutateConfig::new(args.classes.clone(), args.tests.clone(), classpath);
+    if !args.operators.is_empty() {
+        config.operators = operators::parse_all(&args.operators).map_err(anyhow::Error::msg)?;
+    }
+    for name in &args.include_stop_methods {
+        let kind = StopKind::from_name(name.trim())
+            .with_context(|| format!("unknown stop-method kind {name:?}"))?;
+        config.stop_kinds.retain(|k| *k != kind);
+    }
+    if let Some(n) = args.workers {
+        config.workers = n.max(1);
+    }
+    config.timeout_factor = args.timeout_factor;
+    config.timeout_const_ms = args.timeout_const_ms;
+    config.work_dir = args.work_dir.clone();
+
+    let report = run_mutation(&config)?;
+
+    if let Some(path) = &args.output {
+        let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(&report))?;
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(dir) = &args.html {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let path = dir.join("index.html");
+        std::fs::write(&path, mimic_mutate::html::page(&report))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&mimic_mutate::report::full_json(&report))?
+        );
+    } else {
+        print!("{}", mimic_mutate::report::summary(&report));
+    }
+    let findings =
+        report.count(Classification::PseudoTested) + report.count(Classification::PartiallyTested);
+    Ok(if findings > 0 {
+        exit_code::FINDINGS
+    } else {
+        exit_code::SUCCESS
+    })
+}

@@ -1,0 +1,192 @@
+//! `mimic targets`: finds the methods under test and their mockable call sites in the
+//! project classes of a classpath and writes the plan (`plan.json`) the agent records.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use mimic_analysis::plan::{MockableCall, Plan, Receiver};
+use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
+
+use crate::exit_code;
+
+/// Arguments of `mimic targets`.
+#[derive(Debug, clap::Args)]
+pub struct TargetsArgs {
+    /// Jars and class directories, separated by ':' (repeatable). The first entry is the
+    /// project unless `--project-package` says otherwise.
+    #[arg(long, short = 'c', required = true, value_name = "PATHS")]
+    pub classpath: Vec<String>,
+    /// A package (and its sub-packages) whose classes are project types (repeatable).
+    /// Default: every package of the first classpath entry.
+    #[arg(long = "project-package", value_name = "PACKAGE")]
+    pub project_packages: Vec<String>,
+    /// Only classes matching this glob over dotted names (`org.apache.pdfbox.**`).
+    #[arg(long, value_name = "GLOB")]
+    pub include: Vec<String>,
+    /// Skip classes matching this glob.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+    /// A file listing the only methods to consider, one per line:
+    /// `com.x.Foo#bar` or `com.x.Foo#bar(I)V`.
+    #[arg(long, value_name = "FILE")]
+    pub methods: Option<PathBuf>,
+    /// Write the plan to this file (created owner-only).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Print the plan as JSON on stdout instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Also list every public project method that is not a MUT, with the reason.
+    #[arg(long)]
+    pub explain: bool,
+}
+
+fn split_classpath(parts: &[String]) -> Vec<PathBuf> {
+    parts
+        .iter()
+        .flat_map(|p| p.split(':'))
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect()
+}
+
+pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
+    let entries = split_classpath(&args.classpath);
+    for e in &entries {
+        if !e.exists() {
+            bail!("{}: no such jar or directory", e.display());
+        }
+    }
+    let methods = match &args.methods {
+        None => None,
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let mut filters = Vec::new();
+            for (n, line) in text.lines().enumerate() {
+                match MethodFilter::parse(line) {
+                    None => {}
+                    Some(Ok(f)) => filters.push(f),
+                    Some(Err(e)) => bail!("{}:{}: {e}", file.display(), n + 1),
+                }
+            }
+            Some(filters)
+        }
+    };
+    let options = TargetOptions {
+        project_packages: args.project_packages.clone(),
+        include: args.include.clone(),
+        exclude: args.exclude.clone(),
+        methods,
+        explain: args.explain,
+    };
+    let project = options
+        .project_packages
+        .iter()
+        .map(|p| p.replace('.', "/"))
+        .collect::<Vec<_>>();
+    let first = entries.first().cloned();
+    // Keep parsed class files only for entries that can hold project classes.
+    let index = ClassIndex::build(&entries, |i| {
+        project.is_empty() && i == 0 || !project.is_empty()
+    });
+    if index.classes.is_empty() {
+        bail!("no class could be read from {}", args.classpath.join(":"));
+    }
+    let plan = find_targets(&index, &options).map_err(anyhow::Error::msg)?;
+    if let Some(out) = &args.output {
+        write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
+            .with_context(|| format!("writing {}", out.display()))?;
+    }
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&plan)?);
+    } else {
+        print_table(&plan, first.as_ref());
+    }
+    for u in &plan.unparsed {
+        eprintln!("warning: {}: skipped: {}", u.file, u.reason);
+    }
+    Ok(exit_code::SUCCESS)
+}
+
+/// Plans name production classes and may be shared: create them readable by the owner only.
+fn write_owner_only(path: &PathBuf, bytes: &[u8]) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(bytes)
+}
+
+fn receiver_text(r: &Receiver) -> String {
+    match r {
+        Receiver::Field {
+            name,
+            is_static: true,
+            ..
+        } => format!("static field {name}"),
+        Receiver::Field { name, .. } => format!("field {name}"),
+        Receiver::Param { index, .. } => format!("param #{index}"),
+    }
+}
+
+fn short(class: &str) -> &str {
+    class.rsplit('.').next().unwrap_or(class)
+}
+
+fn call_text(c: &MockableCall) -> String {
+    let line = c
+        .line
+        .map(|l| format!("line {l}"))
+        .unwrap_or_else(|| "line ?".into());
+    format!(
+        "@{:<5} {:<9} {:<22} {}.{}{}  -> {:?}",
+        c.offset,
+        line,
+        receiver_text(&c.receiver),
+        short(&c.owner),
+        c.name,
+        c.descriptor,
+        c.returns
+    )
+}
+
+fn print_table(plan: &Plan, first: Option<&PathBuf>) {
+    for m in &plan.muts {
+        let line = m.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+        println!("{}.{}{}{}", m.class, m.method, m.descriptor, line);
+        for c in &m.mockable_calls {
+            println!("    {}", call_text(c));
+        }
+        for d in &m.deeper_calls {
+            println!(
+                "    {}  [in {}{}]",
+                call_text(&d.call),
+                d.via.method,
+                d.via.descriptor
+            );
+        }
+    }
+    for n in &plan.not_muts {
+        println!(
+            "not a MUT: {}.{}{}: {}",
+            n.class, n.method, n.descriptor, n.reason
+        );
+    }
+    let s = &plan.summary;
+    println!(
+        "{} MUTs with {} mockable calls and {} deeper calls, among {} candidate methods of {} project classes ({} classes on the classpath{}); {} classes skipped",
+        s.muts,
+        s.mockable_calls,
+        s.deeper_calls,
+        s.candidate_methods,
+        s.project_classes,
+        s.classes,
+        first.map(|f| format!(", project: {}", f.display())).filter(|_| plan.project_packages.len() < 4).unwrap_or_default(),
+        s.unparsed
+    );
+}

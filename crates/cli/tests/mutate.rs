@@ -1,0 +1,213 @@
+//! `mimic mutate` end to end on `examples/versioned-set` (Reneri's VersionedSet with a
+//! JUnit 5 suite, a JUnit 4 test class and a red test): every method's classification,
+//! the stop methods, the red baseline test, and the three outputs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mimic_jvm::{compile, java_sources_under, ArtifactCache, CompileOptions, Jdk, JunitRuntime};
+use serde_json::Value;
+
+fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Compile the example and its tests (plus the red test) into `dir`.
+fn build_example(dir: &Path) -> (PathBuf, PathBuf, Vec<PathBuf>) {
+    let jdk = Jdk::locate().expect("a JDK 17+");
+    let cache = ArtifactCache::default_location();
+    let runtime =
+        JunitRuntime::fetch(&cache, &mimic_jvm::Maven::locate().unwrap()).expect("JUnit runtime");
+    let junit4 = mimic_mutate::run::cached_or_fetched(&cache, mimic_mutate::pinned::JUNIT4_RUNTIME)
+        .expect("JUnit 4");
+    let example = repo_root().join("examples/versioned-set");
+    let classes = dir.join("classes");
+    let tests = dir.join("test-classes");
+    compile(
+        &jdk,
+        &java_sources_under(example.join("src")),
+        &[],
+        &classes,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let mut sources = java_sources_under(example.join("test"));
+    sources.extend(java_sources_under(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutate-red"),
+    ));
+    let mut cp = vec![classes.clone(), runtime.jupiter_api.clone()];
+    cp.extend(runtime.test_classpath());
+    cp.extend(junit4.iter().cloned());
+    compile(&jdk, &sources, &cp, &tests, &CompileOptions::default()).unwrap();
+    (classes, tests, junit4)
+}
+
+fn method<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == name)
+        .unwrap_or_else(|| panic!("no method {name} in {report:#}"))
+}
+
+fn strings(v: &Value) -> Vec<String> {
+    let mut out: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn classifies_every_versioned_set_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example(dir.path());
+    let methods_json = dir.path().join("methods.json");
+    let html = dir.path().join("html");
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .arg("mutate")
+        .arg("--classes")
+        .arg(&classes)
+        .arg("--tests")
+        .arg(&tests)
+        .arg("--classpath")
+        .arg(std::env::join_paths(&junit4).unwrap())
+        .args(["--json", "--timeout-const-ms", "1500", "-o"])
+        .arg(&methods_json)
+        .arg("--html")
+        .arg(&html)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+
+    let expected = [
+        ("add", "tested"),
+        ("incrementVersion", "pseudo-tested"),
+        ("isEmpty", "pseudo-tested"),
+        ("equals", "partially-tested"),
+        ("intersect", "tested"),
+        ("clear", "tested"),
+        ("union", "not-covered"),
+        ("addRange", "tested"),
+        ("next", "tested"),
+    ];
+    assert_eq!(
+        report["methods"].as_array().unwrap().len(),
+        expected.len(),
+        "{report:#}"
+    );
+    for (name, classification) in expected {
+        assert_eq!(
+            method(&report, name)["classification"],
+            classification,
+            "{name}: {report:#}"
+        );
+    }
+    // The paper's seven transformations, and which of them the tests detect.
+    assert_eq!(strings(&method(&report, "equals")["detected"]), ["false"]);
+    assert_eq!(
+        strings(&method(&report, "equals")["not-detected"]),
+        ["true"]
+    );
+    assert_eq!(
+        strings(&method(&report, "isEmpty")["not-detected"]),
+        ["false", "true"]
+    );
+    assert_eq!(strings(&method(&report, "intersect")["detected"]), ["null"]);
+    assert_eq!(strings(&method(&report, "add")["detected"]), ["void"]);
+    // Both mutants of next() loop forever: detected by timeout.
+    for m in method(&report, "next")["mutations"].as_array().unwrap() {
+        assert_eq!(m["status"], "TIMED_OUT", "{m}");
+    }
+    // Only the JUnit 4 test reaches clear().
+    assert_eq!(
+        strings(&method(&report, "clear")["tests"]),
+        ["se.kth.castor.versionedset.VersionedSetLegacyTest#clearEmptiesTheSet()"]
+    );
+    // Coverage selects tests: isEmpty is reached by testIntersection alone.
+    assert_eq!(
+        strings(&method(&report, "isEmpty")["tests"]),
+        ["se.kth.castor.versionedset.VersionedSetTest#testIntersection()"]
+    );
+    // The red test is reported, and its coverage of union() does not count.
+    let red = report["red-tests"].as_array().unwrap();
+    assert_eq!(red.len(), 1, "{red:?}");
+    assert!(red[0]["name"]
+        .as_str()
+        .unwrap()
+        .contains("unionIsMisunderstood"));
+    assert_eq!(
+        strings(&method(&report, "union")["tests"]),
+        Vec::<String>::new()
+    );
+    // Stop methods: the paper's three, plus hashCode and toString.
+    let skipped: Vec<(String, String)> = report["skipped-methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().into(),
+                s["reason"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    for (name, reason) in [
+        ("getVersion", "getter"),
+        ("size", "delegate"),
+        ("contains", "delegate"),
+        ("hashCode", "hash_code"),
+        ("toString", "to_string"),
+    ] {
+        assert!(
+            skipped.contains(&(name.to_string(), reason.to_string())),
+            "{name} {reason}: {skipped:?}"
+        );
+    }
+    assert_eq!(report["summary"]["tests"], 6);
+
+    // methods.json: Descartes' fields.
+    let descartes: Value =
+        serde_json::from_str(&std::fs::read_to_string(&methods_json).unwrap()).unwrap();
+    let inc = method(&descartes, "incrementVersion");
+    assert_eq!(inc["class"], "VersionedSet");
+    assert_eq!(inc["package"], "se/kth/castor/versionedset");
+    assert_eq!(inc["description"], "()V");
+    assert_eq!(inc["file-name"], "VersionedSet.java");
+    assert!(inc["line-number"].as_u64().unwrap() > 0);
+    assert!(descartes["analysis"]["mutators"].as_array().unwrap().len() > 10);
+    assert!(descartes.get("red-tests").is_none());
+
+    // The HTML page lists pseudo- and partially-tested methods, not tested ones.
+    let page = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(page.contains("VersionedSet.incrementVersion"), "{page}");
+    assert!(page.contains("VersionedSet.equals"), "{page}");
+    assert!(!page.contains("VersionedSet.intersect"), "{page}");
+    assert!(
+        page.contains("VersionedSetTest#testIntersection()"),
+        "{page}"
+    );
+}
+
+#[test]
+fn a_missing_input_is_a_usage_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args([
+            "mutate",
+            "--classes",
+            "/nonexistent/classes",
+            "--tests",
+            "/nonexistent/tests",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("does not exist"));
+}
