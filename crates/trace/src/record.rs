@@ -1,0 +1,52 @@
+//! What the agent records: one completed MUT invocation with its mockable calls in order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::value::Value;
+
+/// How a method or call ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Returned normally; `Value::Null` also stands for a void return.
+    Returned {
+        value: Value,
+    },
+    Threw {
+        exception: Value,
+    },
+}
+
+/// One mockable call made during an invocation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CallRecord {
+    /// Order within the invocation, from 0.
+    pub seq: u32,
+    /// Index into the MUT's `mockable_calls` followed by its `deeper_calls` in the plan.
+    pub plan_call: u32,
+    pub arguments: Vec<Value>,
+    pub outcome: Outcome,
+}
+
+/// One completed invocation of a MUT.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InvocationRecord {
+    /// Unique in the store's run.
+    pub id: u64,
+    /// Index of the MUT in the plan.
+    pub mut_index: u32,
+    /// The n-th recorded invocation of this MUT in the run (from 0).
+    pub seq: u64,
+    pub thread_id: u64,
+    pub thread_name: String,
+    /// The enclosing MUT invocation on the same thread, if any.
+    pub parent: Option<u64>,
+    /// The receiving object before and after (`None` for static MUTs).
+    pub receiver_before: Option<Value>,
+    pub receiver_after: Option<Value>,
+    pub arguments: Vec<Value>,
+    pub outcome: Outcome,
+    pub calls: Vec<CallRecord>,
+    pub started_ns: u64,
+    pub duration_ns: u64,
+}

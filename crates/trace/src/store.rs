@@ -1,0 +1,511 @@
+//! The trace store: one SQLite file (WAL), created owner-only, holding runs, the MUTs and
+//! call sites of each run's plan, and the recorded invocations with their calls. Values
+//! are stored as JSON text of [`Value`](crate::value::Value). The schema is versioned;
+//! `docs/trace-format.md` documents it.
+
+use std::path::{Path, PathBuf};
+
+use mimic_analysis::plan::Plan;
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
+use thiserror::Error;
+
+use crate::record::{CallRecord, InvocationRecord, Outcome};
+use crate::value::Value;
+
+/// Bumped on any incompatible schema change.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("{path}: {message}")]
+    Open { path: PathBuf, message: String },
+    #[error("{path}: not a mimic trace store ({message})")]
+    NotAStore { path: PathBuf, message: String },
+    #[error(
+        "{path}: trace store schema version {found}, this mimic reads version {SCHEMA_VERSION}"
+    )]
+    Version { path: PathBuf, found: u32 },
+    #[error("trace store: {0}")]
+    Sql(#[from] rusqlite::Error),
+    #[error("trace store: corrupt record: {0}")]
+    Corrupt(String),
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY,
+  started_at TEXT NOT NULL,
+  ended_at TEXT,
+  status TEXT NOT NULL,
+  pid INTEGER,
+  command TEXT,
+  plan_path TEXT,
+  agent_version TEXT,
+  options TEXT
+);
+CREATE TABLE IF NOT EXISTS muts (
+  run_id INTEGER NOT NULL,
+  mut_index INTEGER NOT NULL,
+  class TEXT NOT NULL,
+  method TEXT NOT NULL,
+  descriptor TEXT NOT NULL,
+  is_static INTEGER NOT NULL,
+  plan_entry TEXT NOT NULL,
+  PRIMARY KEY (run_id, mut_index)
+);
+CREATE TABLE IF NOT EXISTS invocations (
+  run_id INTEGER NOT NULL,
+  id INTEGER NOT NULL,
+  mut_index INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  thread_id INTEGER NOT NULL,
+  thread_name TEXT NOT NULL,
+  parent INTEGER,
+  receiver_before TEXT,
+  receiver_after TEXT,
+  arguments TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  started_ns INTEGER NOT NULL,
+  duration_ns INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  PRIMARY KEY (run_id, id)
+);
+CREATE INDEX IF NOT EXISTS invocations_by_mut ON invocations (run_id, mut_index, seq);
+CREATE TABLE IF NOT EXISTS calls (
+  run_id INTEGER NOT NULL,
+  invocation_id INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  plan_call INTEGER NOT NULL,
+  arguments TEXT NOT NULL,
+  outcome TEXT NOT NULL,
+  PRIMARY KEY (run_id, invocation_id, seq)
+);
+";
+
+/// What the recorder knows about a run when it starts.
+#[derive(Debug, Clone, Default)]
+pub struct RunInfo {
+    pub started_at: String,
+    pub pid: Option<u32>,
+    pub command: Option<String>,
+    pub plan_path: Option<String>,
+    pub agent_version: Option<String>,
+    pub options: Option<String>,
+}
+
+/// A run as read back.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RunSummary {
+    pub id: i64,
+    pub started_at: String,
+    pub ended_at: Option<String>,
+    pub status: String,
+    pub pid: Option<i64>,
+    pub command: Option<String>,
+    pub muts: usize,
+    pub muts_invoked: usize,
+    pub invocations: u64,
+    pub calls: u64,
+    pub bytes: u64,
+}
+
+/// Per MUT of a run: how often it was recorded.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct MutSummary {
+    pub run_id: i64,
+    pub mut_index: u32,
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    pub invocations: u64,
+    pub calls: u64,
+}
+
+/// An open store.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+fn now_text() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format!("{secs}")
+}
+
+impl Store {
+    /// Open `path` for recording, creating it owner-only (mode 0600) if needed.
+    pub fn create_or_open(path: &Path) -> Result<Store, StoreError> {
+        let open_err = |m: String| StoreError::Open {
+            path: path.to_path_buf(),
+            message: m,
+        };
+        if !path.exists() {
+            let mut o = std::fs::OpenOptions::new();
+            o.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                o.mode(0o600);
+            }
+            o.open(path).map_err(|e| open_err(e.to_string()))?;
+        }
+        let conn = Connection::open(path).map_err(|e| open_err(e.to_string()))?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| open_err(e.to_string()))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| open_err(e.to_string()))?;
+        conn.busy_timeout(std::time::Duration::from_secs(10))?;
+        let store = Store {
+            conn,
+            path: path.to_path_buf(),
+        };
+        store
+            .conn
+            .execute_batch(SCHEMA)
+            .map_err(|e| StoreError::NotAStore {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+        match store.schema_version()? {
+            None => {
+                store.conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('schema_version', ?1)",
+                    [SCHEMA_VERSION.to_string()],
+                )?;
+            }
+            Some(v) if v != SCHEMA_VERSION => {
+                return Err(StoreError::Version {
+                    path: path.to_path_buf(),
+                    found: v,
+                })
+            }
+            Some(_) => {}
+        }
+        Ok(store)
+    }
+
+    /// Open an existing store read-only.
+    pub fn open_read(path: &Path) -> Result<Store, StoreError> {
+        if !path.is_file() {
+            return Err(StoreError::Open {
+                path: path.to_path_buf(),
+                message: "no such trace store".into(),
+            });
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| StoreError::Open {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        let store = Store {
+            conn,
+            path: path.to_path_buf(),
+        };
+        match store.schema_version() {
+            Ok(Some(SCHEMA_VERSION)) => Ok(store),
+            Ok(Some(v)) => Err(StoreError::Version {
+                path: path.to_path_buf(),
+                found: v,
+            }),
+            Ok(None) => Err(StoreError::NotAStore {
+                path: path.to_path_buf(),
+                message: "no schema version".into(),
+            }),
+            Err(e) => Err(StoreError::NotAStore {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn schema_version(&self) -> Result<Option<u32>, StoreError> {
+        let v: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'schema_version'",
+                [],
+                |r| r.get(0),
+            )
+            .optional()?;
+        v.map(|s| {
+            s.parse()
+                .map_err(|_| StoreError::Corrupt(format!("schema_version {s:?}")))
+        })
+        .transpose()
+    }
+
+    /// Start a run: records the plan's MUTs. Returns the run id.
+    pub fn begin_run(&mut self, info: &RunInfo, plan: &Plan) -> Result<i64, StoreError> {
+        let tx = self.conn.transaction()?;
+        let started = if info.started_at.is_empty() {
+            now_text()
+        } else {
+            info.started_at.clone()
+        };
+        tx.execute(
+            "INSERT INTO runs (started_at, status, pid, command, plan_path, agent_version, options) VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6)",
+            params![started, info.pid, info.command, info.plan_path, info.agent_version, info.options],
+        )?;
+        let run = tx.last_insert_rowid();
+        for (i, m) in plan.muts.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO muts (run_id, mut_index, class, method, descriptor, is_static, plan_entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![run, i as i64, m.class, m.method, m.descriptor, m.is_static, serde_json::to_string(m).unwrap_or_default()],
+            )?;
+        }
+        tx.commit()?;
+        Ok(run)
+    }
+
+    /// Write completed invocations in one transaction.
+    pub fn write_batch(&mut self, run: i64, batch: &[InvocationRecord]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut inv = tx.prepare_cached(
+                "INSERT OR REPLACE INTO invocations (run_id, id, mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns, bytes)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            )?;
+            let mut call = tx.prepare_cached(
+                "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for r in batch {
+                let rb = r.receiver_before.as_ref().map(json);
+                let ra = r.receiver_after.as_ref().map(json);
+                let args = json(&r.arguments);
+                let outcome = json(&r.outcome);
+                let mut bytes = rb.as_ref().map_or(0, String::len)
+                    + ra.as_ref().map_or(0, String::len)
+                    + args.len()
+                    + outcome.len();
+                for c in &r.calls {
+                    let a = json(&c.arguments);
+                    let o = json(&c.outcome);
+                    bytes += a.len() + o.len();
+                    call.execute(params![run, r.id as i64, c.seq, c.plan_call, a, o])?;
+                }
+                inv.execute(params![
+                    run,
+                    r.id as i64,
+                    r.mut_index,
+                    r.seq as i64,
+                    r.thread_id as i64,
+                    r.thread_name,
+                    r.parent.map(|p| p as i64),
+                    rb,
+                    ra,
+                    args,
+                    outcome,
+                    r.started_ns as i64,
+                    r.duration_ns as i64,
+                    bytes as i64
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Mark a run finished with a status (`completed`, `vm-death`, …).
+    pub fn end_run(&mut self, run: i64, status: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE runs SET ended_at = ?1, status = ?2 WHERE id = ?3",
+            params![now_text(), status, run],
+        )?;
+        Ok(())
+    }
+
+    pub fn runs(&self) -> Result<Vec<RunSummary>, StoreError> {
+        let mut st = self.conn.prepare(
+            "SELECT r.id, r.started_at, r.ended_at, r.status, r.pid, r.command,
+                    (SELECT COUNT(*) FROM muts m WHERE m.run_id = r.id),
+                    (SELECT COUNT(DISTINCT mut_index) FROM invocations i WHERE i.run_id = r.id),
+                    (SELECT COUNT(*) FROM invocations i WHERE i.run_id = r.id),
+                    (SELECT COUNT(*) FROM calls c WHERE c.run_id = r.id),
+                    (SELECT COALESCE(SUM(bytes), 0) FROM invocations i WHERE i.run_id = r.id)
+             FROM runs r ORDER BY r.id",
+        )?;
+        let rows = st.query_map([], |r| {
+            Ok(RunSummary {
+                id: r.get(0)?,
+                started_at: r.get(1)?,
+                ended_at: r.get(2)?,
+                status: r.get(3)?,
+                pid: r.get(4)?,
+                command: r.get(5)?,
+                muts: r.get::<_, i64>(6)? as usize,
+                muts_invoked: r.get::<_, i64>(7)? as usize,
+                invocations: r.get::<_, i64>(8)? as u64,
+                calls: r.get::<_, i64>(9)? as u64,
+                bytes: r.get::<_, i64>(10)? as u64,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Per-MUT counts of a run, MUTs with invocations first.
+    pub fn mut_summaries(&self, run: i64) -> Result<Vec<MutSummary>, StoreError> {
+        let mut st = self.conn.prepare(
+            "SELECT m.mut_index, m.class, m.method, m.descriptor,
+                    (SELECT COUNT(*) FROM invocations i WHERE i.run_id = m.run_id AND i.mut_index = m.mut_index),
+                    (SELECT COUNT(*) FROM calls c JOIN invocations i ON c.run_id = i.run_id AND c.invocation_id = i.id
+                       WHERE i.run_id = m.run_id AND i.mut_index = m.mut_index)
+             FROM muts m WHERE m.run_id = ?1 ORDER BY 5 DESC, m.mut_index",
+        )?;
+        let rows = st.query_map([run], |r| {
+            Ok(MutSummary {
+                run_id: run,
+                mut_index: r.get::<_, i64>(0)? as u32,
+                class: r.get(1)?,
+                method: r.get(2)?,
+                descriptor: r.get(3)?,
+                invocations: r.get::<_, i64>(4)? as u64,
+                calls: r.get::<_, i64>(5)? as u64,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The plan entry of a MUT as recorded at the start of the run.
+    pub fn mut_entry(
+        &self,
+        run: i64,
+        mut_index: u32,
+    ) -> Result<mimic_analysis::plan::Mut, StoreError> {
+        let text: String = self.conn.query_row(
+            "SELECT plan_entry FROM muts WHERE run_id = ?1 AND mut_index = ?2",
+            params![run, mut_index],
+            |r| r.get(0),
+        )?;
+        serde_json::from_str(&text)
+            .map_err(|e| StoreError::Corrupt(format!("plan entry of MUT {mut_index}: {e}")))
+    }
+
+    /// Ids of the invocations of a run, optionally of one MUT, in id order.
+    pub fn invocation_ids(&self, run: i64, mut_index: Option<u32>) -> Result<Vec<u64>, StoreError> {
+        let mut st = self.conn.prepare(
+            "SELECT id FROM invocations WHERE run_id = ?1 AND (?2 IS NULL OR mut_index = ?2) ORDER BY id",
+        )?;
+        let rows = st.query_map(params![run, mut_index], |r| r.get::<_, i64>(0))?;
+        Ok(rows
+            .map(|r| r.map(|v| v as u64))
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// One invocation with its calls.
+    pub fn invocation(&self, run: i64, id: u64) -> Result<Option<InvocationRecord>, StoreError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns
+                 FROM invocations WHERE run_id = ?1 AND id = ?2",
+                params![run, id as i64],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, Option<i64>>(4)?,
+                        r.get::<_, Option<String>>(5)?,
+                        r.get::<_, Option<String>>(6)?,
+                        r.get::<_, String>(7)?,
+                        r.get::<_, String>(8)?,
+                        r.get::<_, i64>(9)?,
+                        r.get::<_, i64>(10)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((
+            mut_index,
+            seq,
+            thread_id,
+            thread_name,
+            parent,
+            rb,
+            ra,
+            args,
+            outcome,
+            started,
+            duration,
+        )) = row
+        else {
+            return Ok(None);
+        };
+        let mut st = self.conn.prepare_cached(
+            "SELECT seq, plan_call, arguments, outcome FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq",
+        )?;
+        let calls = st
+            .query_map(params![run, id as i64], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })?
+            .map(|row| {
+                let (seq, plan_call, a, o) = row?;
+                Ok(CallRecord {
+                    seq: seq as u32,
+                    plan_call: plan_call as u32,
+                    arguments: parse(&a)?,
+                    outcome: parse(&o)?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        Ok(Some(InvocationRecord {
+            id,
+            mut_index: mut_index as u32,
+            seq: seq as u64,
+            thread_id: thread_id as u64,
+            thread_name,
+            parent: parent.map(|p| p as u64),
+            receiver_before: rb.as_deref().map(parse).transpose()?,
+            receiver_after: ra.as_deref().map(parse).transpose()?,
+            arguments: parse(&args)?,
+            outcome: parse(&outcome)?,
+            calls,
+            started_ns: started as u64,
+            duration_ns: duration as u64,
+        }))
+    }
+
+    /// The id of the latest run, if any.
+    pub fn latest_run(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT MAX(id) FROM runs", [], |r| r.get(0))?)
+    }
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| {
+        format!("{{\"t\":\"opaque\",\"class\":\"?\",\"reason\":\"unserialisable: {e}\"}}")
+    })
+}
+
+fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
+    serde_json::from_str(s).map_err(|e| {
+        StoreError::Corrupt(format!("{e}: {}", s.chars().take(80).collect::<String>()))
+    })
+}
+
+/// The value an outcome carries: the returned value or the thrown exception.
+pub fn outcome_value(o: &Outcome) -> &Value {
+    match o {
+        Outcome::Returned { value } => value,
+        Outcome::Threw { exception } => exception,
+    }
+}

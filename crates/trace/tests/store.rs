@@ -1,0 +1,116 @@
+//! The store round-trips invocations, is created owner-only, and rejects what is not a store.
+
+use mimic_analysis::plan::{Plan, Summary};
+use mimic_trace::{CallRecord, InvocationRecord, Outcome, RunInfo, Store, Value};
+
+fn plan() -> Plan {
+    serde_json::from_value(serde_json::json!({
+        "schema_version": 1, "classpath": [], "project_packages": ["x"], "unparsed": [],
+        "summary": serde_json::to_value(Summary::default()).unwrap(),
+        "muts": [{"class": "x.A", "method": "m", "descriptor": "(I)I", "line": 3, "static": false,
+                  "mockable_calls": [{"offset": 4, "line": 3, "owner": "x.B", "name": "f", "descriptor": "(I)I",
+                                      "instruction": "invokevirtual", "receiver": {"kind": "field", "name": "b", "type": "x/B", "static": false},
+                                      "returns": "primitive"}],
+                  "deeper_calls": []}]
+    }))
+    .unwrap()
+}
+
+fn invocation(id: u64) -> InvocationRecord {
+    InvocationRecord {
+        id,
+        mut_index: 0,
+        seq: id,
+        thread_id: 1,
+        thread_name: "main".into(),
+        parent: None,
+        receiver_before: Some(Value::Object {
+            id: 1,
+            class: "x.A".into(),
+            fields: vec![],
+            truncated: false,
+        }),
+        receiver_after: Some(Value::Object {
+            id: 1,
+            class: "x.A".into(),
+            fields: vec![],
+            truncated: false,
+        }),
+        arguments: vec![Value::Int { v: 17 }],
+        outcome: Outcome::Returned {
+            value: Value::Int { v: 42 },
+        },
+        calls: vec![CallRecord {
+            seq: 0,
+            plan_call: 0,
+            arguments: vec![Value::Int { v: 17 }],
+            outcome: Outcome::Returned {
+                value: Value::Int { v: 25 },
+            },
+        }],
+        started_ns: 10,
+        duration_ns: 5,
+    }
+}
+
+#[test]
+fn invocations_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&path).unwrap();
+    let run = store
+        .begin_run(
+            &RunInfo {
+                command: Some("java x.Main".into()),
+                ..RunInfo::default()
+            },
+            &plan(),
+        )
+        .unwrap();
+    store
+        .write_batch(run, &[invocation(1), invocation(2)])
+        .unwrap();
+    store.end_run(run, "completed").unwrap();
+    drop(store);
+
+    let store = Store::open_read(&path).unwrap();
+    let runs = store.runs().unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(
+        (runs[0].invocations, runs[0].calls, runs[0].muts_invoked),
+        (2, 2, 1)
+    );
+    assert_eq!(runs[0].status, "completed");
+    assert_eq!(store.invocation(run, 2).unwrap().unwrap(), invocation(2));
+    assert_eq!(store.invocation_ids(run, Some(0)).unwrap(), vec![1, 2]);
+    assert_eq!(store.mut_entry(run, 0).unwrap().method, "m");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(
+            std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_store_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.db");
+    std::fs::write(
+        &path,
+        b"this is not sqlite at all, just text, long enough to be a header",
+    )
+    .unwrap();
+    let e = Store::open_read(&path).err().unwrap().to_string();
+    assert!(
+        e.contains("junk.db") && e.contains("not a mimic trace store"),
+        "{e}"
+    );
+    let e = Store::open_read(&dir.path().join("missing.db"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("no such trace store"), "{e}");
+}
