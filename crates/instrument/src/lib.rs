@@ -5,6 +5,8 @@
 
 pub mod batch;
 pub mod everything;
+pub mod plan;
 
 pub use batch::{instrument_dir, instrument_jar, BatchReport};
 pub use everything::{instrument_class, ClassReport, Ids, Options};
+pub use plan::PlanInstrumentation;

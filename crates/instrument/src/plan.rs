@@ -1,0 +1,151 @@
+//! Plan-driven instrumentation, as the agent performs it at class load: bridge every call
+//! site of the plan in a class (site id = its index in the plan's [`SiteTable`]) and wrap
+//! every MUT of the class (method id = its index in the plan). The class loaded at run
+//! time must be the one analysed: a site whose instruction no longer calls the planned
+//! method is an error, and the caller keeps the class unchanged.
+
+use std::collections::HashMap;
+
+use mimic_analysis::plan::Plan;
+use mimic_classfile::probe::ProbeApi;
+use mimic_classfile::rewrite::{bridge, wrap};
+use mimic_classfile::{ClassFile, ClassFileError};
+use mimic_trace::SiteTable;
+
+use crate::everything::ClassReport;
+
+#[derive(Debug, Default, Clone)]
+struct ClassWork {
+    /// (MUT index, method name, descriptor)
+    muts: Vec<(i32, String, String)>,
+    /// (site id, method name, descriptor, offset, expected callee owner (internal), name, descriptor)
+    sites: Vec<(i32, String, String, u32, String, String, String)>,
+}
+
+/// What to do to each class of a plan.
+#[derive(Debug, Clone)]
+pub struct PlanInstrumentation {
+    probe: ProbeApi,
+    sites: SiteTable,
+    /// Keyed by internal class name.
+    work: HashMap<String, ClassWork>,
+}
+
+fn internal(dotted: &str) -> String {
+    dotted.replace('.', "/")
+}
+
+impl PlanInstrumentation {
+    pub fn new(plan: &Plan, probe: ProbeApi) -> PlanInstrumentation {
+        let sites = SiteTable::from_plan(plan);
+        let mut work: HashMap<String, ClassWork> = HashMap::new();
+        for (i, m) in plan.muts.iter().enumerate() {
+            work.entry(internal(&m.class)).or_default().muts.push((
+                i as i32,
+                m.method.clone(),
+                m.descriptor.clone(),
+            ));
+        }
+        for (id, site) in sites.sites.iter().enumerate() {
+            // The callee expected at the site, from the first plan call it stands for.
+            let (m, c) = site.uses[0];
+            let mt = &plan.muts[m as usize];
+            let call = mt
+                .mockable_calls
+                .iter()
+                .chain(mt.deeper_calls.iter().map(|d| &d.call))
+                .nth(c as usize)
+                .expect("site table built from this plan");
+            work.entry(internal(&site.key.class))
+                .or_default()
+                .sites
+                .push((
+                    id as i32,
+                    site.key.method.clone(),
+                    site.key.descriptor.clone(),
+                    site.key.offset,
+                    internal(&call.owner),
+                    call.name.clone(),
+                    call.descriptor.clone(),
+                ));
+        }
+        PlanInstrumentation { probe, sites, work }
+    }
+
+    /// Does the class (internal name) need rewriting?
+    pub fn wants(&self, internal_name: &str) -> bool {
+        self.work.contains_key(internal_name)
+    }
+
+    /// Internal names of every class the plan rewrites.
+    pub fn classes(&self) -> impl Iterator<Item = &str> {
+        self.work.keys().map(String::as_str)
+    }
+
+    pub fn site_table(&self) -> &SiteTable {
+        &self.sites
+    }
+
+    /// Rewrite one class of the plan. An error means: load the class unchanged.
+    pub fn instrument(
+        &self,
+        internal_name: &str,
+        bytes: &[u8],
+    ) -> Result<(Vec<u8>, ClassReport), ClassFileError> {
+        let Some(work) = self.work.get(internal_name) else {
+            return Ok((
+                bytes.to_vec(),
+                ClassReport {
+                    class_name: internal_name.to_string(),
+                    ..ClassReport::default()
+                },
+            ));
+        };
+        let mut class = ClassFile::parse(bytes)?;
+        let name = class.name()?;
+        if name != internal_name {
+            return Err(ClassFileError::rewrite(format!(
+                "expected class {internal_name}, the bytes define {name}"
+            )));
+        }
+        let mut report = ClassReport {
+            class_name: name,
+            ..ClassReport::default()
+        };
+        for (id, method, descriptor, offset, owner, callee, callee_desc) in &work.sites {
+            let m = class.find_method(method, descriptor).ok_or_else(|| {
+                ClassFileError::rewrite(format!(
+                    "{internal_name}.{method}{descriptor} is not in the loaded class"
+                ))
+            })?;
+            let sites = bridge::call_sites(&class, m)?;
+            let Some((_, found)) = sites.iter().find(|(o, _)| o == offset) else {
+                return Err(ClassFileError::rewrite(format!(
+                    "{internal_name}.{method}{descriptor}: no virtual or interface call at offset {offset}: the class differs from the analysed one"
+                )));
+            };
+            match found {
+                Ok(r) if &r.owner == owner && &r.name == callee && &r.descriptor == callee_desc => {}
+                Ok(r) => {
+                    return Err(ClassFileError::rewrite(format!(
+                        "{internal_name}.{method}{descriptor} at offset {offset} calls {}.{}{}, the plan expects {owner}.{callee}{callee_desc}",
+                        r.owner, r.name, r.descriptor
+                    )))
+                }
+                Err(why) => return Err(ClassFileError::rewrite(format!("{internal_name}.{method}{descriptor} at {offset}: {why}"))),
+            }
+            bridge::bridge_call_site(&mut class, m, *offset, *id, &self.probe)?;
+            report.bridged += 1;
+        }
+        for (id, method, descriptor) in &work.muts {
+            let m = class.find_method(method, descriptor).ok_or_else(|| {
+                ClassFileError::rewrite(format!(
+                    "MUT {internal_name}.{method}{descriptor} is not in the loaded class"
+                ))
+            })?;
+            wrap::wrap_method(&mut class, m, *id, &self.probe)?;
+            report.wrapped += 1;
+        }
+        Ok((class.to_bytes()?, report))
+    }
+}

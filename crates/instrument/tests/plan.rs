@@ -1,0 +1,93 @@
+//! Plan-driven instrumentation on the reservations example: only the plan's MUT is wrapped
+//! and only its two call sites bridged; the program behaves identically under the
+//! verifier; a class that differs from the analysed one is refused.
+
+use std::path::Path;
+use std::process::Command;
+
+use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
+use mimic_classfile::probe::{counting_probe_class, ProbeApi};
+use mimic_instrument::PlanInstrumentation;
+use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+
+const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
+
+fn run(jdk: &Jdk, cp: &Path) -> (String, String) {
+    let out = Command::new(jdk.java())
+        .args(["-Xverify:all", "-cp"])
+        .arg(cp)
+        .arg("se.kth.castor.reservations.Main")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn plan_instrumentation_of_reservations() {
+    let jdk = Jdk::locate().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src");
+    compile(
+        &jdk,
+        &java_sources_under(src),
+        &[],
+        &classes,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let inst = PlanInstrumentation::new(&plan, ProbeApi::default());
+    assert!(inst.wants(CENTRE));
+    assert!(!inst.wants("se/kth/castor/reservations/Main"));
+    assert_eq!(inst.site_table().sites.len(), 2);
+
+    let file = classes.join(format!("{CENTRE}.class"));
+    let original = std::fs::read(&file).unwrap();
+    let (rewritten, report) = inst.instrument(CENTRE, &original).unwrap();
+    assert_eq!((report.wrapped, report.bridged), (1, 2));
+
+    let (expected, _) = run(&jdk, &classes);
+    std::fs::write(&file, &rewritten).unwrap();
+    std::fs::create_dir_all(classes.join("mimic")).unwrap();
+    std::fs::write(
+        classes.join("mimic/Probe.class"),
+        counting_probe_class(&ProbeApi::default()).unwrap(),
+    )
+    .unwrap();
+    let (actual, stderr) = run(&jdk, &classes);
+    assert_eq!(actual, expected);
+    // Main calls purchaseTickets 15 times; 4 of them throw (2 from processPayment).
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("mimic-probe:"))
+        .unwrap();
+    assert!(line.contains(" enter=15 exit=11 exitThrow=4 "), "{line}");
+    assert!(line.contains(" callThrow=2"), "{line}");
+
+    // A class that is not the analysed one is refused, not half-rewritten.
+    let mut other_plan = plan.clone();
+    other_plan.muts[0].mockable_calls[0].offset += 1;
+    let e = PlanInstrumentation::new(&other_plan, ProbeApi::default())
+        .instrument(CENTRE, &original)
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("differs from the analysed one"),
+        "{e}"
+    );
+    let mut other_plan = plan.clone();
+    other_plan.muts[0].mockable_calls[0].name = "somethingElse".into();
+    let e = PlanInstrumentation::new(&other_plan, ProbeApi::default())
+        .instrument(CENTRE, &original)
+        .unwrap_err();
+    assert!(e.to_string().contains("the plan expects"), "{e}");
+}
