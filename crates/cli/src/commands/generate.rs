@@ -1,0 +1,86 @@
+//! `mimic generate`: turns the recorded invocations of a trace store into JUnit 5 +
+//! Mockito tests (output, parameter and call oracles) under a test source root.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use mimic_generate::{generate, Options, Oracle};
+use mimic_trace::Store;
+
+use crate::exit_code;
+
+/// Arguments of `mimic generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The trace store written by `mimic record`.
+    #[arg(long)]
+    pub store: PathBuf,
+    /// Test source root to write into (e.g. src/test/java).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Oracles to generate, comma-separated: oo (output), po (parameters), co (calls).
+    #[arg(long, default_value = "oo,po,co")]
+    pub oracles: String,
+    /// Distinct invocations per MUT turned into tests.
+    #[arg(long, default_value_t = 5)]
+    pub max_per_mut: usize,
+    /// The run to generate from (default: the latest).
+    #[arg(long)]
+    pub run: Option<i64>,
+    /// Print the manifest as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn oracles(text: &str) -> anyhow::Result<Vec<Oracle>> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        out.push(match part.to_ascii_lowercase().as_str() {
+            "oo" => Oracle::Output,
+            "po" => Oracle::Parameters,
+            "co" => Oracle::Calls,
+            other => bail!("unknown oracle {other:?}: use oo, po and/or co"),
+        });
+    }
+    if out.is_empty() {
+        bail!("--oracles needs at least one of oo, po, co");
+    }
+    Ok(out)
+}
+
+pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
+    let store = Store::open_read(&args.store)?;
+    let options = Options {
+        oracles: oracles(&args.oracles)?,
+        max_per_mut: args.max_per_mut,
+        run: args.run,
+    };
+    let manifest = generate(&store, &args.out, &options)
+        .with_context(|| format!("generating into {}", args.out.display()))?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&manifest)?);
+    } else {
+        let classes: std::collections::BTreeSet<&str> =
+            manifest.tests.iter().map(|t| t.class.as_str()).collect();
+        let muts: std::collections::BTreeSet<(&str, &str)> = manifest
+            .tests
+            .iter()
+            .map(|t| (t.mut_class.as_str(), t.mut_method.as_str()))
+            .collect();
+        println!(
+            "generated {} tests for {} MUTs in {} test classes under {}; {} invocations skipped",
+            manifest.tests.len(),
+            muts.len(),
+            classes.len(),
+            args.out.display(),
+            manifest.skipped.len()
+        );
+        for s in &manifest.skipped {
+            println!(
+                "  skipped invocation {} of {}.{}: {}",
+                s.invocation, s.mut_class, s.mut_method, s.reason
+            );
+        }
+    }
+    Ok(exit_code::SUCCESS)
+}

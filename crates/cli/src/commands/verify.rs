@@ -1,0 +1,143 @@
+//! `mimic verify`: compiles generated tests, runs them N times on the JUnit Platform and
+//! classifies each one as the rick paper does, with the paper's per-MUT table.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use mimic_jvm::{ArtifactCache, Jdk, JunitRuntime, Maven};
+use mimic_verify::{verify, Report};
+
+use crate::exit_code;
+
+/// Arguments of `mimic verify`.
+#[derive(Debug, clap::Args)]
+pub struct VerifyArgs {
+    /// Test source root written by `mimic generate`.
+    #[arg(long)]
+    pub tests: PathBuf,
+    /// The application's classes and jars, ':'-separated (repeatable).
+    #[arg(long, short = 'c', required = true)]
+    pub classpath: Vec<String>,
+    /// How many times to run the tests (flakiness shows as differing outcomes).
+    #[arg(long, default_value_t = 10)]
+    pub runs: usize,
+    /// Where to compile and keep reports (default: a `.mimic-verify` directory beside the tests).
+    #[arg(long)]
+    pub work: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
+    let jdk = Jdk::locate()?;
+    let runtime = JunitRuntime::fetch(&ArtifactCache::default_location(), &Maven::locate()?)?;
+    let classpath: Vec<PathBuf> = args
+        .classpath
+        .iter()
+        .flat_map(|p| p.split(':'))
+        .filter(|s| !s.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    let work = args
+        .work
+        .clone()
+        .unwrap_or_else(|| args.tests.with_file_name(".mimic-verify"));
+    let report = verify(&jdk, &runtime, &args.tests, &classpath, &work, args.runs)
+        .with_context(|| format!("verifying {}", args.tests.display()))?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report);
+    }
+    let s = &report.summary;
+    Ok(if s.tests > 0 && s.successfully_mimic == s.tests {
+        exit_code::SUCCESS
+    } else {
+        exit_code::FINDINGS
+    })
+}
+
+fn print_table(r: &Report) {
+    println!(
+        "{:<70} {:>5} {:>9} {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4}",
+        "MUT",
+        "tests",
+        "captured",
+        "mocks",
+        "mmeth",
+        "stubs",
+        "OO",
+        "PO",
+        "CO",
+        "ok",
+        "inc",
+        "unh",
+        "flky",
+        "cerr"
+    );
+    for m in &r.muts {
+        let name = if m.mut_key.len() > 70 {
+            format!("…{}", &m.mut_key[m.mut_key.len() - 69..])
+        } else {
+            m.mut_key.clone()
+        };
+        println!(
+            "{:<70} {:>5} {:>8}B {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4}",
+            name,
+            m.tests,
+            m.captured_bytes,
+            m.mock_objects,
+            m.mock_methods,
+            m.stubs,
+            m.oo_statements,
+            m.po_statements,
+            m.co_statements,
+            m.successfully_mimic,
+            m.incompletely_mimic,
+            m.unhandled,
+            m.flaky,
+            m.compile_errors
+        );
+    }
+    for t in r
+        .tests
+        .iter()
+        .filter(|t| t.verdict != mimic_verify::Verdict::SuccessfullyMimics)
+    {
+        println!(
+            "  {:?}: {}.{}: {}",
+            t.verdict,
+            t.class,
+            t.method,
+            t.failure.as_deref().unwrap_or("")
+        );
+    }
+    for (class, diag) in &r.compile_diagnostics {
+        println!(
+            "  does not compile: {class}: {}",
+            diag.lines().take(3).collect::<Vec<_>>().join(" | ")
+        );
+    }
+    let s = &r.summary;
+    let pct = |n: usize| {
+        if s.tests == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / s.tests as f64
+        }
+    };
+    println!(
+        "{} tests over {} runs: {} successfully mimic ({:.1}%), {} incompletely mimic ({:.1}%), {} unhandled behaviour ({:.1}%), {} flaky, {} do not compile",
+        s.tests,
+        r.runs,
+        s.successfully_mimic,
+        pct(s.successfully_mimic),
+        s.incompletely_mimic,
+        pct(s.incompletely_mimic),
+        s.unhandled,
+        pct(s.unhandled),
+        s.flaky,
+        s.compile_errors
+    );
+}

@@ -1,0 +1,196 @@
+//! Test generation (rick phase 3): every distinct recorded invocation of a MUT becomes up
+//! to three JUnit 5 + Mockito tests — output, parameter and call oracles — in one test
+//! class per class under test, in its package, plus the `mimic.Fixtures` helper and a
+//! manifest (`mimic-tests.json`) that `mimic verify` reads. Output is deterministic.
+
+pub mod fixtures;
+pub mod java;
+pub mod manifest;
+pub mod testcase;
+pub mod values;
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use mimic_trace::{Store, StoreError};
+use thiserror::Error;
+
+pub use manifest::{Manifest, ManifestTest, SkippedInvocation};
+pub use testcase::Oracle;
+
+#[derive(Debug, Error)]
+pub enum GenerateError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{path}: {message}")]
+    Io { path: PathBuf, message: String },
+    #[error("the trace store has no recorded run")]
+    NoRun,
+}
+
+/// What to generate.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub oracles: Vec<Oracle>,
+    /// Distinct invocations turned into tests per MUT (the first ones recorded).
+    pub max_per_mut: usize,
+    /// Run to read; the latest when `None`.
+    pub run: Option<i64>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            oracles: vec![Oracle::Output, Oracle::Parameters, Oracle::Calls],
+            max_per_mut: 5,
+            run: None,
+        }
+    }
+}
+
+/// Test class name for a class under test: `com.x.Outer$Inner` → `OuterInnerMimicTest`.
+pub fn test_class_name(binary: &str) -> String {
+    let simple = binary.rsplit('.').next().unwrap_or(binary);
+    format!(
+        "{}MimicTest",
+        simple.split('$').map(java::capitalised).collect::<String>()
+    )
+}
+
+fn write(path: &Path, text: &str) -> Result<(), GenerateError> {
+    let io = |e: std::io::Error| GenerateError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    std::fs::write(path, text).map_err(io)
+}
+
+/// Generate tests from `store` into the source root `out`.
+pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest, GenerateError> {
+    let run = match options.run {
+        Some(r) => r,
+        None => store.latest_run()?.ok_or(GenerateError::NoRun)?,
+    };
+    // class under test → (test methods source, skipped comments)
+    let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    let mut manifest = Manifest::new(store.path(), run);
+    for summary in store.mut_summaries(run)? {
+        if summary.invocations == 0 {
+            continue;
+        }
+        let m = store.mut_entry(run, summary.mut_index)?;
+        let test_class = format!(
+            "{}.{}",
+            java::package_of(&m.class),
+            test_class_name(&m.class)
+        )
+        .trim_start_matches('.')
+        .to_string();
+        let entry = classes.entry(m.class.clone()).or_default();
+        let mut seen = HashSet::new();
+        let mut ordinal = 0;
+        for id in store.invocation_ids(run, Some(summary.mut_index))? {
+            if ordinal >= options.max_per_mut {
+                break;
+            }
+            let Some(inv) = store.invocation(run, id)? else {
+                continue;
+            };
+            let key = serde_json::to_string(&(
+                &inv.receiver_before,
+                &inv.arguments,
+                &inv.outcome,
+                &inv.calls
+                    .iter()
+                    .map(|c| (c.plan_call, &c.arguments, &c.outcome))
+                    .collect::<Vec<_>>(),
+            ))
+            .unwrap_or_default();
+            if !seen.insert(key) {
+                continue;
+            }
+            ordinal += 1;
+            let captured = serde_json::to_string(&inv).map(|s| s.len()).unwrap_or(0);
+            match testcase::tests_for(&m, &inv, ordinal, &options.oracles) {
+                Ok(tests) => {
+                    for t in tests {
+                        entry.0.push(t.source.clone());
+                        manifest.tests.push(ManifestTest {
+                            class: test_class.clone(),
+                            method: t.name,
+                            oracle: t.oracle,
+                            mut_class: m.class.clone(),
+                            mut_method: m.method.clone(),
+                            mut_descriptor: m.descriptor.clone(),
+                            invocation: inv.id,
+                            captured_bytes: captured,
+                            mock_objects: t.mock_objects,
+                            mock_methods: t.mock_methods,
+                            stubs: t.stubs,
+                            oracle_statements: t.oracle_statements,
+                        });
+                    }
+                }
+                Err(s) => {
+                    entry.1.push(format!(
+                        "    // Not generated for production invocation {} of {}{}: {}\n",
+                        inv.id, m.method, m.descriptor, s.reason
+                    ));
+                    manifest.skipped.push(SkippedInvocation {
+                        mut_class: m.class.clone(),
+                        mut_method: m.method.clone(),
+                        mut_descriptor: m.descriptor.clone(),
+                        invocation: inv.id,
+                        reason: s.reason,
+                    });
+                }
+            }
+        }
+    }
+    for (class, (methods, skipped)) in &classes {
+        if methods.is_empty() && skipped.is_empty() {
+            continue;
+        }
+        let package = java::package_of(class);
+        let name = test_class_name(class);
+        let mut src = String::new();
+        src.push_str(&format!(
+            "// Generated by mimic from production behaviour recorded in {} (run {run}).\n// Regenerate with `mimic generate` rather than editing by hand.\n",
+            store.path().file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default()
+        ));
+        if !package.is_empty() {
+            src.push_str(&format!("package {package};\n\n"));
+        }
+        src.push_str("import static org.junit.jupiter.api.Assertions.*;\nimport static org.mockito.Mockito.*;\n\n");
+        src.push_str("import mimic.Fixtures;\nimport org.junit.jupiter.api.DisplayName;\nimport org.junit.jupiter.api.Test;\nimport org.mockito.InOrder;\n\n");
+        src.push_str(&format!(
+            "@DisplayName({})\nclass {name} {{\n",
+            java::string_literal(&format!(
+                "{} as production used it",
+                java::class_name(class, package)
+            ))
+        ));
+        src.push_str(&methods.join("\n"));
+        if !skipped.is_empty() {
+            if !methods.is_empty() {
+                src.push('\n');
+            }
+            src.push_str(&skipped.concat());
+        }
+        src.push_str("}\n");
+        let dir: PathBuf = package.split('.').filter(|p| !p.is_empty()).collect();
+        write(&out.join(dir).join(format!("{name}.java")), &src)?;
+    }
+    write(
+        &out.join(fixtures::FIXTURES_PATH),
+        fixtures::FIXTURES_SOURCE,
+    )?;
+    write(
+        &out.join(manifest::MANIFEST_FILE),
+        &serde_json::to_string_pretty(&manifest).unwrap_or_default(),
+    )?;
+    Ok(manifest)
+}

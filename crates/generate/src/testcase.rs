@@ -1,0 +1,756 @@
+//! One recorded invocation → up to three test methods (output, parameter and call
+//! oracles), sharing one Arrange section: the receiver rebuilt with its mocked fields,
+//! the arguments, one mock per field or parameter the recorded calls went through, and
+//! stubs replaying the recorded results in order.
+
+use std::collections::HashMap;
+
+use mimic_analysis::plan::{MockableCall, Mut, Receiver};
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_trace::{InvocationRecord, Outcome, Value};
+
+use crate::java::*;
+use crate::values::{Builder, Names, FIXTURES};
+
+/// The three oracles of the rick paper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Oracle {
+    /// Output oracle: the return value (or thrown exception) is the recorded one.
+    #[serde(rename = "OO")]
+    Output,
+    /// Parameter oracle: each mockable call happened with the recorded arguments.
+    #[serde(rename = "PO")]
+    Parameters,
+    /// Call oracle: the mockable calls happened in the recorded order and frequency.
+    #[serde(rename = "CO")]
+    Calls,
+}
+
+impl Oracle {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Oracle::Output => "output",
+            Oracle::Parameters => "parameters",
+            Oracle::Calls => "calls",
+        }
+    }
+}
+
+/// A generated test method, with the figures `mimic verify` reports.
+#[derive(Debug, Clone)]
+pub struct TestMethod {
+    pub name: String,
+    pub oracle: Oracle,
+    pub source: String,
+    pub mock_objects: usize,
+    pub mock_methods: usize,
+    pub stubs: usize,
+    pub oracle_statements: usize,
+}
+
+/// Why no test could be generated for an invocation.
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    pub reason: String,
+}
+
+struct MockVar {
+    var: String,
+}
+
+/// Everything shared by the tests of one invocation.
+struct Arrange {
+    lines: Vec<String>,
+    /// Statements restoring static fields, run in `finally`.
+    restore: Vec<String>,
+    act_call: String,
+    mocks: Vec<MockVar>,
+    /// (mock var, method, matcher args) for each recorded call, in order.
+    calls: Vec<(String, String, Vec<String>, Vec<String>)>,
+    stubs: usize,
+    mock_methods: usize,
+}
+
+fn all_calls(m: &Mut) -> Vec<&MockableCall> {
+    m.mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+        .collect()
+}
+
+fn receiver_key(r: &Receiver) -> String {
+    match r {
+        Receiver::Field {
+            name, is_static, ..
+        } => format!("{}field:{name}", if *is_static { "static " } else { "" }),
+        Receiver::Param { index, .. } => format!("param:{index}"),
+    }
+}
+
+/// Is a value written inline as a literal (no matcher needed)?
+fn literal_like(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Boolean { .. }
+            | Value::Byte { .. }
+            | Value::Char { .. }
+            | Value::Short { .. }
+            | Value::Int { .. }
+            | Value::Long { .. }
+            | Value::Float { .. }
+            | Value::Double { .. }
+            | Value::Str { .. }
+            | Value::Boxed { .. }
+            | Value::Enum { .. }
+    )
+}
+
+fn any_matcher(t: &FieldType) -> &'static str {
+    match t {
+        FieldType::Boolean => "anyBoolean()",
+        FieldType::Byte => "anyByte()",
+        FieldType::Char => "anyChar()",
+        FieldType::Short => "anyShort()",
+        FieldType::Int => "anyInt()",
+        FieldType::Long => "anyLong()",
+        FieldType::Float => "anyFloat()",
+        FieldType::Double => "anyDouble()",
+        _ => "any()",
+    }
+}
+
+/// Matchers (or literals) for a recorded call's arguments.
+fn arg_matchers(b: &mut Builder, args: &[Value], params: &[FieldType]) -> Vec<String> {
+    let exact = args.iter().all(literal_like);
+    args.iter()
+        .zip(params)
+        .map(|(v, t)| {
+            if exact {
+                return b.expr(v, Some(t));
+            }
+            match v {
+                Value::Null => "isNull()".to_string(),
+                v if literal_like(v) => format!("eq({})", b.expr(v, Some(t))),
+                Value::Array { .. } => format!("aryEq({})", b.expr(v, Some(t))),
+                Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
+                    format!("eq({})", b.expr(v, Some(t)))
+                }
+                _ => match t {
+                    FieldType::Object(n) if !n.contains('$') => {
+                        format!("any({}.class)", type_name(t, b.package))
+                    }
+                    _ => "any()".to_string(),
+                },
+            }
+        })
+        .collect()
+}
+
+/// Is the returned value something an output oracle can assert?
+fn assertable(v: &Value) -> bool {
+    match v {
+        Value::Null => true,
+        v if literal_like(v) => true,
+        Value::Text { .. } => true,
+        Value::Array { elements, .. } | Value::Collection { elements, .. } => elements
+            .iter()
+            .all(|e| assertable(e) && !matches!(e, Value::Array { .. })),
+        Value::Map { entries, .. } => entries.iter().all(|(k, v)| assertable(k) && assertable(v)),
+        _ => false,
+    }
+}
+
+fn short_class(binary: &str) -> &str {
+    binary.rsplit(['.', '$']).next().unwrap_or(binary)
+}
+
+/// Build the tests for one invocation of `m`.
+pub fn tests_for(
+    m: &Mut,
+    inv: &InvocationRecord,
+    ordinal: usize,
+    oracles: &[Oracle],
+) -> Result<Vec<TestMethod>, Skipped> {
+    let package = package_of(&m.class).to_string();
+    let desc = MethodDescriptor::parse(&m.descriptor).map_err(|e| Skipped {
+        reason: e.to_string(),
+    })?;
+    let plan_calls = all_calls(m);
+    let mut names = Names::default();
+    for reserved in ["receiver", "result", "thrown", "inOrder", "previous"] {
+        names.reserve(reserved);
+    }
+
+    // Which receivers are mocked: every one a recorded call went through, plus every
+    // mockable receiver of the plan (so that unrecorded paths meet a mock, not a real object).
+    let mut mocked: Vec<&Receiver> = Vec::new();
+    for c in &plan_calls {
+        if !mocked
+            .iter()
+            .any(|r| receiver_key(r) == receiver_key(&c.receiver))
+        {
+            mocked.push(&c.receiver);
+        }
+    }
+    let mut roots: Vec<&Value> = inv.arguments.iter().collect();
+    if let Some(r) = &inv.receiver_before {
+        roots.push(r);
+    }
+    for c in &inv.calls {
+        roots.extend(c.arguments.iter());
+        roots.push(mimic_trace::store::outcome_value(&c.outcome));
+    }
+    roots.push(mimic_trace::store::outcome_value(&inv.outcome));
+    let mut b = Builder::new(&package, &mut names, &roots);
+
+    let mut lines: Vec<String> = Vec::new();
+    let mut restore = Vec::new();
+    let mut mocks: Vec<MockVar> = Vec::new();
+    let mut mock_of: HashMap<String, String> = HashMap::new();
+    for r in &mocked {
+        let (base, declared) = match r {
+            Receiver::Field {
+                name,
+                declared_type,
+                ..
+            } => (name.clone(), declared_type.clone()),
+            Receiver::Param { declared_type, .. } => (
+                short_class(&declared_type.replace('/', ".")).to_string(),
+                declared_type.clone(),
+            ),
+        };
+        let type_name = class_name(&declared.replace('/', "."), &package);
+        let var = b.names.fresh(&base);
+        lines.push(format!("{type_name} {var} = mock({type_name}.class);"));
+        mock_of.insert(receiver_key(r), var.clone());
+        mocks.push(MockVar { var });
+    }
+
+    // The receiving object, with its mocked fields replaced by the mocks.
+    let class_src = class_name(&m.class, &package);
+    let target = if m.is_static {
+        class_src.clone()
+    } else {
+        let Some(Value::Object {
+            id,
+            class,
+            fields,
+            truncated: false,
+        }) = &inv.receiver_before
+        else {
+            return Err(Skipped {
+                reason: format!(
+                    "the receiving object was not recorded field by field ({})",
+                    inv.receiver_before
+                        .as_ref()
+                        .map(Value::brief)
+                        .unwrap_or_else(|| "missing".into())
+                ),
+            });
+        };
+        let mut overrides = HashMap::new();
+        for r in &mocked {
+            if let Receiver::Field {
+                name,
+                is_static: false,
+                ..
+            } = r
+            {
+                overrides.insert(name.clone(), mock_of[&receiver_key(r)].clone());
+            }
+        }
+        let create = b.object(*id, class, fields, &overrides);
+        b.statements
+            .push(format!("{class_src} receiver = {create};"));
+        "receiver".to_string()
+    };
+    for r in &mocked {
+        if let Receiver::Field {
+            name,
+            is_static: true,
+            ..
+        } = r
+        {
+            let var = &mock_of[&receiver_key(r)];
+            let prev = b.names.fresh(&format!("previous {name}"));
+            b.statements.push(format!(
+                "Object {prev} = {FIXTURES}.setStatic({class_src}.class, {}, {var});",
+                string_literal(name)
+            ));
+            restore.push(format!(
+                "{FIXTURES}.setStatic({class_src}.class, {}, {prev});",
+                string_literal(name)
+            ));
+        }
+    }
+
+    // Arguments: mocks for mocked parameters, literals inline, other values as locals.
+    let mut args = Vec::new();
+    for (i, (v, t)) in inv.arguments.iter().zip(&desc.params).enumerate() {
+        if let Some(var) = mock_of.get(&format!("param:{i}")) {
+            args.push(var.clone());
+            continue;
+        }
+        let e = b.expr(v, Some(t));
+        if literal_like(v)
+            || matches!(v, Value::Null)
+            || e.chars().all(|c| c.is_alphanumeric() || c == '_')
+        {
+            args.push(e);
+        } else {
+            let var = b.names.fresh(&match t {
+                FieldType::Object(n) => short_class(&n.replace('/', ".")).to_string(),
+                _ => format!("arg{i}"),
+            });
+            b.statements
+                .push(format!("{} {var} = {e};", type_name(t, &package)));
+            args.push(var);
+        }
+    }
+    if inv.arguments.len() != desc.params.len() {
+        return Err(Skipped {
+            reason: format!(
+                "{} arguments recorded for {} parameters",
+                inv.arguments.len(),
+                desc.params.len()
+            ),
+        });
+    }
+    let act_call = format!("{target}.{}({})", m.method, args.join(", "));
+
+    // Stubs: per mock, method and arguments, the recorded results in order.
+    type Group = (
+        String,
+        String,
+        String,
+        Vec<String>,
+        Vec<String>,
+        Vec<Outcome>,
+        bool,
+    );
+    let mut groups: Vec<Group> = Vec::new();
+    let mut calls = Vec::new();
+    for c in &inv.calls {
+        let Some(pc) = plan_calls.get(c.plan_call as usize) else {
+            return Err(Skipped {
+                reason: format!(
+                    "call #{} refers to plan call {} which the plan does not have",
+                    c.seq, c.plan_call
+                ),
+            });
+        };
+        let cdesc = MethodDescriptor::parse(&pc.descriptor).map_err(|e| Skipped {
+            reason: e.to_string(),
+        })?;
+        if c.arguments.len() != cdesc.params.len() {
+            return Err(Skipped {
+                reason: format!(
+                    "call #{} has {} arguments for {} parameters",
+                    c.seq,
+                    c.arguments.len(),
+                    cdesc.params.len()
+                ),
+            });
+        }
+        let var = mock_of[&receiver_key(&pc.receiver)].clone();
+        let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params);
+        let anys: Vec<String> = cdesc
+            .params
+            .iter()
+            .map(|t| any_matcher(t).to_string())
+            .collect();
+        calls.push((var.clone(), pc.name.clone(), matchers.clone(), anys.clone()));
+        match groups
+            .iter_mut()
+            .find(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers)
+        {
+            Some(g) => g.5.push(c.outcome.clone()),
+            None => groups.push((
+                var,
+                pc.name.clone(),
+                pc.descriptor.clone(),
+                matchers,
+                anys,
+                vec![c.outcome.clone()],
+                cdesc.ret.is_none(),
+            )),
+        }
+    }
+    let mut stubs = 0;
+    let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
+    for (var, name, descriptor, matchers, _, outcomes, void) in &groups {
+        if !mocked_methods
+            .iter()
+            .any(|(v, n, d)| v == var && n == name && d == descriptor)
+        {
+            mocked_methods.push((var.clone(), name.clone(), descriptor.clone()));
+        }
+        let ret = MethodDescriptor::parse(descriptor).ok().and_then(|d| d.ret);
+        let call = format!("{name}({})", matchers.join(", "));
+        if *void {
+            if outcomes
+                .iter()
+                .all(|o| matches!(o, Outcome::Returned { .. }))
+            {
+                continue;
+            }
+            let mut chain = String::new();
+            for o in outcomes {
+                match o {
+                    Outcome::Returned { .. } => chain.push_str("doNothing()."),
+                    Outcome::Threw { exception } => {
+                        let e = thrown_expr(&mut b, exception);
+                        chain.push_str(&format!("doThrow({e})."));
+                    }
+                }
+            }
+            let chain = chain.trim_start_matches("doNothing().").to_string();
+            let chain = if chain.is_empty() {
+                "doNothing().".to_string()
+            } else {
+                chain
+            };
+            b.statements.push(format!("{chain}when({var}).{call};"));
+            stubs += 1;
+            continue;
+        }
+        let mut parts: Vec<String> = Vec::new();
+        let all_same = outcomes.windows(2).all(|w| w[0] == w[1]);
+        let shown: &[Outcome] = if all_same { &outcomes[..1] } else { outcomes };
+        for o in shown {
+            match o {
+                Outcome::Returned { value } => {
+                    let e = b.expr(value, ret.as_ref());
+                    parts.push(format!(".thenReturn({e})"));
+                }
+                Outcome::Threw { exception } => {
+                    let e = thrown_expr(&mut b, exception);
+                    parts.push(format!(".thenThrow({e})"));
+                }
+            }
+        }
+        b.statements
+            .push(format!("when({var}.{call}){};", parts.join("")));
+        stubs += 1;
+    }
+    if !b.problems.is_empty() {
+        let mut problems = b.problems.clone();
+        problems.dedup();
+        return Err(Skipped {
+            reason: problems.join("; "),
+        });
+    }
+    lines.append(&mut b.statements);
+    let arrange = Arrange {
+        lines,
+        restore,
+        act_call,
+        mocks,
+        calls,
+        stubs,
+        mock_methods: mocked_methods.len(),
+    };
+
+    // The outcome, and how the Act section observes it.
+    let ret = desc.ret.clone();
+    let mut out = Vec::new();
+    for &oracle in oracles {
+        let mut b2 = Builder::new(&package, b.names, &[]);
+        let test = match oracle {
+            Oracle::Output => {
+                output_test(&mut b2, m, inv, &arrange, ret.as_ref(), &package, ordinal)
+            }
+            Oracle::Parameters => parameter_test(m, inv, &arrange, &package, ordinal),
+            Oracle::Calls => call_test(m, inv, &arrange, &package, ordinal),
+        };
+        if let Some(t) = test {
+            if b2.problems.is_empty() {
+                out.push(t);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(Skipped {
+            reason:
+                "no oracle applies (the result is not assertable and no mockable call was recorded)"
+                    .into(),
+        });
+    }
+    Ok(out)
+}
+
+fn thrown_expr(b: &mut Builder, exception: &Value) -> String {
+    match exception {
+        Value::Thrown { class, message } => b.throwable(class, message.as_deref()),
+        other => b.expr(other, None),
+    }
+}
+
+fn exception_class(inv: &InvocationRecord) -> Option<(&str, Option<&str>)> {
+    match &inv.outcome {
+        Outcome::Threw {
+            exception: Value::Thrown { class, message },
+        } => Some((class, message.as_deref())),
+        _ => None,
+    }
+}
+
+/// The Act section: `result = …`, `thrown = assertThrows(…)` or a bare call.
+fn act(
+    inv: &InvocationRecord,
+    arrange: &Arrange,
+    ret: Option<&FieldType>,
+    package: &str,
+    keep_result: bool,
+) -> Vec<String> {
+    if let Some((class, _)) = exception_class(inv) {
+        let c = class_name(class, package);
+        let lhs = if keep_result {
+            format!("{c} thrown = ")
+        } else {
+            String::new()
+        };
+        return vec![format!(
+            "{lhs}assertThrows({c}.class, () -> {});",
+            arrange.act_call
+        )];
+    }
+    match ret {
+        Some(t) if keep_result => vec![format!(
+            "{} result = {};",
+            type_name(t, package),
+            arrange.act_call
+        )],
+        _ => vec![format!("{};", arrange.act_call)],
+    }
+}
+
+/// A value as a display name shows it: objects by their class only.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::Object { class, .. } => short_class(class).to_string(),
+        other => other.brief(),
+    }
+}
+
+fn describe(m: &Mut, inv: &InvocationRecord, arrange: &Arrange) -> String {
+    let args: Vec<String> = inv.arguments.iter().map(shown).collect();
+    let result = match &inv.outcome {
+        Outcome::Returned { value }
+            if m.descriptor.ends_with(")V") && matches!(value, Value::Null) =>
+        {
+            "returned".to_string()
+        }
+        Outcome::Returned { value } => format!("returned {}", shown(value)),
+        Outcome::Threw { exception } => format!("threw {}", exception.brief()),
+    };
+    let calls = match arrange.calls.len() {
+        0 => "without mockable calls".to_string(),
+        1 => "after 1 mockable call".to_string(),
+        n => format!("after {n} mockable calls"),
+    };
+    format!("{}({}) {result} {calls}", m.method, args.join(", "))
+}
+
+fn render(
+    m: &Mut,
+    inv: &InvocationRecord,
+    arrange: &Arrange,
+    oracle: Oracle,
+    ordinal: usize,
+    act_lines: Vec<String>,
+    asserts: Vec<String>,
+) -> TestMethod {
+    let name = format!("{}_{ordinal}_{}", identifier(&m.method), oracle.suffix());
+    let display = format!(
+        "{}: {}",
+        describe(m, inv, arrange),
+        match oracle {
+            Oracle::Output => "same output",
+            Oracle::Parameters => "same call arguments",
+            Oracle::Calls => "same call order and counts",
+        }
+    );
+    let mut s = String::new();
+    s.push_str("    @Test\n");
+    s.push_str(&format!("    @DisplayName({})\n", string_literal(&display)));
+    s.push_str(&format!("    void {name}() throws Throwable {{\n"));
+    s.push_str(&format!(
+        "        // Arrange: production invocation {} of {}\n",
+        inv.id, m.method
+    ));
+    for l in &arrange.lines {
+        s.push_str(&format!("        {l}\n"));
+    }
+    let indent = if arrange.restore.is_empty() {
+        "        "
+    } else {
+        "            "
+    };
+    if !arrange.restore.is_empty() {
+        s.push_str("        try {\n");
+    }
+    s.push_str(&format!("\n{indent}// Act\n"));
+    for l in &act_lines {
+        s.push_str(&format!("{indent}{l}\n"));
+    }
+    s.push_str(&format!("\n{indent}// Assert\n"));
+    for l in &asserts {
+        s.push_str(&format!("{indent}{l}\n"));
+    }
+    if !arrange.restore.is_empty() {
+        s.push_str("        } finally {\n");
+        for l in &arrange.restore {
+            s.push_str(&format!("            {l}\n"));
+        }
+        s.push_str("        }\n");
+    }
+    s.push_str("    }\n");
+    TestMethod {
+        name,
+        oracle,
+        source: s,
+        mock_objects: arrange.mocks.len(),
+        mock_methods: arrange.mock_methods,
+        stubs: arrange.stubs,
+        oracle_statements: asserts.len()
+            + act_lines
+                .iter()
+                .filter(|l| l.contains("assertThrows"))
+                .count(),
+    }
+}
+
+fn output_test(
+    b: &mut Builder,
+    m: &Mut,
+    inv: &InvocationRecord,
+    arrange: &Arrange,
+    ret: Option<&FieldType>,
+    package: &str,
+    ordinal: usize,
+) -> Option<TestMethod> {
+    let mut asserts = Vec::new();
+    match &inv.outcome {
+        Outcome::Threw { .. } => {
+            let (_, message) = exception_class(inv)?;
+            match message {
+                Some(msg) => asserts.push(format!(
+                    "assertEquals({}, thrown.getMessage());",
+                    string_literal(msg)
+                )),
+                None => asserts.push("assertNull(thrown.getMessage());".into()),
+            }
+        }
+        Outcome::Returned { value } => {
+            let t = ret?;
+            if !assertable(value) {
+                return None;
+            }
+            let expected = b.expr(value, Some(t));
+            match (value, t) {
+                (Value::Null, _) => asserts.push("assertNull(result);".into()),
+                (Value::Array { .. }, _) => {
+                    asserts.push(format!("assertArrayEquals({expected}, result);"))
+                }
+                (Value::Boolean { v: true }, _) => asserts.push("assertTrue(result);".into()),
+                (Value::Boolean { v: false }, _) => asserts.push("assertFalse(result);".into()),
+                _ => asserts.push(format!("assertEquals({expected}, result);")),
+            }
+        }
+    }
+    let act_lines = act(inv, arrange, ret, package, true);
+    Some(render(
+        m,
+        inv,
+        arrange,
+        Oracle::Output,
+        ordinal,
+        act_lines,
+        asserts,
+    ))
+}
+
+fn parameter_test(
+    m: &Mut,
+    inv: &InvocationRecord,
+    arrange: &Arrange,
+    package: &str,
+    ordinal: usize,
+) -> Option<TestMethod> {
+    if arrange.mocks.is_empty() {
+        return None;
+    }
+    let mut asserts = Vec::new();
+    if arrange.calls.is_empty() {
+        let vars: Vec<&str> = arrange.mocks.iter().map(|m| m.var.as_str()).collect();
+        asserts.push(format!("verifyNoInteractions({});", vars.join(", ")));
+    }
+    for (var, name, matchers, _) in &arrange.calls {
+        let line = format!(
+            "verify({var}, atLeastOnce()).{name}({});",
+            matchers.join(", ")
+        );
+        if !asserts.contains(&line) {
+            asserts.push(line);
+        }
+    }
+    let act_lines = act(inv, arrange, None, package, false);
+    Some(render(
+        m,
+        inv,
+        arrange,
+        Oracle::Parameters,
+        ordinal,
+        act_lines,
+        asserts,
+    ))
+}
+
+fn call_test(
+    m: &Mut,
+    inv: &InvocationRecord,
+    arrange: &Arrange,
+    package: &str,
+    ordinal: usize,
+) -> Option<TestMethod> {
+    if arrange.calls.is_empty() {
+        return None;
+    }
+    let vars: Vec<&str> = {
+        let mut v: Vec<&str> = Vec::new();
+        for (var, ..) in &arrange.calls {
+            if !v.contains(&var.as_str()) {
+                v.push(var);
+            }
+        }
+        v
+    };
+    let mut asserts = vec![format!("InOrder inOrder = inOrder({});", vars.join(", "))];
+    let mut i = 0;
+    while i < arrange.calls.len() {
+        let (var, name, _, anys) = &arrange.calls[i];
+        let mut n = 1;
+        while i + n < arrange.calls.len()
+            && &arrange.calls[i + n].0 == var
+            && &arrange.calls[i + n].1 == name
+        {
+            n += 1;
+        }
+        asserts.push(format!(
+            "inOrder.verify({var}, times({n})).{name}({});",
+            anys.join(", ")
+        ));
+        i += n;
+    }
+    let act_lines = act(inv, arrange, None, package, false);
+    Some(render(
+        m,
+        inv,
+        arrange,
+        Oracle::Calls,
+        ordinal,
+        act_lines,
+        asserts,
+    ))
+}

@@ -1,0 +1,396 @@
+//! Rebuilding recorded values as Java: literals for primitives and strings, public API
+//! calls for JDK values (collections, maps, java.time…), and `Fixtures.create` for other
+//! objects. Objects that are shared or part of a cycle become local variables; a value
+//! that cannot be rebuilt faithfully (opaque, redacted, truncated) is reported as a
+//! problem so that the test is skipped with the reason rather than silently wrong.
+
+use std::collections::{HashMap, HashSet};
+
+use mimic_classfile::descriptor::FieldType;
+use mimic_trace::Value;
+
+use crate::java::*;
+
+/// Hands out unique local variable names within one test method.
+#[derive(Debug, Default)]
+pub struct Names {
+    used: HashSet<String>,
+}
+
+impl Names {
+    pub fn fresh(&mut self, base: &str) -> String {
+        let base = identifier(base);
+        if self.used.insert(base.clone()) {
+            return base;
+        }
+        (2..)
+            .map(|i| format!("{base}{i}"))
+            .find(|n| self.used.insert(n.clone()))
+            .expect("a free name")
+    }
+
+    pub fn reserve(&mut self, name: &str) {
+        self.used.insert(name.to_string());
+    }
+}
+
+/// Builds expressions; statements it needs first (shared objects) collect in `statements`.
+pub struct Builder<'a> {
+    pub package: &'a str,
+    pub names: &'a mut Names,
+    pub statements: Vec<String>,
+    /// Why the values cannot be rebuilt faithfully.
+    pub problems: Vec<String>,
+    vars: HashMap<u32, String>,
+    referenced: HashSet<u32>,
+    in_construction: HashSet<u32>,
+}
+
+/// Ids referenced by `Ref` anywhere in these values.
+fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
+    match v {
+        Value::Ref { id } => {
+            out.insert(*id);
+        }
+        Value::Boxed { value, .. } => collect_refs(value, out),
+        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
+            elements.iter().for_each(|e| collect_refs(e, out))
+        }
+        Value::Map { entries, .. } => entries.iter().for_each(|(k, v)| {
+            collect_refs(k, out);
+            collect_refs(v, out)
+        }),
+        Value::Object { fields, .. } => fields.iter().for_each(|f| collect_refs(&f.value, out)),
+        _ => {}
+    }
+}
+
+/// The fixture helper's fully qualified name.
+pub const FIXTURES: &str = "Fixtures";
+
+impl<'a> Builder<'a> {
+    /// A builder for values of one test; `roots` are all values the test will rebuild
+    /// (so that shared objects across them become variables).
+    pub fn new(package: &'a str, names: &'a mut Names, roots: &[&Value]) -> Self {
+        let mut referenced = HashSet::new();
+        for r in roots {
+            collect_refs(r, &mut referenced);
+        }
+        Builder {
+            package,
+            names,
+            statements: Vec::new(),
+            problems: Vec::new(),
+            vars: HashMap::new(),
+            referenced,
+            in_construction: HashSet::new(),
+        }
+    }
+
+    fn problem(&mut self, why: String) -> String {
+        self.problems.push(why);
+        "null".into()
+    }
+
+    fn class(&self, binary: &str) -> String {
+        class_name(binary, self.package)
+    }
+
+    /// A Java expression for `v`, for a context of static type `target` (when known).
+    pub fn expr(&mut self, v: &Value, target: Option<&FieldType>) -> String {
+        match v {
+            Value::Null => "null".into(),
+            Value::Boolean { v } => v.to_string(),
+            Value::Byte { v } => format!("(byte) {v}"),
+            Value::Char { v } => char_literal(*v),
+            Value::Short { v } => format!("(short) {v}"),
+            Value::Int { v } => int_literal(*v),
+            Value::Long { v } => long_literal(*v),
+            Value::Float { bits } => float_literal(*bits),
+            Value::Double { bits } => double_literal(*bits),
+            Value::Str { v } => string_literal(v),
+            Value::Boxed { value, .. } => {
+                // A literal autoboxes to the right wrapper in any context.
+                let inner = self.expr(value, None);
+                match (target, value.as_ref()) {
+                    (Some(FieldType::Object(n)), _) if n != "java/lang/Object" => inner,
+                    (_, Value::Byte { .. } | Value::Short { .. }) => format!("({})", inner),
+                    _ => inner,
+                }
+            }
+            Value::Enum { class, name } => format!("{}.{name}", self.class(class)),
+            Value::Text { class, text } => self.text(class, text),
+            Value::Array {
+                id,
+                class,
+                elements,
+                truncated,
+                ..
+            } => {
+                if *truncated {
+                    return self
+                        .problem(format!("an array of {class} was truncated when recorded"));
+                }
+                let Some(FieldType::Array(elem)) = field_type_of_class(class) else {
+                    return self.problem(format!("unknown array class {class}"));
+                };
+                let items: Vec<String> =
+                    elements.iter().map(|e| self.expr(e, Some(&elem))).collect();
+                let e = format!(
+                    "new {}[] {{{}}}",
+                    type_name(&elem, self.package),
+                    items.join(", ")
+                );
+                self.maybe_hoist(*id, class, e)
+            }
+            Value::Collection {
+                id,
+                class,
+                elements,
+                truncated,
+                ..
+            } => {
+                if *truncated {
+                    return self.problem(format!("a {class} was truncated when recorded"));
+                }
+                let items: Vec<String> = elements.iter().map(|e| self.expr(e, None)).collect();
+                let e = match self.collection(
+                    class,
+                    &items,
+                    elements.iter().any(|e| matches!(e, Value::Null)),
+                ) {
+                    Some(e) => e,
+                    None => {
+                        return self.problem(format!("cannot rebuild a {class} through public API"))
+                    }
+                };
+                self.maybe_hoist(*id, class, e)
+            }
+            Value::Map {
+                id,
+                class,
+                entries,
+                truncated,
+                ..
+            } => {
+                if *truncated {
+                    return self.problem(format!("a {class} was truncated when recorded"));
+                }
+                let mut items = Vec::new();
+                for (k, v) in entries {
+                    items.push(self.expr(k, None));
+                    items.push(self.expr(v, None));
+                }
+                let e = match self.map(class, &items) {
+                    Some(e) => e,
+                    None => {
+                        return self.problem(format!("cannot rebuild a {class} through public API"))
+                    }
+                };
+                self.maybe_hoist(*id, class, e)
+            }
+            Value::Object {
+                id,
+                class,
+                fields,
+                truncated,
+            } => {
+                if *truncated {
+                    return self.problem(format!("a {class} was truncated when recorded"));
+                }
+                self.object(*id, class, fields, &HashMap::new())
+            }
+            Value::Ref { id } => match self.vars.get(id) {
+                Some(v) => v.clone(),
+                None => self.problem(format!("reference to object #{id} that was not recorded")),
+            },
+            Value::Thrown { class, message } => self.throwable(class, message.as_deref()),
+            Value::Redacted { class, rule } => {
+                self.problem(format!("a {class} value was redacted by rule {rule:?}"))
+            }
+            Value::Opaque { class, reason } => {
+                self.problem(format!("a {class} value is opaque ({reason})"))
+            }
+        }
+    }
+
+    /// A new exception like the recorded one.
+    pub fn throwable(&mut self, class: &str, message: Option<&str>) -> String {
+        let m = message.map(string_literal).unwrap_or_default();
+        format!("new {}({m})", self.class(class))
+    }
+
+    fn text(&mut self, class: &str, text: &str) -> String {
+        let lit = string_literal(text);
+        match class {
+            "java.util.UUID" => format!("java.util.UUID.fromString({lit})"),
+            "java.math.BigDecimal" | "java.math.BigInteger" => format!("new {class}({lit})"),
+            "java.time.ZoneId" | "java.time.ZoneRegion" => format!("java.time.ZoneId.of({lit})"),
+            "java.time.ZoneOffset" => format!("java.time.ZoneOffset.of({lit})"),
+            c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
+            _ => self.problem(format!("cannot rebuild a {class} from its text")),
+        }
+    }
+
+    fn collection(&self, class: &str, items: &[String], has_null: bool) -> Option<String> {
+        let args = items.join(", ");
+        let as_list = format!("java.util.Arrays.asList({args})");
+        Some(match class {
+            "java.util.ImmutableCollections$ListN" | "java.util.ImmutableCollections$List12"
+                if !has_null =>
+            {
+                format!("java.util.List.of({args})")
+            }
+            "java.util.ImmutableCollections$SetN" | "java.util.ImmutableCollections$Set12"
+                if !has_null =>
+            {
+                format!("java.util.Set.of({args})")
+            }
+            "java.util.Arrays$ArrayList" => as_list,
+            "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
+            "java.util.Collections$EmptySet" => "java.util.Collections.emptySet()".into(),
+            "java.util.Collections$SingletonList" => {
+                format!("java.util.Collections.singletonList({args})")
+            }
+            "java.util.Collections$SingletonSet" => {
+                format!("java.util.Collections.singleton({args})")
+            }
+            "java.util.Collections$UnmodifiableRandomAccessList"
+            | "java.util.Collections$UnmodifiableList" => {
+                format!(
+                    "java.util.Collections.unmodifiableList(new java.util.ArrayList<>({as_list}))"
+                )
+            }
+            "java.util.Collections$UnmodifiableSet" => {
+                format!("java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>({as_list}))")
+            }
+            c if (c.starts_with("java.util.") && !c.contains('$')) => {
+                if items.is_empty() {
+                    format!("new {c}<>()")
+                } else {
+                    format!("new {c}<>({as_list})")
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn map(&self, class: &str, items: &[String]) -> Option<String> {
+        let args = items.join(", ");
+        let sep = if args.is_empty() { "" } else { ", " };
+        Some(match class {
+            "java.util.ImmutableCollections$MapN" | "java.util.ImmutableCollections$Map1"
+                if items.len() <= 20 =>
+            {
+                format!("java.util.Map.of({args})")
+            }
+            "java.util.Collections$EmptyMap" => "java.util.Collections.emptyMap()".into(),
+            "java.util.Collections$UnmodifiableMap" => {
+                format!("java.util.Collections.unmodifiableMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
+            }
+            c if (c.starts_with("java.util.") && !c.contains('$')) => {
+                format!("{FIXTURES}.map(new {c}<>(){sep}{args})")
+            }
+            _ => return None,
+        })
+    }
+
+    fn maybe_hoist(&mut self, id: u32, class: &str, expr: String) -> String {
+        if !self.referenced.contains(&id) {
+            return expr;
+        }
+        let short = class
+            .rsplit(['.', '$'])
+            .next()
+            .unwrap_or("value")
+            .trim_start_matches('[')
+            .trim_end_matches(';');
+        let var = self.names.fresh(short);
+        self.statements.push(format!("var {var} = {expr};"));
+        self.vars.insert(id, var.clone());
+        var
+    }
+
+    /// A project object: `Fixtures.create(Type.class, "field", value, …)`, with some
+    /// fields replaced by the given expressions (mocks).
+    pub fn object(
+        &mut self,
+        id: u32,
+        class: &str,
+        fields: &[mimic_trace::FieldValue],
+        overrides: &HashMap<String, String>,
+    ) -> String {
+        let hoist = self.referenced.contains(&id);
+        let var = if hoist {
+            Some(
+                self.names
+                    .fresh(class.rsplit(['.', '$']).next().unwrap_or("value")),
+            )
+        } else {
+            None
+        };
+        if let Some(v) = &var {
+            self.vars.insert(id, v.clone());
+            self.in_construction.insert(id);
+        }
+        let mut pairs = Vec::new();
+        let mut deferred = Vec::new();
+        for f in fields {
+            if let Some(e) = overrides.get(&f.name) {
+                pairs.push(format!("{}, {e}", string_literal(&f.name)));
+                continue;
+            }
+            if let Value::Ref { id: r } = &f.value {
+                if self.in_construction.contains(r) {
+                    deferred.push((f.name.clone(), self.vars[r].clone()));
+                    continue;
+                }
+            }
+            let e = self.expr(&f.value, None);
+            pairs.push(format!("{}, {e}", string_literal(&f.name)));
+        }
+        for (name, e) in overrides {
+            if !fields.iter().any(|f| &f.name == name) {
+                pairs.push(format!("{}, {e}", string_literal(name)));
+            }
+        }
+        let type_arg = if class.contains('$') || package_of(class) != self.package {
+            string_literal(class)
+        } else {
+            format!("{}.class", self.class(class))
+        };
+        let args = if pairs.is_empty() {
+            type_arg
+        } else {
+            format!("{type_arg}, {}", pairs.join(", "))
+        };
+        let create = format!("{FIXTURES}.create({args})");
+        match var {
+            None => create,
+            Some(v) => {
+                let decl_type = if class.contains('$')
+                    || package_of(class) != self.package && !is_public_guess(class)
+                {
+                    "Object".to_string()
+                } else {
+                    self.class(class)
+                };
+                self.statements.push(format!("{decl_type} {v} = {create};"));
+                for (name, target) in deferred {
+                    self.statements.push(format!(
+                        "{FIXTURES}.set({v}, {}, {target});",
+                        string_literal(&name)
+                    ));
+                }
+                self.in_construction.remove(&id);
+                v
+            }
+        }
+    }
+}
+
+/// Classes outside the test's package are named only when they are likely public: JDK
+/// `java.*` classes without nesting.
+fn is_public_guess(class: &str) -> bool {
+    class.starts_with("java.") && !class.contains('$')
+}
