@@ -36,6 +36,9 @@ pub struct Options {
     pub max_per_mut: usize,
     /// Run to read; the latest when `None`.
     pub run: Option<i64>,
+    /// Where JSON resources for large values go (a resource root, laid out by package);
+    /// `None`: beside the test sources in `out`.
+    pub resources: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -44,6 +47,7 @@ impl Default for Options {
             oracles: vec![Oracle::Output, Oracle::Parameters, Oracle::Calls],
             max_per_mut: 5,
             run: None,
+            resources: None,
         }
     }
 }
@@ -77,6 +81,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
     // class under test → (test methods source, skipped comments)
     let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     let mut manifest = Manifest::new(store.path(), run);
+    manifest.resource_root = options.resources.as_ref().map(|p| p.display().to_string());
     for summary in store.mut_summaries(run)? {
         if summary.invocations == 0 {
             continue;
@@ -114,9 +119,27 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             }
             ordinal += 1;
             let captured = serde_json::to_string(&inv).map(|s| s.len()).unwrap_or(0);
-            match testcase::tests_for(&m, &inv, ordinal, &options.oracles) {
-                Ok(tests) => {
-                    for t in tests {
+            match testcase::tests_for(
+                &m,
+                &inv,
+                ordinal,
+                &options.oracles,
+                &test_class_name(&m.class),
+            ) {
+                Ok(generated) => {
+                    let package_dir: PathBuf = java::package_of(&m.class)
+                        .split('.')
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    let resource_root = options
+                        .resources
+                        .clone()
+                        .unwrap_or_else(|| out.to_path_buf());
+                    for (file, json) in &generated.resources {
+                        write(&resource_root.join(&package_dir).join(file), json)?;
+                        manifest.resources += 1;
+                    }
+                    for t in generated.tests {
                         entry.0.push(t.source.clone());
                         manifest.tests.push(ManifestTest {
                             class: test_class.clone(),

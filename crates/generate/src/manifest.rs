@@ -14,6 +14,12 @@ pub struct Manifest {
     pub schema_version: u32,
     pub store: String,
     pub run: i64,
+    /// Resource root of the JSON files large values are read from (`None`: the test
+    /// source root itself), and how many were written.
+    #[serde(default)]
+    pub resource_root: Option<String>,
+    #[serde(default)]
+    pub resources: usize,
     pub tests: Vec<ManifestTest>,
     pub skipped: Vec<SkippedInvocation>,
 }
@@ -24,6 +30,8 @@ impl Manifest {
             schema_version: 1,
             store: store.display().to_string(),
             run,
+            resource_root: None,
+            resources: 0,
             tests: Vec::new(),
             skipped: Vec::new(),
         }

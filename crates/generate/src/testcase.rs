@@ -164,13 +164,57 @@ fn short_class(binary: &str) -> &str {
     binary.rsplit(['.', '$']).next().unwrap_or(binary)
 }
 
-/// Build the tests for one invocation of `m`.
+/// Values with more nodes than this are read from a JSON resource instead of written inline.
+pub const INLINE_NODE_LIMIT: usize = 25;
+
+/// Nodes of a value graph (every value counts one).
+pub fn node_count(v: &Value) -> usize {
+    1 + match v {
+        Value::Boxed { value, .. } => node_count(value),
+        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
+            elements.iter().map(node_count).sum()
+        }
+        Value::Map { entries, .. } => entries
+            .iter()
+            .map(|(k, v)| node_count(k) + node_count(v))
+            .sum(),
+        Value::Object { fields, .. } => fields.iter().map(|f| node_count(&f.value)).sum(),
+        _ => 0,
+    }
+}
+
+/// The tests of one invocation and the resource files they read.
+#[derive(Debug, Clone, Default)]
+pub struct Generated {
+    pub tests: Vec<TestMethod>,
+    /// (file name relative to the test class's package, JSON text)
+    pub resources: Vec<(String, String)>,
+}
+
+/// Build the tests for one invocation of `m`, in test class `test_class` (simple name).
 pub fn tests_for(
     m: &Mut,
     inv: &InvocationRecord,
     ordinal: usize,
     oracles: &[Oracle],
-) -> Result<Vec<TestMethod>, Skipped> {
+    test_class: &str,
+) -> Result<Generated, Skipped> {
+    let mut resources: Vec<(String, String)> = Vec::new();
+    let resource_base = format!("{test_class}-{}-{ordinal}", identifier(&m.method));
+    let mut large = |role: &str, v: &Value| -> Option<String> {
+        if node_count(v) <= INLINE_NODE_LIMIT || v.has_opaque() {
+            return None;
+        }
+        let file = format!("{resource_base}-{role}.json");
+        resources.push((
+            file.clone(),
+            serde_json::to_string_pretty(v).unwrap_or_default(),
+        ));
+        Some(format!(
+            "{FIXTURES}.load({test_class}.class, {})",
+            string_literal(&file)
+        ))
+    };
     let package = package_of(&m.class).to_string();
     let desc = MethodDescriptor::parse(&m.descriptor).map_err(|e| Skipped {
         reason: e.to_string(),
@@ -259,9 +303,28 @@ pub fn tests_for(
                 overrides.insert(name.clone(), mock_of[&receiver_key(r)].clone());
             }
         }
-        let create = b.object(*id, class, fields, &overrides);
-        b.statements
-            .push(format!("{class_src} receiver = {create};"));
+        match large(
+            "receiver",
+            inv.receiver_before.as_ref().expect("matched above"),
+        ) {
+            Some(load) => {
+                b.statements.push(format!("{class_src} receiver = {load};"));
+                let mut names: Vec<&String> = overrides.keys().collect();
+                names.sort();
+                for name in names {
+                    b.statements.push(format!(
+                        "{FIXTURES}.set(receiver, {}, {});",
+                        string_literal(name),
+                        overrides[name]
+                    ));
+                }
+            }
+            None => {
+                let create = b.object(*id, class, fields, &overrides);
+                b.statements
+                    .push(format!("{class_src} receiver = {create};"));
+            }
+        }
         "receiver".to_string()
     };
     for r in &mocked {
@@ -291,7 +354,10 @@ pub fn tests_for(
             args.push(var.clone());
             continue;
         }
-        let e = b.expr(v, Some(t));
+        let e = match large(&format!("arg{i}"), v) {
+            Some(load) => load,
+            None => b.expr(v, Some(t)),
+        };
         if literal_like(v)
             || matches!(v, Value::Null)
             || e.chars().all(|c| c.is_alphanumeric() || c == '_')
@@ -420,7 +486,11 @@ pub fn tests_for(
         for o in shown {
             match o {
                 Outcome::Returned { value } => {
-                    let e = b.expr(value, ret.as_ref());
+                    let role = format!("{name}-returns-{}", parts.len() + 1);
+                    let e = match large(&role, value) {
+                        Some(load) => load,
+                        None => b.expr(value, ret.as_ref()),
+                    };
                     parts.push(format!(".thenReturn({e})"));
                 }
                 Outcome::Threw { exception } => {
@@ -476,7 +546,10 @@ pub fn tests_for(
                     .into(),
         });
     }
-    Ok(out)
+    Ok(Generated {
+        tests: out,
+        resources,
+    })
 }
 
 fn thrown_expr(b: &mut Builder, exception: &Value) -> String {

@@ -170,6 +170,59 @@ fn records() -> Vec<InvocationRecord> {
         ],
         ..base.clone()
     };
+    // A large receiver graph: read from a JSON resource rather than written inline.
+    // A large receiver graph (its payment gateway holds many balances): read from a JSON
+    // resource rather than written inline.
+    let gateway = "se.kth.castor.reservations.SimulatedPaymentGateway";
+    let mut big = centre(40);
+    if let Value::Object { fields, .. } = &mut big {
+        fields[0].value = Value::Object {
+            id: 2,
+            class: gateway.into(),
+            fields: vec![
+                field(
+                    "currentMonth",
+                    gateway,
+                    Value::Text {
+                        class: "java.time.YearMonth".into(),
+                        text: "2026-11".into(),
+                    },
+                ),
+                field(
+                    "balancesInCents",
+                    gateway,
+                    Value::Map {
+                        id: 4,
+                        class: "java.util.LinkedHashMap".into(),
+                        size: 15,
+                        entries: (0..15)
+                            .map(|i| {
+                                (
+                                    Value::Str {
+                                        v: format!("41111111111111{i:02}"),
+                                    },
+                                    Value::Boxed {
+                                        class: "java.lang.Long".into(),
+                                        value: Box::new(Value::Long { v: 1000 * i }),
+                                    },
+                                )
+                            })
+                            .collect(),
+                        truncated: false,
+                    },
+                ),
+                field("activeConnections", gateway, Value::Int { v: 2 }),
+            ],
+            truncated: false,
+        };
+    }
+    let large = InvocationRecord {
+        id: 6,
+        seq: 6,
+        receiver_before: Some(big),
+        arguments: vec![Value::Int { v: 2 }, card()],
+        ..base.clone()
+    };
     // A duplicate of the first: deduplicated.
     let duplicate = InvocationRecord {
         id: 5,
@@ -183,6 +236,7 @@ fn records() -> Vec<InvocationRecord> {
         bad_quantity,
         opaque,
         duplicate,
+        large,
     ]
 }
 
@@ -217,7 +271,11 @@ fn generated_tests_compile_pass_and_read_well() {
 
     let out = dir.path().join("tests");
     let store = Store::open_read(&store_path).unwrap();
-    let manifest = generate(&store, &out, &Options::default()).unwrap();
+    let options = Options {
+        max_per_mut: 10,
+        ..Options::default()
+    };
+    let manifest = generate(&store, &out, &options).unwrap();
     let source = std::fs::read_to_string(
         out.join("se/kth/castor/reservations/ReservationCentreMimicTest.java"),
     )
@@ -261,17 +319,29 @@ fn generated_tests_compile_pass_and_read_well() {
         "{source}"
     );
     assert_eq!(manifest.skipped.len(), 1);
-    // 4 distinct recordable invocations: 4 OO, 4 PO, 3 CO (the one without calls has none).
+    // 5 distinct recordable invocations: 5 OO, 5 PO, 4 CO (the one without calls has none).
     assert_eq!(
         manifest.tests.len(),
-        11,
+        14,
         "{:#?}",
         manifest.tests.iter().map(|t| &t.method).collect::<Vec<_>>()
     );
+    // The large receiver is read from a resource, with its mocked field set afterwards.
+    assert_eq!(manifest.resources, 1);
+    assert!(source.contains("ReservationCentre receiver = Fixtures.load(ReservationCentreMimicTest.class, \"ReservationCentreMimicTest-purchaseTickets-6-receiver.json\");"), "{source}");
+    assert!(
+        source.contains("Fixtures.set(receiver, \"paymentService\", paymentService);"),
+        "{source}"
+    );
+    assert!(out
+        .join(
+            "se/kth/castor/reservations/ReservationCentreMimicTest-purchaseTickets-6-receiver.json"
+        )
+        .is_file());
 
     // Deterministic: the same store gives the same files.
     let out2 = dir.path().join("tests2");
-    generate(&store, &out2, &Options::default()).unwrap();
+    generate(&store, &out2, &options).unwrap();
     assert_eq!(
         source,
         std::fs::read_to_string(
@@ -292,6 +362,6 @@ fn generated_tests_compile_pass_and_read_well() {
     for t in &report.tests {
         println!("{} {} {:?} {:?}", t.class, t.method, t.verdict, t.failure);
     }
-    assert_eq!(report.summary.tests, 11);
-    assert_eq!(report.summary.successfully_mimic, 11, "{:#?}", report.tests);
+    assert_eq!(report.summary.tests, 14);
+    assert_eq!(report.summary.successfully_mimic, 14, "{:#?}", report.tests);
 }

@@ -161,6 +161,11 @@ pub fn verify(
 
     // Run N times.
     let mut run_cp = vec![classes.clone()];
+    // JSON resources for large values: their root, or the test source root itself.
+    match manifest.as_ref().and_then(|m| m.resource_root.clone()) {
+        Some(root) => run_cp.push(PathBuf::from(root)),
+        None => run_cp.push(tests_dir.to_path_buf()),
+    }
     run_cp.extend(app_classpath.iter().cloned());
     let mut statuses: BTreeMap<(String, String), Vec<TestStatus>> = BTreeMap::new();
     if !test_classes.is_empty() {

@@ -27,6 +27,10 @@ pub struct GenerateArgs {
     /// The run to generate from (default: the latest).
     #[arg(long)]
     pub run: Option<i64>,
+    /// Resource root for the JSON files of large recorded values (e.g. src/test/resources);
+    /// default: beside the test sources.
+    #[arg(long)]
+    pub resources: Option<PathBuf>,
     /// Print the manifest as JSON.
     #[arg(long)]
     pub json: bool,
@@ -54,6 +58,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         oracles: oracles(&args.oracles)?,
         max_per_mut: args.max_per_mut,
         run: args.run,
+        resources: args.resources.clone(),
     };
     let manifest = generate(&store, &args.out, &options)
         .with_context(|| format!("generating into {}", args.out.display()))?;
