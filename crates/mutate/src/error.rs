@@ -28,7 +28,11 @@ pub enum MutateError {
 }
 
 impl MutateError {
-    pub(crate) fn io(action: &'static str, path: impl Into<PathBuf>, e: impl std::fmt::Display) -> Self {
+    pub(crate) fn io(
+        action: &'static str,
+        path: impl Into<PathBuf>,
+        e: impl std::fmt::Display,
+    ) -> Self {
         MutateError::Io {
             action,
             path: path.into(),

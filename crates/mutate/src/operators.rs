@@ -37,7 +37,12 @@ pub enum Operator {
 impl Operator {
     /// Parse a Descartes operator identifier.
     pub fn parse(id: &str) -> Result<Operator, String> {
-        let bad = || format!("unknown operator {id:?} (known forms: {})", DEFAULT_OPERATORS.join(" "));
+        let bad = || {
+            format!(
+                "unknown operator {id:?} (known forms: {})",
+                DEFAULT_OPERATORS.join(" ")
+            )
+        };
         let id = id.trim();
         Ok(match id {
             "void" => Operator::Void,
@@ -52,7 +57,8 @@ impl Operator {
                     Operator::Short(rest.parse().map_err(|_| bad())?)
                 } else if let Some(text) = id.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
                     Operator::Str(text.to_string())
-                } else if let Some(text) = id.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
+                } else if let Some(text) = id.strip_prefix('\'').and_then(|s| s.strip_suffix('\''))
+                {
                     Operator::Char(parse_char(text).ok_or_else(bad)?)
                 } else if let Some(rest) = id.strip_suffix(['L', 'l']) {
                     Operator::Long(rest.parse().map_err(|_| bad())?)
@@ -182,7 +188,11 @@ mod tests {
         let string = FieldType::Object("java/lang/String".into());
         let list = FieldType::Object("java/util/List".into());
         let ops_for = |ret: Option<&FieldType>| -> Vec<String> {
-            defaults().iter().filter(|o| o.applies(ret)).map(Operator::id).collect()
+            defaults()
+                .iter()
+                .filter(|o| o.applies(ret))
+                .map(Operator::id)
+                .collect()
         };
         assert_eq!(ops_for(None), ["void"]);
         assert_eq!(ops_for(Some(&FieldType::Boolean)), ["true", "false"]);

@@ -103,6 +103,17 @@ pub struct RedTest {
     pub reason: String,
 }
 
+/// A test's baseline run: how it ended without mutants and how long it took.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BaselineTest {
+    pub name: String,
+    /// `green`, `red` or `skipped`.
+    pub status: String,
+    pub millis: f64,
+    /// Target methods it reaches.
+    pub methods_reached: usize,
+}
+
 /// Everything a run found.
 #[derive(Debug, Clone, Default)]
 pub struct MutationReport {
@@ -112,12 +123,17 @@ pub struct MutationReport {
     pub red_tests: Vec<RedTest>,
     /// Tests discovered.
     pub tests_total: usize,
+    /// Every test's baseline run, in discovery order.
+    pub baseline: Vec<BaselineTest>,
     /// Test JVMs used for mutant runs.
     pub workers: usize,
     /// Test JVMs started in all (restarts after timeouts and crashes included).
     pub jvm_starts: usize,
     /// Wall time of the whole run.
     pub seconds: f64,
+    /// Wall time of each phase: `prepare` (toolchain, rewriting, shim), `baseline`
+    /// (JVM start, discovery, the coverage run), `mutants`.
+    pub phases: Vec<(String, f64)>,
     /// Operators used, as Descartes ids.
     pub operators: Vec<String>,
 }
@@ -125,7 +141,10 @@ pub struct MutationReport {
 impl MutationReport {
     /// How many methods have each classification.
     pub fn count(&self, c: Classification) -> usize {
-        self.methods.iter().filter(|m| m.classification == c).count()
+        self.methods
+            .iter()
+            .filter(|m| m.classification == c)
+            .count()
     }
 
     /// Number of mutants.
@@ -150,10 +169,22 @@ mod tests {
 
     #[test]
     fn classifies_like_descartes() {
-        assert_eq!(Classification::of(&[Killed, TimedOut]), Classification::Tested);
-        assert_eq!(Classification::of(&[Killed, Survived]), Classification::PartiallyTested);
-        assert_eq!(Classification::of(&[Survived, Survived]), Classification::PseudoTested);
-        assert_eq!(Classification::of(&[NoCoverage]), Classification::NotCovered);
+        assert_eq!(
+            Classification::of(&[Killed, TimedOut]),
+            Classification::Tested
+        );
+        assert_eq!(
+            Classification::of(&[Killed, Survived]),
+            Classification::PartiallyTested
+        );
+        assert_eq!(
+            Classification::of(&[Survived, Survived]),
+            Classification::PseudoTested
+        );
+        assert_eq!(
+            Classification::of(&[NoCoverage]),
+            Classification::NotCovered
+        );
         assert_eq!(Classification::of(&[RunError]), Classification::Tested);
     }
 }

@@ -32,10 +32,16 @@ const ISUB: u8 = 0x64;
 
 /// Rewrite `class` so that every method in `targets` (all of this class) is guarded by
 /// the switch. Fails as a whole if any method cannot be rewritten.
-pub fn apply_schema(class: &mut ClassFile, targets: &[&TargetMethod]) -> Result<(), ClassFileError> {
+pub fn apply_schema(
+    class: &mut ClassFile,
+    targets: &[&TargetMethod],
+) -> Result<(), ClassFileError> {
     for target in targets {
         wrap_target(class, target).map_err(|e| {
-            e.in_file(&format!("{}.{}{}", target.class, target.name, target.descriptor))
+            e.in_file(&format!(
+                "{}.{}{}",
+                target.class, target.name, target.descriptor
+            ))
         })?;
     }
     Ok(())
@@ -150,7 +156,9 @@ fn emit_constant(
         }
         Replacement::EmptyArray => {
             let Some(FieldType::Array(element)) = ret else {
-                return Err(ClassFileError::rewrite("empty array for a non-array method"));
+                return Err(ClassFileError::rewrite(
+                    "empty array for a non-array method",
+                ));
             };
             b.push_int(0).new_array(element);
         }

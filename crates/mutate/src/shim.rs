@@ -11,6 +11,7 @@
 //!   JUnit 4), then runs single tests by unique id on request (see its Javadoc for the
 //!   line protocol).
 
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use mimic_jvm::{compile, CompileOptions, Jdk, JunitRuntime};
@@ -28,9 +29,28 @@ const SOURCES: &[(&str, &str)] = &[
     ),
 ];
 
-/// Compile the shim into `work/shim` and return that directory.
-pub fn build_shim(jdk: &Jdk, runtime: &JunitRuntime, work: &Path) -> Result<PathBuf, MutateError> {
-    let src = work.join("shim-src");
+/// The compiled shim: reused from `cache_dir/mutate-shim-<hash>` when these sources were
+/// compiled before by this JDK, else compiled there (through a temporary directory, so
+/// concurrent runs never see half-written classes).
+pub fn build_shim(
+    jdk: &Jdk,
+    runtime: &JunitRuntime,
+    cache_dir: &Path,
+) -> Result<PathBuf, MutateError> {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    SOURCES.hash(&mut hasher);
+    jdk.feature_version.hash(&mut hasher);
+    runtime.console_standalone.hash(&mut hasher);
+    let out = cache_dir.join(format!("mutate-shim-{:016x}", hasher.finish()));
+    if out.join("mimic/mutate/MutationRunner.class").is_file() {
+        return Ok(out);
+    }
+    std::fs::create_dir_all(cache_dir).map_err(|e| MutateError::io("create", cache_dir, e))?;
+    let staging = tempfile::Builder::new()
+        .prefix("mutate-shim-")
+        .tempdir_in(cache_dir)
+        .map_err(|e| MutateError::io("create a directory in", cache_dir, e))?;
+    let src = staging.path().join("src");
     let mut files = Vec::new();
     for (name, text) in SOURCES {
         let path = src.join(name);
@@ -40,16 +60,23 @@ pub fn build_shim(jdk: &Jdk, runtime: &JunitRuntime, work: &Path) -> Result<Path
         std::fs::write(&path, text).map_err(|e| MutateError::io("write", &path, e))?;
         files.push(path);
     }
-    let out = work.join("shim");
+    let classes = staging.path().join("classes");
     compile(
         jdk,
         &files,
-        &[runtime.console_standalone.clone()],
-        &out,
+        std::slice::from_ref(&runtime.console_standalone),
+        &classes,
         &CompileOptions {
             release: Some(11),
             extra_args: vec!["-nowarn".into()],
         },
     )?;
+    if std::fs::rename(&classes, &out).is_err() && !out.is_dir() {
+        return Err(MutateError::io(
+            "move the compiled shim to",
+            &out,
+            "rename failed",
+        ));
+    }
     Ok(out)
 }

@@ -22,6 +22,9 @@ pub enum StopKind {
     Deprecated,
     /// `synthetic`: compiler-generated (bridges, accessors), lambdas excepted.
     Synthetic,
+    /// `lambda`: the body of a lambda expression (`lambda$…`, synthetic). Descartes 1.2
+    /// skips them; later Descartes versions mutate them.
+    Lambda,
     /// `getter`: `return this.f;` or `return F;`.
     Getter,
     /// `setter`: `this.f = p;` (optionally `return this;`) or `F = p;`.
@@ -48,6 +51,7 @@ pub enum StopKind {
 pub const ALL_STOP_KINDS: &[StopKind] = &[
     StopKind::StaticInitializer,
     StopKind::Synthetic,
+    StopKind::Lambda,
     StopKind::Enum,
     StopKind::ToString,
     StopKind::HashCode,
@@ -74,6 +78,7 @@ impl StopKind {
             StopKind::HashCode => "hash_code",
             StopKind::Deprecated => "deprecated",
             StopKind::Synthetic => "synthetic",
+            StopKind::Lambda => "lambda",
             StopKind::Getter => "getter",
             StopKind::Setter => "setter",
             StopKind::Constant => "constant",
@@ -114,11 +119,8 @@ fn matches_kind(kind: StopKind, class: &ClassFile, method: &Member, insns: &[Ins
     let ops: Vec<u8> = insns.iter().map(|i| i.opcode).collect();
     match kind {
         StopKind::StaticInitializer => name == "<clinit>",
-        StopKind::Synthetic => {
-            let synthetic =
-                method.has_flag(SYNTHETIC) || method.attribute(cp, "Synthetic").is_some();
-            synthetic && !name.starts_with("lambda$")
-        }
+        StopKind::Synthetic => is_synthetic(cp, method) && !name.starts_with("lambda$"),
+        StopKind::Lambda => is_synthetic(cp, method) && name.starts_with("lambda$"),
         StopKind::Enum => {
             let this = class.name().unwrap_or_default();
             let is_enum = class.super_name().ok().flatten().as_deref() == Some("java/lang/Enum");
@@ -150,9 +152,7 @@ fn matches_kind(kind: StopKind, class: &ClassFile, method: &Member, insns: &[Ins
             };
             tail && match body {
                 [a, l, p] => is_aload(a) && load_of(l).is_some() && p.opcode == PUTFIELD,
-                [l, p] => {
-                    load_of(l).is_some_and(|(kind, _)| kind == 0) && p.opcode == PUTSTATIC
-                }
+                [l, p] => load_of(l).is_some_and(|(kind, _)| kind == 0) && p.opcode == PUTSTATIC,
                 _ => false,
             }
         }
@@ -173,7 +173,8 @@ fn matches_kind(kind: StopKind, class: &ClassFile, method: &Member, insns: &[Ins
         },
         StopKind::ReturnParam => match insns {
             [l, r] => {
-                load_of(l).is_some_and(|(_, var)| var > 0) && (IRETURN..=ARETURN).contains(&r.opcode)
+                load_of(l).is_some_and(|(_, var)| var > 0)
+                    && (IRETURN..=ARETURN).contains(&r.opcode)
             }
             _ => false,
         },
@@ -219,6 +220,10 @@ fn is_delegate(insns: &[Instruction]) -> bool {
         },
         _ => false,
     }
+}
+
+fn is_synthetic(cp: &mimic_classfile::ConstantPool, method: &Member) -> bool {
+    method.has_flag(SYNTHETIC) || method.attribute(cp, "Synthetic").is_some()
 }
 
 fn is_return(opcode: u8) -> bool {

@@ -163,16 +163,19 @@ impl Worker {
         self.alive
     }
 
-    /// Run `tests` (index, timeout in ms) with `mutant` switched on (0: none).
+    /// Run `tests` (index, time allowance in ms) with `mutant` switched on (0: none). The
+    /// shim launches them alone or in batches; a launch may take the sum of its tests'
+    /// allowances plus `constant_ms`.
     pub fn run(
         &mut self,
         mutant: u32,
         stop_at_failure: bool,
         record_hits: bool,
+        constant_ms: u64,
         tests: &[(usize, u64)],
     ) -> Result<RunReply, MutateError> {
         let mut request = format!(
-            "RUN {mutant} {} {}",
+            "RUN {mutant} {} {} {constant_ms}",
             u8::from(stop_at_failure),
             u8::from(record_hits)
         );
@@ -189,7 +192,7 @@ impl Worker {
             return Err(MutateError::Worker(format!("could not send a run: {e}")));
         }
         // The shim enforces each test's timeout; this deadline only catches a stuck JVM.
-        let budget: u64 = tests.iter().map(|(_, t)| *t).sum();
+        let budget: u64 = tests.iter().map(|(_, t)| *t + constant_ms).sum();
         let deadline = Duration::from_millis(budget + 30_000);
         let mut results = Vec::new();
         let next_test = |results: &Vec<TestResult>| {

@@ -36,7 +36,7 @@ pub struct MutateArgs {
     #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub operators: Vec<String>,
     /// Stop-method kinds to mutate anyway (Descartes' `except`), comma separated: empty,
-    /// enum, to_string, hash_code, deprecated, synthetic, getter, setter, constant,
+    /// enum, to_string, hash_code, deprecated, synthetic, lambda, getter, setter, constant,
     /// delegate, clinit, empty_array, null_return, return_this, return_param,
     /// kotlin_setter.
     #[arg(
@@ -48,11 +48,12 @@ pub struct MutateArgs {
     /// Test JVMs running mutants in parallel (default: one per core, at most 4).
     #[arg(long)]
     pub workers: Option<usize>,
-    /// A test's timeout under a mutant is baseline × factor + constant.
-    #[arg(long, default_value_t = 1.5)]
+    /// A launch of tests under a mutant times out after the sum of their baseline times ×
+    /// factor, plus the constant.
+    #[arg(long, default_value_t = 2.0)]
     pub timeout_factor: f64,
     /// The constant of the timeout, in milliseconds.
-    #[arg(long, default_value_t = 3000)]
+    #[arg(long, default_value_t = 2000)]
     pub timeout_const_ms: u64,
     /// Keep intermediate files (rewritten classes, shim, JVM logs) in this directory.
     #[arg(long, value_name = "DIR")]

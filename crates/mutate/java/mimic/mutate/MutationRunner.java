@@ -38,27 +38,55 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * <p>Arguments: the number of target methods, then the test class roots (directories).
  * Protocol on stdout (tests' own output goes to stderr): {@code TEST <index> <unique id>
  * <name>} per discovered test, then {@code READY}. Each input line
- * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <test>:<timeoutMs>...} answers
+ * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <constantMs> <test>:<ms>...} answers
  * one {@code R <test> <P|F|S> <nanos> [hit,ids]} line per test run, then {@code DONE}.
- * A test that outruns its timeout prints {@code T <test>} and halts this JVM.
+ * A launch that outruns its timeout (the sum of its tests' {@code ms} plus {@code constantMs})
+ * prints {@code T <first test>} and halts this JVM.
  */
 public final class MutationRunner {
     private MutationRunner() {
     }
 
-    /** Remembers whether anything failed while one test ran. */
+    /** Remembers what failed and what ran during one launch. */
     static final class Outcome implements TestExecutionListener {
         volatile boolean failed;
-        volatile boolean ranTest;
+        volatile boolean unattributed;
+        final List<String> failedIds = java.util.Collections.synchronizedList(new ArrayList<>());
+        final Set<String> ran = java.util.Collections.synchronizedSet(new java.util.HashSet<>());
 
         @Override
         public void executionFinished(TestIdentifier id, TestExecutionResult result) {
             if (result.getStatus() == TestExecutionResult.Status.FAILED) {
                 failed = true;
+                failedIds.add(id.getUniqueId());
             }
             if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
-                ranTest = true;
+                ran.add(id.getUniqueId());
             }
+        }
+
+        /** A failure at or below {@code id} (the test, its invocations), or above it (its class). */
+        boolean failedUnder(String id) {
+            synchronized (failedIds) {
+                for (String f : failedIds) {
+                    if (f.startsWith(id) || id.startsWith(f)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** Whether a test at or below {@code id} ran. */
+        boolean ranUnder(String id) {
+            synchronized (ran) {
+                for (String r : ran) {
+                    if (r.startsWith(id)) {
+                        return true;
+                    }
+                }
+            }
+            return false;
         }
     }
 
@@ -103,54 +131,25 @@ public final class MutationRunner {
             boolean stopAtFailure = parts[2].equals("1");
             boolean recordHits = parts[3].equals("1");
             MutantSwitch.active = mutant;
-            for (int k = 4; k < parts.length; k++) {
+            long constantMs = Long.parseLong(parts[4]);
+            int[] indices = new int[parts.length - 5];
+            long[] timeouts = new long[parts.length - 5];
+            for (int k = 5; k < parts.length; k++) {
                 String[] spec = parts[k].split(":");
-                int index = Integer.parseInt(spec[0]);
-                long timeoutMs = Long.parseLong(spec[1]);
-                Arrays.fill(MutantSwitch.hits, false);
-                boolean[] finished = {false};
-                ScheduledFuture<?> dog = watchdog.schedule(() -> {
-                    synchronized (lock) {
-                        if (!finished[0]) {
-                            proto.println("T " + index);
-                            proto.flush();
-                            Runtime.getRuntime().halt(3);
-                        }
-                    }
-                }, timeoutMs, TimeUnit.MILLISECONDS);
-                Outcome outcome = new Outcome();
-                long start = System.nanoTime();
-                try {
-                    launcher.execute(LauncherDiscoveryRequestBuilder.request()
-                            .selectors(DiscoverySelectors.selectUniqueId(tests.get(index).getUniqueId()))
-                            .build(), outcome);
-                } catch (Throwable t) {
-                    outcome.failed = true;
-                }
-                long nanos = System.nanoTime() - start;
-                synchronized (lock) {
-                    finished[0] = true;
-                }
-                dog.cancel(false);
-                String status = outcome.failed ? "F" : outcome.ranTest ? "P" : "S";
-                StringBuilder reply = new StringBuilder("R ").append(index).append(' ').append(status)
-                        .append(' ').append(nanos);
-                if (recordHits) {
-                    reply.append(' ');
-                    boolean first = true;
-                    boolean[] hits = MutantSwitch.hits;
-                    for (int m = 0; m < hits.length; m++) {
-                        if (hits[m]) {
-                            reply.append(first ? "" : ",").append(m);
-                            first = false;
-                        }
-                    }
-                    if (first) {
-                        reply.append('-');
-                    }
-                }
-                proto.println(reply);
-                if (outcome.failed && stopAtFailure) {
+                indices[k - 5] = Integer.parseInt(spec[0]);
+                timeouts[k - 5] = Long.parseLong(spec[1]);
+            }
+            // Recording runs one test per launch (hits are per test); mutant runs launch the
+            // first test alone, then batches of 2, 4, 8… until one fails.
+            int from = 0;
+            int batch = 1;
+            while (from < indices.length) {
+                int to = Math.min(indices.length, from + batch);
+                batch = (recordHits || !stopAtFailure) ? 1 : Math.min(batch * 2, 64);
+                boolean failed = runBatch(launcher, tests, indices, timeouts, constantMs, from, to,
+                        recordHits, watchdog, lock, proto);
+                from = to;
+                if (failed && stopAtFailure) {
                     break;
                 }
             }
@@ -159,6 +158,77 @@ public final class MutationRunner {
         }
         proto.flush();
         Runtime.getRuntime().halt(0);
+    }
+
+    /** Run tests {@code from..to} in one launch; print one R line per test; true if one failed. */
+    private static boolean runBatch(Launcher launcher, List<TestIdentifier> tests, int[] indices,
+            long[] timeouts, long constantMs, int from, int to, boolean recordHits,
+            ScheduledExecutorService watchdog, Object lock, PrintStream proto) {
+        long timeoutMs = constantMs;
+        List<org.junit.platform.engine.DiscoverySelector> selectors = new ArrayList<>();
+        for (int k = from; k < to; k++) {
+            timeoutMs += timeouts[k];
+            selectors.add(DiscoverySelectors.selectUniqueId(tests.get(indices[k]).getUniqueId()));
+        }
+        int first = indices[from];
+        Arrays.fill(MutantSwitch.hits, false);
+        boolean[] finished = {false};
+        ScheduledFuture<?> dog = watchdog.schedule(() -> {
+            synchronized (lock) {
+                if (!finished[0]) {
+                    proto.println("T " + first);
+                    proto.flush();
+                    Runtime.getRuntime().halt(3);
+                }
+            }
+        }, timeoutMs, TimeUnit.MILLISECONDS);
+        Outcome outcome = new Outcome();
+        long start = System.nanoTime();
+        try {
+            launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors).build(), outcome);
+        } catch (Throwable t) {
+            outcome.failed = true;
+            outcome.unattributed = true;
+        }
+        long nanos = (System.nanoTime() - start) / (to - from);
+        synchronized (lock) {
+            finished[0] = true;
+        }
+        dog.cancel(false);
+        boolean anyFailed = false;
+        boolean blameFirst = outcome.failed;
+        for (int k = from; k < to; k++) {
+            String id = tests.get(indices[k]).getUniqueId();
+            boolean failed = outcome.failedUnder(id);
+            if (failed) {
+                blameFirst = false;
+            }
+            anyFailed |= failed;
+        }
+        for (int k = from; k < to; k++) {
+            String id = tests.get(indices[k]).getUniqueId();
+            // A failure no selected test explains (e.g. a class-level one) counts for the first.
+            boolean failed = outcome.failedUnder(id) || (blameFirst && k == from);
+            String status = failed ? "F" : outcome.ran.contains(id) || outcome.ranUnder(id) ? "P" : "S";
+            StringBuilder reply = new StringBuilder("R ").append(indices[k]).append(' ').append(status)
+                    .append(' ').append(nanos);
+            if (recordHits) {
+                reply.append(' ');
+                boolean none = true;
+                boolean[] hits = MutantSwitch.hits;
+                for (int m = 0; m < hits.length; m++) {
+                    if (hits[m]) {
+                        reply.append(none ? "" : ",").append(m);
+                        none = false;
+                    }
+                }
+                if (none) {
+                    reply.append('-');
+                }
+            }
+            proto.println(reply);
+        }
+        return anyFailed || blameFirst;
     }
 
     /** Tests, and test templates (parameterized, dynamic) whose invocations appear only when run. */

@@ -1,0 +1,112 @@
+//! The HTML page: totals, red baseline tests, and one row per pseudo- or partially-tested
+//! method with the transformations that survived and the tests that cover it. One
+//! self-contained `index.html`, no scripts.
+
+use crate::report::java_name;
+use crate::result::{Classification, MutationReport};
+
+/// Escape text for HTML element content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The page for `report`.
+pub fn page(report: &MutationReport) -> String {
+    let n = |c| report.count(c);
+    let mut h = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>mimic mutate: pseudo-tested methods</title><style>\
+         body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}\
+         td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}\
+         .pseudo-tested{background:#fdd}.partially-tested{background:#ffd}\
+         code{font-size:90%}</style></head><body>\n<h1>Pseudo-tested methods</h1>\n",
+    );
+    h.push_str(&format!(
+        "<p>{} methods mutated, {} mutants ({} detected). <b>tested</b> {}, \
+         <b>partially-tested</b> {}, <b>pseudo-tested</b> {}, <b>not-covered</b> {}. \
+         {} tests, {} stop methods skipped, {:.1} s.</p>\n",
+        report.methods.len(),
+        report.mutant_count(),
+        report.detected_count(),
+        n(Classification::Tested),
+        n(Classification::PartiallyTested),
+        n(Classification::PseudoTested),
+        n(Classification::NotCovered),
+        report.tests_total,
+        report.skipped.len(),
+        report.seconds
+    ));
+    if !report.red_tests.is_empty() {
+        h.push_str("<h2>Red baseline tests (excluded)</h2>\n<ul>\n");
+        for red in &report.red_tests {
+            h.push_str(&format!(
+                "<li><code>{}</code>: {}</li>\n",
+                escape(&red.name),
+                escape(&red.reason)
+            ));
+        }
+        h.push_str("</ul>\n");
+    }
+    h.push_str(
+        "<table>\n<tr><th>Classification</th><th>Method</th><th>Location</th>\
+         <th>Not detected</th><th>Detected</th><th>Covering tests</th></tr>\n",
+    );
+    for c in [
+        Classification::PseudoTested,
+        Classification::PartiallyTested,
+    ] {
+        for m in report.methods.iter().filter(|m| m.classification == c) {
+            let ops = |detected: bool| -> String {
+                m.mutants
+                    .iter()
+                    .filter(|o| o.status.is_detected() == detected)
+                    .map(|o| format!("<code>{}</code>", escape(&o.operator)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            let tests: Vec<String> = m
+                .tests
+                .iter()
+                .map(|t| format!("<code>{}</code>", escape(t)))
+                .collect();
+            h.push_str(&format!(
+                "<tr class=\"{cls}\"><td>{cls}</td><td><code>{name}{desc}</code></td>\
+                 <td>{file}:{line}</td><td>{nd}</td><td>{d}</td><td>{tests}</td></tr>\n",
+                cls = c.as_str(),
+                name = escape(&java_name(m)),
+                desc = escape(&m.method.descriptor),
+                file = escape(m.method.file_name.as_deref().unwrap_or("?")),
+                line = m.method.line.unwrap_or(0),
+                nd = ops(false),
+                d = ops(true),
+                tests = tests.join("<br>"),
+            ));
+        }
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

@@ -1,0 +1,100 @@
+//! Preparing the inputs of a run in its work directory: reading the application classes
+//! and choosing targets, writing the rewritten (schema) classes, and unpacking test jars
+//! into directories the JUnit Platform can scan.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use mimic_classfile::ClassFile;
+
+use crate::error::MutateError;
+use crate::operators::Operator;
+use crate::schema::apply_schema;
+use crate::stop::StopKind;
+use crate::targets::{ClassProblem, Selection};
+
+/// Read every class of `entries`, choose the targets and write the rewritten classes to
+/// `schema_dir`. A class that fails to parse or rewrite is reported and left unmutated.
+pub fn prepare_schema(
+    entries: &[PathBuf],
+    operators: &[Operator],
+    stops: &[StopKind],
+    schema_dir: &Path,
+) -> Result<Selection, MutateError> {
+    let mut selection = Selection::default();
+    let mut parsed: Vec<(String, ClassFile)> = Vec::new();
+    for entry in entries {
+        let classes = mimic_classpath::read_classes(entry, false)?;
+        for bad in classes.unreadable {
+            selection.problems.push(ClassProblem {
+                entry: format!("{}!{}", entry.display(), bad.name),
+                reason: bad.reason,
+            });
+        }
+        for resource in classes.classes {
+            match ClassFile::parse(&resource.bytes) {
+                Ok(class) => {
+                    selection.add_class(&class, operators, stops);
+                    parsed.push((resource.name, class));
+                }
+                Err(e) => selection.problems.push(ClassProblem {
+                    entry: resource.name,
+                    reason: e.to_string(),
+                }),
+            }
+        }
+    }
+    let mut by_class: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, m) in selection.methods.iter().enumerate() {
+        by_class.entry(m.class.clone()).or_default().push(i);
+    }
+    let mut dropped: Vec<usize> = Vec::new();
+    for (entry, mut class) in parsed {
+        let Ok(name) = class.name() else { continue };
+        let Some(indices) = by_class.get(&name) else {
+            continue;
+        };
+        let targets: Vec<_> = indices.iter().map(|i| &selection.methods[*i]).collect();
+        let written = apply_schema(&mut class, &targets)
+            .and_then(|_| class.to_bytes())
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| {
+                let path = schema_dir.join(&entry);
+                std::fs::create_dir_all(path.parent().unwrap_or(schema_dir))
+                    .and_then(|_| std::fs::write(&path, bytes))
+                    .map_err(|e| format!("could not write {}: {e}", path.display()))
+            });
+        if let Err(reason) = written {
+            selection.problems.push(ClassProblem {
+                entry,
+                reason: format!("not mutated: {reason}"),
+            });
+            dropped.extend(indices);
+        }
+    }
+    dropped.sort_unstable();
+    for i in dropped.into_iter().rev() {
+        selection.methods.remove(i);
+    }
+    Ok(selection)
+}
+
+/// Directories holding the test classes: directories as given, jars unpacked under `work`.
+pub fn test_dirs(entries: &[PathBuf], work: &Path) -> Result<Vec<PathBuf>, MutateError> {
+    let mut dirs = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        if entry.is_dir() {
+            dirs.push(entry.clone());
+            continue;
+        }
+        let out = work.join(format!("tests-{i}"));
+        let file = std::fs::File::open(entry).map_err(|e| MutateError::io("open", entry, e))?;
+        let mut archive =
+            zip::ZipArchive::new(file).map_err(|e| MutateError::io("read jar", entry, e))?;
+        archive
+            .extract(&out)
+            .map_err(|e| MutateError::io("unpack", entry, e))?;
+        dirs.push(out);
+    }
+    Ok(dirs)
+}

@@ -1,0 +1,155 @@
+//! Writing results: Descartes' `methods.json` (same fields, same spellings), the same plus
+//! mimic's extras (stop methods, red tests, problems, totals) for `--json`, and a text
+//! summary for people.
+
+use serde_json::{json, Value};
+
+use crate::result::{Classification, MethodResult, MutationReport};
+
+/// Descartes' `methods.json`: `{"methods": [...], "analysis": {"time", "mutators"}}`.
+pub fn methods_json(report: &MutationReport) -> Value {
+    json!({
+        "methods": report.methods.iter().map(method_json).collect::<Vec<_>>(),
+        "analysis": {
+            "time": (report.seconds * 1000.0) as u64,
+            "mutators": report.operators,
+        },
+    })
+}
+
+/// `methods.json` plus `summary`, `red-tests`, `skipped-methods` and `problems`.
+pub fn full_json(report: &MutationReport) -> Value {
+    let mut value = methods_json(report);
+    value["summary"] = json!({
+        "methods": report.methods.len(),
+        "tested": report.count(Classification::Tested),
+        "partially-tested": report.count(Classification::PartiallyTested),
+        "pseudo-tested": report.count(Classification::PseudoTested),
+        "not-covered": report.count(Classification::NotCovered),
+        "mutants": report.mutant_count(),
+        "detected": report.detected_count(),
+        "tests": report.tests_total,
+        "red-tests": report.red_tests.len(),
+        "stop-methods": report.skipped.len(),
+        "workers": report.workers,
+        "jvm-starts": report.jvm_starts,
+        "seconds": report.seconds,
+        "phases": report.phases.iter().map(|(n, s)| json!({"phase": n, "seconds": s})).collect::<Vec<_>>(),
+    });
+    value["red-tests"] = json!(report.red_tests);
+    value["baseline"] = json!(report.baseline);
+    value["skipped-methods"] = json!(report.skipped);
+    value["problems"] = json!(report.problems);
+    value
+}
+
+fn method_json(m: &MethodResult) -> Value {
+    let (package, class) = split_class(&m.method.class);
+    let ops = |detected: bool| -> Vec<String> {
+        m.mutants
+            .iter()
+            .filter(|o| o.status.is_detected() == detected)
+            .map(|o| o.operator.clone())
+            .collect()
+    };
+    json!({
+        "name": m.method.name,
+        "description": m.method.descriptor,
+        "class": class,
+        "package": package,
+        "file-name": m.method.file_name.clone().unwrap_or_default(),
+        "line-number": m.method.line.unwrap_or(0),
+        "classification": m.classification.as_str(),
+        "detected": ops(true),
+        "not-detected": ops(false),
+        "tests": m.tests,
+        "mutations": m.mutants.iter().map(|o| json!({
+            "status": o.status,
+            "mutator": o.operator,
+            "tests-run": o.tests_run,
+            "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `eu/stamp/VersionedSet` → (`eu/stamp`, `VersionedSet`).
+pub fn split_class(internal: &str) -> (&str, &str) {
+    match internal.rfind('/') {
+        Some(i) => (&internal[..i], &internal[i + 1..]),
+        None => ("", internal),
+    }
+}
+
+/// `eu/stamp/VersionedSet` + `add` → `eu.stamp.VersionedSet.add`.
+pub fn java_name(m: &MethodResult) -> String {
+    format!("{}.{}", m.method.class.replace('/', "."), m.method.name)
+}
+
+/// The text summary: totals, red tests, then every pseudo- and partially-tested method.
+pub fn summary(report: &MutationReport) -> String {
+    let mut out = String::new();
+    let n = |c| report.count(c);
+    out.push_str(&format!(
+        "{} methods mutated ({} mutants, {} detected), {} stop methods skipped\n",
+        report.methods.len(),
+        report.mutant_count(),
+        report.detected_count(),
+        report.skipped.len()
+    ));
+    out.push_str(&format!(
+        "  tested: {}  partially-tested: {}  pseudo-tested: {}  not-covered: {}\n",
+        n(Classification::Tested),
+        n(Classification::PartiallyTested),
+        n(Classification::PseudoTested),
+        n(Classification::NotCovered)
+    ));
+    out.push_str(&format!(
+        "{} tests ({} red, excluded), {} test JVM(s), {} JVM start(s), {:.1} s\n",
+        report.tests_total,
+        report.red_tests.len(),
+        report.workers,
+        report.jvm_starts,
+        report.seconds
+    ));
+    let phases: Vec<String> = report
+        .phases
+        .iter()
+        .map(|(name, s)| format!("{name} {s:.1} s"))
+        .collect();
+    out.push_str(&format!("phases: {}\n", phases.join(", ")));
+    for red in &report.red_tests {
+        out.push_str(&format!(
+            "red baseline test (excluded): {} ({})\n",
+            red.name, red.reason
+        ));
+    }
+    for problem in &report.problems {
+        out.push_str(&format!(
+            "not analysed: {}: {}\n",
+            problem.entry, problem.reason
+        ));
+    }
+    for c in [
+        Classification::PseudoTested,
+        Classification::PartiallyTested,
+    ] {
+        for m in report.methods.iter().filter(|m| m.classification == c) {
+            let undetected: Vec<&str> = m
+                .mutants
+                .iter()
+                .filter(|o| !o.status.is_detected())
+                .map(|o| o.operator.as_str())
+                .collect();
+            out.push_str(&format!(
+                "{}: {}{} (line {}) survives {} ; covered by {}\n",
+                c.as_str(),
+                java_name(m),
+                m.method.descriptor,
+                m.method.line.unwrap_or(0),
+                undetected.join(", "),
+                m.tests.join(", ")
+            ));
+        }
+    }
+    out
+}
