@@ -308,6 +308,20 @@ impl Analyser<'_> {
         if is_deprecated(self.class, method) {
             return Err("deprecated".into());
         }
+        // A test in the class's package must be able to name the class and the parameter types.
+        let package = package_of(self.class_name);
+        if self.index.get(self.class_name).is_some_and(|c| !c.accessible_from(package)) {
+            return Err("the class is not accessible from its package's tests".into());
+        }
+        if let Ok(desc) = method.descriptor(&self.class.constant_pool).and_then(|d| MethodDescriptor::parse(&d)) {
+            for p in &desc.params {
+                if let FieldType::Object(t) = p {
+                    if self.index.get(t).is_some_and(|c| !c.accessible_from(package)) {
+                        return Err(format!("parameter type {} is not accessible from the class's package", dotted(t)));
+                    }
+                }
+            }
+        }
         match code_of(self.class, method) {
             None => Err("no code".into()),
             Some(c) if c.code == [RETURN] => Err("empty".into()),

@@ -81,6 +81,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
     // class under test → (test methods source, skipped comments)
     let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     let mut manifest = Manifest::new(store.path(), run);
+    let mut name_counters: std::collections::HashMap<(String, String), usize> = std::collections::HashMap::new();
     manifest.resource_root = options.resources.as_ref().map(|p| p.display().to_string());
     for summary in store.mut_summaries(run)? {
         if summary.invocations == 0 {
@@ -96,9 +97,11 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         .to_string();
         let entry = classes.entry(m.class.clone()).or_default();
         let mut seen = HashSet::new();
-        let mut ordinal = 0;
+        let mut generated = 0;
+        // Test names number invocations per method name, across overloads.
+        let counter = name_counters.entry((m.class.clone(), m.method.clone())).or_insert(0);
         for id in store.invocation_ids(run, Some(summary.mut_index))? {
-            if ordinal >= options.max_per_mut {
+            if generated >= options.max_per_mut {
                 break;
             }
             let Some(inv) = store.invocation(run, id)? else {
@@ -117,7 +120,9 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             if !seen.insert(key) {
                 continue;
             }
-            ordinal += 1;
+            generated += 1;
+            *counter += 1;
+            let ordinal = *counter;
             let captured = serde_json::to_string(&inv).map(|s| s.len()).unwrap_or(0);
             match testcase::tests_for(
                 &m,

@@ -589,11 +589,14 @@ fn act(
         )];
     }
     match ret {
-        Some(t) if keep_result => vec![format!(
-            "{} result = {};",
-            type_name(t, package),
-            arrange.act_call
-        )],
+        Some(t) if keep_result => {
+            // A nested result type may be private: let the compiler infer it.
+            let declared = match t {
+                FieldType::Object(n) if n.contains('$') => "var".to_string(),
+                _ => type_name(t, package),
+            };
+            vec![format!("{declared} result = {};", arrange.act_call)]
+        }
         _ => vec![format!("{};", arrange.act_call)],
     }
 }
