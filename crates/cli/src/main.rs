@@ -27,8 +27,22 @@ enum Command {
     Rewrite(commands::rewrite::RewriteArgs),
     /// Find the methods under test and their mockable call sites; write the plan.
     Targets(commands::targets::TargetsArgs),
+    /// Generate JUnit 5 + Mockito tests from the invocations in a trace store.
+    Generate(commands::generate::GenerateArgs),
+    /// Compile and run generated tests N times; classify each as the rick paper does.
+    Verify(commands::verify::VerifyArgs),
     /// Extreme mutation: find pseudo-tested and partially-tested methods (Descartes).
     Mutate(commands::mutate::MutateArgs),
+    /// Detect mock objects in existing test suites: calls on mocks, mock-creation sites,
+    /// mock-holding fields and focal-method candidates (MockDetector on bytecode).
+    Mocks(commands::mocks::MocksArgs),
+    /// Run a Java command with the capture agent: record MUT invocations and their
+    /// mockable calls into a trace store.
+    Record(commands::record::RecordArgs),
+    /// Load the capture agent into a running JVM (classes loaded later are recorded).
+    Attach(commands::attach::AttachArgs),
+    /// Summarise a trace store, or print one recorded invocation.
+    Traces(commands::traces::TracesArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,7 +52,13 @@ fn main() -> ExitCode {
         Command::Doctor(args) => commands::doctor::run(&args),
         Command::Rewrite(args) => commands::rewrite::run(&args),
         Command::Targets(args) => commands::targets::run(&args),
+        Command::Generate(args) => commands::generate::run(&args),
+        Command::Verify(args) => commands::verify::run(&args),
         Command::Mutate(args) => commands::mutate::run(&args),
+        Command::Mocks(args) => commands::mocks::run(&args),
+        Command::Record(args) => commands::record::run(&args),
+        Command::Attach(args) => commands::attach::run(&args),
+        Command::Traces(args) => commands::traces::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -105,17 +105,20 @@ fn literal_like(v: &Value) -> bool {
     )
 }
 
-fn any_matcher(t: &FieldType) -> &'static str {
+/// A matcher for any value of a parameter type; typed for references, so that calls to
+/// overloaded methods stay unambiguous (nested types may be private: plain `any()`).
+fn any_matcher(t: &FieldType, package: &str) -> String {
     match t {
-        FieldType::Boolean => "anyBoolean()",
-        FieldType::Byte => "anyByte()",
-        FieldType::Char => "anyChar()",
-        FieldType::Short => "anyShort()",
-        FieldType::Int => "anyInt()",
-        FieldType::Long => "anyLong()",
-        FieldType::Float => "anyFloat()",
-        FieldType::Double => "anyDouble()",
-        _ => "any()",
+        FieldType::Boolean => "anyBoolean()".into(),
+        FieldType::Byte => "anyByte()".into(),
+        FieldType::Char => "anyChar()".into(),
+        FieldType::Short => "anyShort()".into(),
+        FieldType::Int => "anyInt()".into(),
+        FieldType::Long => "anyLong()".into(),
+        FieldType::Float => "anyFloat()".into(),
+        FieldType::Double => "anyDouble()".into(),
+        t if t.descriptor().contains('$') => "any()".into(),
+        t => format!("any({}.class)", type_name(t, package)),
     }
 }
 
@@ -129,7 +132,10 @@ fn arg_matchers(b: &mut Builder, args: &[Value], params: &[FieldType]) -> Vec<St
                 return b.expr(v, Some(t));
             }
             match v {
-                Value::Null => "isNull()".to_string(),
+                Value::Null => match t {
+                    t if t.descriptor().contains('$') => "isNull()".to_string(),
+                    t => format!("({}) isNull()", type_name(t, b.package)),
+                },
                 v if literal_like(v) => format!("eq({})", b.expr(v, Some(t))),
                 Value::Array { .. } => format!("aryEq({})", b.expr(v, Some(t))),
                 Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
@@ -423,7 +429,7 @@ pub fn tests_for(
         let anys: Vec<String> = cdesc
             .params
             .iter()
-            .map(|t| any_matcher(t).to_string())
+            .map(|t| any_matcher(t, &package))
             .collect();
         calls.push((var.clone(), pc.name.clone(), matchers.clone(), anys.clone()));
         match groups

@@ -368,9 +368,8 @@ impl<'a> Builder<'a> {
         match var {
             None => create,
             Some(v) => {
-                let decl_type = if class.contains('$')
-                    || package_of(class) != self.package && !is_public_guess(class)
-                {
+                // Nested classes may be private: only those are declared as Object.
+                let decl_type = if class.contains('$') {
                     "Object".to_string()
                 } else {
                     self.class(class)
@@ -387,10 +386,4 @@ impl<'a> Builder<'a> {
             }
         }
     }
-}
-
-/// Classes outside the test's package are named only when they are likely public: JDK
-/// `java.*` classes without nesting.
-fn is_public_guess(class: &str) -> bool {
-    class.starts_with("java.") && !class.contains('$')
 }

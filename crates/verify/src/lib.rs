@@ -127,36 +127,39 @@ pub fn verify(
         extra_args: vec!["-g".into(), "-nowarn".into()],
     };
 
-    // Compile everything; if that fails, find the files that fail on their own.
+    // Compile a working copy; remove each test method javac rejects (recording why) and
+    // retry, so that one bad method does not sink its whole class. Errors outside any test
+    // method drop the whole file.
+    let src = work.join("src");
+    let _ = std::fs::remove_dir_all(&src);
+    for s in &sources {
+        let target = src.join(s.strip_prefix(tests_dir).unwrap_or(s));
+        let io = |e: std::io::Error| VerifyError::Io { path: target.clone(), message: e.to_string() };
+        std::fs::create_dir_all(target.parent().unwrap_or(&src)).map_err(io)?;
+        std::fs::copy(s, &target).map_err(io)?;
+    }
     let mut broken: Vec<(String, String)> = Vec::new();
-    let mut good = sources.clone();
-    if let Err(JvmError::Compile { .. }) = compile(jdk, &sources, &cp, &classes, &options) {
-        let helpers: Vec<PathBuf> = sources
-            .iter()
-            .filter(|s| !s.to_string_lossy().ends_with("MimicTest.java"))
-            .cloned()
-            .collect();
-        good = helpers.clone();
-        for s in sources
-            .iter()
-            .filter(|s| s.to_string_lossy().ends_with("MimicTest.java"))
-        {
-            let mut one = helpers.clone();
-            one.push(s.clone());
-            let scratch = work.join("compile-check");
-            let _ = std::fs::remove_dir_all(&scratch);
-            match compile(jdk, &one, &cp, &scratch, &options) {
-                Ok(_) => good.push(s.clone()),
-                Err(e) => broken.push((class_of_source(tests_dir, s), e.to_string())),
-            }
-        }
+    let mut broken_methods: Vec<(String, String, String)> = Vec::new();
+    let mut good = java_sources_under(&src);
+    for _attempt in 0..20 {
         let _ = std::fs::remove_dir_all(&classes);
-        compile(jdk, &good, &cp, &classes, &options)?;
+        match compile(jdk, &good, &cp, &classes, &options) {
+            Ok(_) => break,
+            Err(JvmError::Compile { diagnostics, .. }) => {
+                let removed = remove_failing_methods(&src, &diagnostics, &mut broken_methods, &mut broken)?;
+                good = java_sources_under(&src);
+                good.retain(|f| !broken.iter().any(|(c, _)| class_of_source(&src, f) == *c));
+                if !removed {
+                    return Err(VerifyError::Io { path: src.clone(), message: format!("tests do not compile: {diagnostics}") });
+                }
+            }
+            Err(e) => return Err(e.into()),
+        }
     }
     let test_classes: Vec<String> = good
         .iter()
         .filter(|s| s.to_string_lossy().ends_with("Test.java"))
-        .map(|s| class_of_source(tests_dir, s))
+        .map(|s| class_of_source(&src, s))
         .collect();
 
     // Run N times.
@@ -240,6 +243,17 @@ pub fn verify(
             mut_key: t.map(|t| format!("{}.{}{}", t.mut_class, t.mut_method, t.mut_descriptor)),
         });
     }
+    for (class, method, error) in &broken_methods {
+        let t = lookup(class, method);
+        tests.push(TestVerdict {
+            class: class.clone(),
+            method: method.clone(),
+            oracle: t.map(|t| t.oracle),
+            verdict: Verdict::DoesNotCompile,
+            failure: Some(error.clone()),
+            mut_key: t.map(|t| format!("{}.{}{}", t.mut_class, t.mut_method, t.mut_descriptor)),
+        });
+    }
     // Tests of files that did not compile.
     if let Some(m) = &manifest {
         for t in &m.tests {
@@ -318,4 +332,67 @@ pub fn verify(
         tests,
         compile_diagnostics: broken,
     })
+}
+
+/// Parse javac's `File.java:LINE: error: …` lines; cut the enclosing `@Test` method out of
+/// each file (recording it in `methods`), or give up on the whole file (`files`) when an
+/// error is outside any test method. Returns whether anything was removed.
+fn remove_failing_methods(
+    src: &Path,
+    diagnostics: &str,
+    methods: &mut Vec<(String, String, String)>,
+    files: &mut Vec<(String, String)>,
+) -> Result<bool, VerifyError> {
+    let mut by_file: BTreeMap<PathBuf, Vec<(usize, String)>> = BTreeMap::new();
+    for line in diagnostics.lines() {
+        let Some(at) = line.find(".java:") else { continue };
+        let file = PathBuf::from(&line[..at + 5]);
+        let rest = &line[at + 6..];
+        let Some((number, message)) = rest.split_once(": error: ") else { continue };
+        let Ok(n) = number.parse::<usize>() else { continue };
+        by_file.entry(file).or_default().push((n, message.to_string()));
+    }
+    let mut removed = false;
+    for (file, errors) in by_file {
+        let class = class_of_source(src, &file);
+        let text = std::fs::read_to_string(&file).map_err(|e| VerifyError::Io { path: file.clone(), message: e.to_string() })?;
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let mut cut: Vec<(usize, usize, String, String)> = Vec::new();
+        let mut whole_file = false;
+        for (n, message) in &errors {
+            let idx = n.saturating_sub(1).min(lines.len().saturating_sub(1));
+            // The method header at or above the error, and its @Test line.
+            let header = (0..=idx).rev().find(|&i| lines[i].starts_with("    void ") && lines[i].ends_with("throws Throwable {"));
+            let Some(h) = header else {
+                whole_file = true;
+                break;
+            };
+            let start = (0..h).rev().find(|&i| lines[i] == "    @Test").unwrap_or(h);
+            let Some(end) = (h..lines.len()).find(|&i| lines[i] == "    }") else {
+                whole_file = true;
+                break;
+            };
+            if idx > end {
+                whole_file = true;
+                break;
+            }
+            let name = lines[h].trim_start_matches("    void ").split('(').next().unwrap_or("").to_string();
+            if !cut.iter().any(|c| c.0 == start) {
+                cut.push((start, end, name, message.clone()));
+            }
+        }
+        if whole_file {
+            files.push((class, errors.iter().map(|(n, m)| format!("line {n}: {m}")).collect::<Vec<_>>().join("; ")));
+            removed = true;
+            continue;
+        }
+        cut.sort_by(|a, b| b.0.cmp(&a.0));
+        for (start, end, name, message) in cut {
+            lines.splice(start..=end, [format!("    // mimic verify: {name} does not compile: {message}")]);
+            methods.push((class.clone(), name, message));
+            removed = true;
+        }
+        std::fs::write(&file, lines.join("\n") + "\n").map_err(|e| VerifyError::Io { path: file.clone(), message: e.to_string() })?;
+    }
+    Ok(removed)
 }

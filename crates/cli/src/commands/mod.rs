@@ -1,7 +1,13 @@
 //! One module per `mimic` subcommand. Each exposes a clap `Args` struct and
 //! `run(&Args) -> anyhow::Result<u8>` returning an `exit_code` constant.
 
+pub mod attach;
 pub mod doctor;
+pub mod generate;
+pub mod mocks;
 pub mod mutate;
+pub mod record;
 pub mod rewrite;
 pub mod targets;
+pub mod traces;
+pub mod verify;

@@ -1,0 +1,258 @@
+//! The JVMTI agent lifecycle: `Agent_OnLoad` (options, log, plan, store, instrumentation,
+//! capabilities and events), VMInit (JDK handles, the probe class; recording starts),
+//! ClassFileLoadHook (plan classes only, rewritten or left untouched with the reason in
+//! the log), VMDeath (recording stops, the writer drains and ends the run), and
+//! `Agent_OnAttach` (the same set-up inside a running JVM; plan classes already loaded
+//! are listed as not instrumented).
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use jvmti_bindings::prelude::*;
+use mimic_analysis::plan::Plan;
+use mimic_classfile::probe::ProbeApi;
+use mimic_instrument::PlanInstrumentation;
+use mimic_trace::{RunInfo, Store};
+
+use crate::jdk::Jdk;
+use crate::options::Options;
+use crate::state::{self, State};
+use crate::writer::Writer;
+use crate::{log, probe};
+
+#[derive(Default)]
+pub struct MimicAgent;
+
+/// Load-time set-up shared by `-agentpath` and attach. Errors leave the JVM untouched.
+fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
+    let options = Options::parse(options_text)?;
+    log::open(&options.log).map_err(|e| format!("{}: {e}", options.log.display()))?;
+    log::line(&format!("loaded with options {options_text}"));
+    let plan_text = std::fs::read_to_string(&options.plan)
+        .map_err(|e| format!("{}: {e}", options.plan.display()))?;
+    let plan: Plan = serde_json::from_str(&plan_text)
+        .map_err(|e| format!("{}: not a plan: {e}", options.plan.display()))?;
+    let mut store = Store::create_or_open(&options.store).map_err(|e| e.to_string())?;
+    let info = RunInfo {
+        pid: Some(std::process::id()),
+        command: jvmti.get_system_property("sun.java.command").ok(),
+        plan_path: Some(
+            std::fs::canonicalize(&options.plan)
+                .unwrap_or_else(|_| options.plan.clone())
+                .display()
+                .to_string(),
+        ),
+        agent_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        options: Some(options_text.to_string()),
+        ..RunInfo::default()
+    };
+    let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
+    let writer = Writer::start(store, run).map_err(|e| format!("writer thread: {e}"))?;
+    let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
+    log::line(&format!(
+        "run {run}: {} MUTs in {} classes, {} call sites",
+        plan.muts.len(),
+        instrumentation.classes().count(),
+        instrumentation.site_table().sites.len()
+    ));
+    let st = State::new(options, plan, instrumentation, writer);
+    st.jvmti.store(jvmti.raw(), Ordering::Release);
+    state::set(st)?;
+    let mut caps = jvmti::jvmtiCapabilities::default();
+    caps.set_can_tag_objects(true);
+    if let Err(e) = jvmti.add_capabilities(&caps) {
+        log::line(&format!(
+            "no object tags ({e:?}): class layouts are not cached"
+        ));
+    }
+    jvmti
+        .set_default_agent_callbacks()
+        .map_err(|e| format!("SetEventCallbacks: {e:?}"))?;
+    jvmti
+        .enable_events_global(&[jvmti::JVMTI_EVENT_VM_DEATH])
+        .map_err(|e| format!("VMDeath events: {e:?}"))?;
+    Ok(())
+}
+
+/// Report a set-up failure: in the log if it is open, else once on stderr (there is no
+/// other place before the options are known). The JVM carries on uninstrumented.
+fn report_failure(what: &str) {
+    if log::is_open() {
+        log::line(&format!("not recording: {what}"));
+    } else {
+        eprintln!("mimic-agent: not recording: {what}");
+    }
+}
+
+/// JDK handles and the probe class; then recording starts. On a thread with `env`.
+fn start_recording(env: &JniEnv) -> Result<(), String> {
+    let st = state::get().ok_or("agent state missing")?;
+    let jdk = Jdk::lookup(env)?;
+    let _ = st.jdk.set(jdk);
+    probe::define(env)?;
+    st.probe_ready.store(true, Ordering::Release);
+    st.recording.store(true, Ordering::Release);
+    log::line("probe class defined; recording");
+    Ok(())
+}
+
+fn enable_class_hook(jvmti: &Jvmti) -> Result<(), String> {
+    jvmti
+        .enable_class_file_load_hook_events()
+        .map_err(|e| format!("ClassFileLoadHook events: {e:?}"))
+}
+
+impl Agent for MimicAgent {
+    fn on_load(&self, context: AgentLoadContext<'_>) -> jni::jint {
+        let options = context.options_lossy().unwrap_or_default().to_string();
+        let Ok(jvmti) = context.vm().jvmti() else {
+            report_failure("no JVMTI environment");
+            return jni::JNI_OK;
+        };
+        let result = set_up(&options, &jvmti).and_then(|()| {
+            jvmti
+                .enable_events_global(&[jvmti::JVMTI_EVENT_VM_INIT])
+                .map_err(|e| format!("VMInit events: {e:?}"))?;
+            enable_class_hook(&jvmti)
+        });
+        if let Err(e) = result {
+            report_failure(&e);
+        }
+        jni::JNI_OK
+    }
+
+    fn on_attach(&self, context: AgentLoadContext<'_>) -> jni::jint {
+        if state::get().is_some() {
+            log::line("attach ignored: the agent is already recording in this JVM");
+            return jni::JNI_OK;
+        }
+        let options = context.options_lossy().unwrap_or_default().to_string();
+        let Ok(jvmti) = context.vm().jvmti() else {
+            report_failure("no JVMTI environment");
+            return jni::JNI_ERR;
+        };
+        let result = set_up(&options, &jvmti).and_then(|()| {
+            let env =
+                attach_env(context.vm().raw()).ok_or("no JNI environment on the attach thread")?;
+            start_recording(&env)?;
+            enable_class_hook(&jvmti)?;
+            list_already_loaded(&env, &jvmti);
+            Ok(())
+        });
+        match result {
+            Ok(()) => jni::JNI_OK,
+            Err(e) => {
+                report_failure(&e);
+                jni::JNI_ERR
+            }
+        }
+    }
+
+    fn vm_init(&self, context: CallbackContext<'_>, _event: ThreadEvent) {
+        let Some(env) = context.jni() else {
+            log::line("VMInit without a JNI environment: not recording");
+            return;
+        };
+        if let Err(e) = start_recording(env) {
+            log::line(&format!("not recording: {e}"));
+        }
+    }
+
+    fn class_file_load_hook<'callback>(
+        &self,
+        context: CallbackContext<'callback>,
+        mut event: ClassFileLoadHookEvent<'callback>,
+    ) {
+        let Some(st) = state::get() else { return };
+        let Some(Ok(name)) = event.name().map(|n| n.to_str()) else {
+            return;
+        };
+        if !st.instrumentation.wants(name) {
+            return;
+        }
+        if !event.class_being_redefined().is_null() {
+            log::line(&format!(
+                "{name}: redefinition or retransformation left untouched"
+            ));
+            return;
+        }
+        if !st.probe_ready.load(Ordering::Acquire) {
+            log::line(&format!(
+                "{name}: loaded before the probe class existed; left unchanged"
+            ));
+            return;
+        }
+        let bytes = event.class_data();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            st.instrumentation.instrument(name, bytes)
+        }));
+        match result {
+            Ok(Ok((rewritten, report))) => {
+                match event.set_transformed_class(&context, &rewritten) {
+                    Ok(()) => log::line(&format!(
+                        "{name}: instrumented ({} MUTs wrapped, {} call sites bridged)",
+                        report.wrapped, report.bridged
+                    )),
+                    Err(e) => log::line(&format!(
+                        "{name}: left unchanged: could not hand over the bytes ({e:?})"
+                    )),
+                }
+            }
+            Ok(Err(e)) => log::line(&format!("{name}: left unchanged: {e}")),
+            Err(_) => log::line(&format!(
+                "{name}: left unchanged: internal error while rewriting"
+            )),
+        }
+    }
+
+    fn vm_death(&self, _context: CallbackContext<'_>) {
+        let Some(st) = state::get() else { return };
+        st.recording.store(false, Ordering::Release);
+        st.writer.shutdown("completed", Duration::from_secs(30));
+        let seen: u64 = st
+            .counters
+            .iter()
+            .map(|c| c.seen.load(Ordering::Relaxed))
+            .sum();
+        log::line(&format!(
+            "run ended: {seen} MUT invocations seen, {} recorded and written",
+            st.writer.written.load(Ordering::Relaxed)
+        ));
+    }
+}
+
+/// The JNI environment of the (Java) thread running `Agent_OnAttach`.
+fn attach_env(vm: *mut jni::JavaVM) -> Option<JniEnv> {
+    if vm.is_null() {
+        return None;
+    }
+    let mut env: *mut std::ffi::c_void = std::ptr::null_mut();
+    // SAFETY: `vm` is the live JavaVM handed to Agent_OnAttach.
+    let r = unsafe { ((**vm).GetEnv)(vm, &mut env, jni::JNI_VERSION_1_8) };
+    (r == jni::JNI_OK && !env.is_null())
+        .then(|| unsafe { JniEnv::from_raw(env as *mut jni::JNIEnv) })
+}
+
+/// Log every plan class that was loaded before the attach: its methods cannot be wrapped
+/// now (retransformation cannot add methods), so it is not recorded.
+fn list_already_loaded(env: &JniEnv, jvmti: &Jvmti) {
+    let Some(st) = state::get() else { return };
+    let mut missed = Vec::new();
+    for class in jvmti.get_loaded_classes().unwrap_or_default() {
+        if let Ok((sig, _)) = unsafe { jvmti.get_class_signature(class) } {
+            let internal = sig.trim_start_matches('L').trim_end_matches(';');
+            if st.instrumentation.wants(internal) {
+                missed.push(internal.to_string());
+            }
+        }
+        unsafe { env.delete_local_ref(class) };
+    }
+    missed.sort();
+    for m in &missed {
+        log::line(&format!("{m}: already loaded at attach; not instrumented"));
+    }
+    log::line(&format!(
+        "attached: {} plan classes were already loaded",
+        missed.len()
+    ));
+}

@@ -1,0 +1,342 @@
+//! What the snapshotter does with objects of one class (its [`Kind`]: a string, a boxed
+//! value, an enum, a JDK value captured as text, a JDK collection or map, an array, a
+//! throwable, something opaque, or a plain object with its instance fields), decided
+//! once per class and cached under a JVMTI tag on the `Class` object.
+
+use std::sync::{Arc, RwLock};
+
+use jvmti_bindings::env::{JniEnv, Jvmti};
+use jvmti_bindings::sys::jni;
+
+use crate::jdk::{clear, Id, Jdk};
+use crate::options::Options;
+
+/// A primitive type, by its descriptor letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prim {
+    Boolean,
+    Byte,
+    Char,
+    Short,
+    Int,
+    Long,
+    Float,
+    Double,
+}
+
+impl Prim {
+    pub fn from_descriptor(c: u8) -> Option<Prim> {
+        Some(match c {
+            b'Z' => Prim::Boolean,
+            b'B' => Prim::Byte,
+            b'C' => Prim::Char,
+            b'S' => Prim::Short,
+            b'I' => Prim::Int,
+            b'J' => Prim::Long,
+            b'F' => Prim::Float,
+            b'D' => Prim::Double,
+            _ => return None,
+        })
+    }
+
+    fn boxed(name: &str) -> Option<Prim> {
+        Some(match name {
+            "java.lang.Boolean" => Prim::Boolean,
+            "java.lang.Byte" => Prim::Byte,
+            "java.lang.Character" => Prim::Char,
+            "java.lang.Short" => Prim::Short,
+            "java.lang.Integer" => Prim::Int,
+            "java.lang.Long" => Prim::Long,
+            "java.lang.Float" => Prim::Float,
+            "java.lang.Double" => Prim::Double,
+            _ => return None,
+        })
+    }
+
+    pub fn descriptor(self) -> &'static str {
+        match self {
+            Prim::Boolean => "Z",
+            Prim::Byte => "B",
+            Prim::Char => "C",
+            Prim::Short => "S",
+            Prim::Int => "I",
+            Prim::Long => "J",
+            Prim::Float => "F",
+            Prim::Double => "D",
+        }
+    }
+}
+
+/// One instance field of a plain object.
+pub struct FieldInfo {
+    pub name: String,
+    /// Binary name of the declaring class.
+    pub declared_in: String,
+    /// Binary name of the declared type (for redacted values).
+    pub declared_type: String,
+    pub prim: Option<Prim>,
+    pub id: Id,
+    /// The redaction rule the name matches.
+    pub redact: Option<String>,
+}
+
+pub enum Kind {
+    Str,
+    /// A box and the id of its `value` field.
+    Boxed(Prim, Id),
+    /// Class name to record (the enum class, also for constants with bodies).
+    Enum(String),
+    Text,
+    /// Element primitive type, or None for reference arrays.
+    Array(Option<Prim>),
+    Collection,
+    Map,
+    Thrown,
+    Opaque(String),
+    Object(Vec<FieldInfo>),
+}
+
+pub struct ClassInfo {
+    /// Binary name (`com.x.Foo`, `[I`, `[Ljava.lang.String;`).
+    pub name: String,
+    pub kind: Kind,
+}
+
+const TEXT_CLASSES: [&str; 14] = [
+    "java.util.UUID",
+    "java.math.BigDecimal",
+    "java.math.BigInteger",
+    "java.lang.StringBuilder",
+    "java.lang.StringBuffer",
+    "java.util.concurrent.atomic.AtomicInteger",
+    "java.util.concurrent.atomic.AtomicLong",
+    "java.util.concurrent.atomic.AtomicBoolean",
+    "java.io.File",
+    "java.net.URI",
+    "java.net.URL",
+    "java.util.Locale",
+    "java.util.Currency",
+    "java.nio.charset.Charset",
+];
+
+/// Is this a JDK class (whose internals generated tests cannot reach)?
+pub fn is_jdk(name: &str) -> bool {
+    ["java.", "javax.", "jdk.", "sun.", "com.sun."]
+        .iter()
+        .any(|p| name.starts_with(p))
+}
+
+/// `Lcom/x/Foo;` → `com.x.Foo`; `[Ljava/lang/String;` → `[Ljava.lang.String;`.
+pub fn binary_name(signature: &str) -> String {
+    let s = if signature.starts_with('L') && signature.ends_with(';') {
+        &signature[1..signature.len() - 1]
+    } else {
+        signature
+    };
+    s.replace('/', ".")
+}
+
+/// A field or type descriptor's binary name (`I` → `int`).
+fn type_name(descriptor: &str) -> String {
+    match descriptor
+        .as_bytes()
+        .first()
+        .and_then(|c| Prim::from_descriptor(*c))
+    {
+        Some(p) if descriptor.len() == 1 => match p {
+            Prim::Boolean => "boolean",
+            Prim::Byte => "byte",
+            Prim::Char => "char",
+            Prim::Short => "short",
+            Prim::Int => "int",
+            Prim::Long => "long",
+            Prim::Float => "float",
+            Prim::Double => "double",
+        }
+        .to_string(),
+        _ => binary_name(descriptor),
+    }
+}
+
+/// The cache of class infos, indexed by JVMTI tag − 1.
+#[derive(Default)]
+pub struct Classes {
+    infos: RwLock<Vec<Arc<ClassInfo>>>,
+}
+
+const STATIC: i32 = 0x0008;
+
+impl Classes {
+    /// The info for `class` (a live local or global reference).
+    ///
+    /// # Safety
+    /// `class` must be a live `java.lang.Class` reference on this thread.
+    pub unsafe fn info(
+        &self,
+        env: &JniEnv,
+        jvmti: &Jvmti,
+        jdk: &Jdk,
+        options: &Options,
+        class: jni::jclass,
+    ) -> Option<Arc<ClassInfo>> {
+        let tag = unsafe { jvmti.get_tag(class) }.unwrap_or(0);
+        if tag > 0 {
+            if let Ok(infos) = self.infos.read() {
+                if let Some(i) = infos.get(tag as usize - 1) {
+                    return Some(i.clone());
+                }
+            }
+        }
+        let info = Arc::new(unsafe { classify(env, jvmti, jdk, options, class) }?);
+        if let Ok(mut infos) = self.infos.write() {
+            infos.push(info.clone());
+            let _ = unsafe { jvmti.set_tag(class, infos.len() as i64) };
+        }
+        Some(info)
+    }
+}
+
+unsafe fn assignable(env: &JniEnv, class: jni::jclass, to: jni::jclass) -> bool {
+    let r = unsafe { env.is_assignable_from(class, to) };
+    clear(env);
+    r
+}
+
+unsafe fn class_name(jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
+    unsafe { jvmti.get_class_signature(class) }
+        .ok()
+        .map(|(s, _)| binary_name(&s))
+}
+
+unsafe fn classify(
+    env: &JniEnv,
+    jvmti: &Jvmti,
+    jdk: &Jdk,
+    options: &Options,
+    class: jni::jclass,
+) -> Option<ClassInfo> {
+    let name = unsafe { class_name(jvmti, class) }?;
+    let is = |to: jni::jclass| unsafe { assignable(env, class, to) };
+    let kind = if let Some(elem) = name.strip_prefix('[') {
+        Kind::Array(
+            elem.as_bytes()
+                .first()
+                .and_then(|c| Prim::from_descriptor(*c))
+                .filter(|_| elem.len() == 1),
+        )
+    } else if name == "java.lang.String" {
+        Kind::Str
+    } else if let Some(p) = Prim::boxed(&name) {
+        let id = unsafe { env.get_field_id(class, "value", p.descriptor()) };
+        clear(env);
+        match id {
+            Some(id) => Kind::Boxed(p, Id(id)),
+            None => Kind::Opaque("box without a value field".into()),
+        }
+    } else if name == "java.lang.Class" {
+        Kind::Opaque("a Class object".into())
+    } else if is(jdk.throwable.0) {
+        Kind::Thrown
+    } else if is(jdk.enum_class.0) {
+        let sup = unsafe { env.get_superclass(class) };
+        clear(env);
+        let enum_name = match sup {
+            Some(s) if !unsafe { env.is_same_object(s, jdk.enum_class.0) } => {
+                let n = unsafe { class_name(jvmti, s) }.unwrap_or_else(|| name.clone());
+                unsafe { env.delete_local_ref(s) };
+                n
+            }
+            Some(s) => {
+                unsafe { env.delete_local_ref(s) };
+                name.clone()
+            }
+            None => name.clone(),
+        };
+        Kind::Enum(enum_name)
+    } else if name.contains("$$Lambda") || name.contains(".0x") || name.contains("/0x") {
+        Kind::Opaque("a lambda or hidden class".into())
+    } else if is(jdk.thread.0) {
+        Kind::Opaque("a thread".into())
+    } else if is(jdk.class_loader.0) {
+        Kind::Opaque("a class loader".into())
+    } else if let Some((_, why)) = jdk.opaque_kinds.iter().find(|(c, _)| is(c.0)) {
+        Kind::Opaque(why.to_string())
+    } else if name.starts_with("java.time.") || TEXT_CLASSES.contains(&name.as_str()) {
+        Kind::Text
+    } else if is_jdk(&name) && is(jdk.collection.0) {
+        Kind::Collection
+    } else if is_jdk(&name) && is(jdk.map.0) {
+        Kind::Map
+    } else if name == "java.lang.Object" {
+        Kind::Object(Vec::new())
+    } else if is_jdk(&name) {
+        Kind::Opaque(format!("JDK type {name} is not captured by meaning"))
+    } else {
+        Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
+    };
+    Some(ClassInfo { name, kind })
+}
+
+/// Instance fields of the class and its non-JDK superclasses, superclass fields first.
+unsafe fn instance_fields(
+    env: &JniEnv,
+    jvmti: &Jvmti,
+    options: &Options,
+    class: jni::jclass,
+) -> Vec<FieldInfo> {
+    let mut chain: Vec<Vec<FieldInfo>> = Vec::new();
+    let mut current = unsafe { env.new_local_ref(class) };
+    while !current.is_null() {
+        let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
+            break;
+        };
+        if is_jdk(&declared_in) {
+            unsafe { env.delete_local_ref(current) };
+            break;
+        }
+        let mut fields = Vec::new();
+        for f in unsafe { jvmti.get_class_fields(current) }.unwrap_or_default() {
+            let modifiers = unsafe { jvmti.get_field_modifiers(current, f) }.unwrap_or(STATIC);
+            if modifiers & STATIC != 0 {
+                continue;
+            }
+            let Ok((name, sig, _)) = (unsafe { jvmti.get_field_name(current, f) }) else {
+                continue;
+            };
+            let prim = sig
+                .as_bytes()
+                .first()
+                .and_then(|c| Prim::from_descriptor(*c))
+                .filter(|_| sig.len() == 1);
+            fields.push(FieldInfo {
+                redact: options.redaction_rule(&name).map(str::to_string),
+                declared_type: type_name(&sig),
+                name,
+                declared_in: declared_in.clone(),
+                prim,
+                id: Id(f),
+            });
+        }
+        chain.push(fields);
+        let sup = unsafe { env.get_superclass(current) };
+        clear(env);
+        unsafe { env.delete_local_ref(current) };
+        current = sup.unwrap_or(std::ptr::null_mut());
+    }
+    chain.into_iter().rev().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(binary_name("Lcom/x/Foo$Bar;"), "com.x.Foo$Bar");
+        assert_eq!(binary_name("[Ljava/lang/String;"), "[Ljava.lang.String;");
+        assert_eq!(binary_name("[I"), "[I");
+        assert_eq!(type_name("J"), "long");
+        assert_eq!(type_name("Ljava/lang/String;"), "java.lang.String");
+        assert!(is_jdk("java.util.HashMap") && !is_jdk("javafoo.X"));
+    }
+}

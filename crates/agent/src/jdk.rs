@@ -1,0 +1,168 @@
+//! Handles on the JDK classes and methods the recorder uses (global references and
+//! method/field ids), looked up once at VMInit, plus small JNI helpers that always clear
+//! a pending Java exception.
+
+use jvmti_bindings::env::JniEnv;
+use jvmti_bindings::sys::jni;
+
+/// A JNI global class reference; global references are valid on every thread.
+#[derive(Clone, Copy)]
+pub struct GlobalClass(pub jni::jclass);
+// SAFETY: global references may be used from any thread attached to the VM.
+unsafe impl Send for GlobalClass {}
+unsafe impl Sync for GlobalClass {}
+
+/// A method or field id; ids are valid on every thread while the class is loaded.
+#[derive(Clone, Copy)]
+pub struct Id(pub *mut std::ffi::c_void);
+unsafe impl Send for Id {}
+unsafe impl Sync for Id {}
+
+/// The JDK classes the snapshotter classifies by.
+pub struct Jdk {
+    pub object: GlobalClass,
+    pub string: GlobalClass,
+    pub enum_class: GlobalClass,
+    pub collection: GlobalClass,
+    pub map: GlobalClass,
+    pub map_entry: GlobalClass,
+    pub throwable: GlobalClass,
+    pub thread: GlobalClass,
+    pub class_loader: GlobalClass,
+    pub class: GlobalClass,
+    /// Streams, readers, writers, channels, sockets: opaque with this reason.
+    pub opaque_kinds: Vec<(GlobalClass, &'static str)>,
+    pub to_string: Id,
+    pub get_message: Id,
+    pub to_array: Id,
+    pub entry_set: Id,
+    pub entry_key: Id,
+    pub entry_value: Id,
+    pub enum_name: Id,
+    pub thread_current: Id,
+    pub thread_get_name: Id,
+    pub thread_get_id: Id,
+}
+
+const OPAQUE_KINDS: [(&str, &str); 10] = [
+    ("java/io/InputStream", "an input stream"),
+    ("java/io/OutputStream", "an output stream"),
+    ("java/io/Reader", "a reader"),
+    ("java/io/Writer", "a writer"),
+    ("java/io/RandomAccessFile", "an open file"),
+    ("java/nio/channels/Channel", "a channel"),
+    ("java/net/Socket", "a socket"),
+    ("java/net/ServerSocket", "a server socket"),
+    ("java/util/stream/BaseStream", "a stream"),
+    ("java/lang/reflect/AccessibleObject", "a reflection object"),
+];
+
+fn global(env: &JniEnv, name: &str) -> Result<GlobalClass, String> {
+    let local = env.find_class(name);
+    clear(env);
+    let local = local.ok_or_else(|| format!("class {name} not found"))?;
+    // SAFETY: `local` is a live local reference of this thread.
+    let g = unsafe { env.new_global_ref(local) };
+    unsafe { env.delete_local_ref(local) };
+    if g.is_null() {
+        return Err(format!("no global reference for {name}"));
+    }
+    Ok(GlobalClass(g))
+}
+
+fn method(env: &JniEnv, class: GlobalClass, name: &str, sig: &str) -> Result<Id, String> {
+    // SAFETY: `class` is a live global class reference.
+    let id = unsafe { env.get_method_id(class.0, name, sig) };
+    clear(env);
+    id.map(Id)
+        .ok_or_else(|| format!("method {name}{sig} not found"))
+}
+
+fn static_method(env: &JniEnv, class: GlobalClass, name: &str, sig: &str) -> Result<Id, String> {
+    let id = unsafe { env.get_static_method_id(class.0, name, sig) };
+    clear(env);
+    id.map(Id)
+        .ok_or_else(|| format!("static method {name}{sig} not found"))
+}
+
+impl Jdk {
+    /// Look everything up; on a thread with a valid `env` (VMInit or attach).
+    pub fn lookup(env: &JniEnv) -> Result<Jdk, String> {
+        let object = global(env, "java/lang/Object")?;
+        let string = global(env, "java/lang/String")?;
+        let enum_class = global(env, "java/lang/Enum")?;
+        let collection = global(env, "java/util/Collection")?;
+        let map = global(env, "java/util/Map")?;
+        let map_entry = global(env, "java/util/Map$Entry")?;
+        let throwable = global(env, "java/lang/Throwable")?;
+        let thread = global(env, "java/lang/Thread")?;
+        let mut opaque_kinds = Vec::new();
+        for (name, why) in OPAQUE_KINDS {
+            opaque_kinds.push((global(env, name)?, why));
+        }
+        let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
+        clear(env);
+        Ok(Jdk {
+            to_string: method(env, object, "toString", "()Ljava/lang/String;")?,
+            get_message: method(env, throwable, "getMessage", "()Ljava/lang/String;")?,
+            to_array: method(env, collection, "toArray", "()[Ljava/lang/Object;")?,
+            entry_set: method(env, map, "entrySet", "()Ljava/util/Set;")?,
+            entry_key: method(env, map_entry, "getKey", "()Ljava/lang/Object;")?,
+            entry_value: method(env, map_entry, "getValue", "()Ljava/lang/Object;")?,
+            enum_name: Id(enum_name.ok_or("field Enum.name not found")?),
+            thread_current: static_method(env, thread, "currentThread", "()Ljava/lang/Thread;")?,
+            thread_get_name: method(env, thread, "getName", "()Ljava/lang/String;")?,
+            thread_get_id: method(env, thread, "getId", "()J")?,
+            class_loader: global(env, "java/lang/ClassLoader")?,
+            class: global(env, "java/lang/Class")?,
+            object,
+            string,
+            enum_class,
+            collection,
+            map,
+            map_entry,
+            throwable,
+            thread,
+            opaque_kinds,
+        })
+    }
+}
+
+/// Clear a pending Java exception; true if there was one.
+pub fn clear(env: &JniEnv) -> bool {
+    if env.exception_check() {
+        env.exception_clear();
+        true
+    } else {
+        false
+    }
+}
+
+/// A Java string's text (unpaired surrogates replaced), or None for null.
+///
+/// # Safety
+/// `s` must be null or a live reference to a `java.lang.String` on this thread.
+pub unsafe fn string(env: &JniEnv, s: jni::jobject) -> Option<String> {
+    if s.is_null() {
+        return None;
+    }
+    let text = unsafe { env.get_string_lossy(s) };
+    clear(env);
+    text
+}
+
+/// `obj.toString()`, or None if it threw or returned null.
+///
+/// # Safety
+/// `obj` must be a live, non-null reference on this thread.
+pub unsafe fn to_string(env: &JniEnv, jdk: &Jdk, obj: jni::jobject) -> Option<String> {
+    let s = unsafe { env.call_object_method(obj, jdk.to_string.0, &[]) };
+    if clear(env) {
+        return None;
+    }
+    let text = unsafe { string(env, s) };
+    if !s.is_null() {
+        unsafe { env.delete_local_ref(s) };
+    }
+    text
+}

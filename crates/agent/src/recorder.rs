@@ -1,0 +1,501 @@
+//! Per-thread recording: a stack of active MUT invocations and of open mockable calls,
+//! kept in thread-locals (no lock shared between application threads on the hot path).
+//! `enter` decides whether an invocation is recorded (first N, then 1 in K, per MUT),
+//! snapshots the receiver and arguments and pushes a frame; call probes attribute each
+//! call to the innermost active invocation whose plan lists the site; `exit` snapshots
+//! the receiver again and the result, and hands the completed record to the writer.
+//! A thread-local re-entrancy flag keeps snapshotting (which runs Java code such as
+//! `toString`) from ever recording itself.
+
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+use jvmti_bindings::env::JniEnv;
+use jvmti_bindings::sys::jni;
+use mimic_trace::{CallRecord, InvocationRecord, Outcome, Value};
+
+use crate::jdk::{self, clear};
+use crate::snapshot::{self, Context, Declared};
+use crate::state::State;
+use crate::writer::Msg;
+
+/// A recorded invocation in progress.
+struct Recording {
+    id: u64,
+    seq: u64,
+    /// Global reference to the receiver (null for static MUTs).
+    receiver: jni::jobject,
+    receiver_before: Option<Value>,
+    arguments: Vec<Value>,
+    calls: Vec<CallRecord>,
+    started_ns: u64,
+    start: Instant,
+    /// False when the byte budget was exhausted at entry: values become opaque.
+    values: bool,
+}
+
+struct Frame {
+    token: i64,
+    mut_index: u32,
+    rec: Option<Box<Recording>>,
+}
+
+/// An open mockable call: which frame and which of its calls.
+struct Pending {
+    token: i64,
+    frame_token: i64,
+    index: usize,
+}
+
+#[derive(Default)]
+struct Local {
+    frames: Vec<Frame>,
+    pending: Vec<Pending>,
+    next_token: i64,
+    thread: Option<(u64, String)>,
+    tx: Option<Sender<Msg>>,
+}
+
+thread_local! {
+    static BUSY: Cell<bool> = const { Cell::new(false) };
+    static LOCAL: RefCell<Local> = RefCell::new(Local::default());
+}
+
+/// Marks the thread busy for its lifetime (also when unwinding).
+struct Busy;
+
+impl Busy {
+    /// None if the thread is already inside the recorder.
+    fn enter() -> Option<Busy> {
+        BUSY.try_with(|b| {
+            if b.get() {
+                None
+            } else {
+                b.set(true);
+                Some(Busy)
+            }
+        })
+        .ok()
+        .flatten()
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        let _ = BUSY.try_with(|b| b.set(false));
+    }
+}
+
+const BUDGET_REASON: &str = "recording budget exhausted";
+
+fn budget_opaque() -> Value {
+    Value::Opaque {
+        class: "?".into(),
+        reason: BUDGET_REASON.into(),
+    }
+}
+
+fn now_ns() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+fn with_local<R>(f: impl FnOnce(&mut Local) -> R) -> Option<R> {
+    LOCAL
+        .try_with(|l| l.try_borrow_mut().ok().map(|mut l| f(&mut l)))
+        .ok()
+        .flatten()
+}
+
+fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)> {
+    Some((st.jvmti()?, st.jdk.get()?))
+}
+
+/// Snapshot every element of the probe's `Object[]` with its declared type.
+unsafe fn arguments(
+    env: &JniEnv,
+    cx: &Context,
+    args: jni::jobject,
+    declared: &[Declared],
+) -> (Vec<Value>, u64) {
+    if args.is_null() {
+        return (Vec::new(), 0);
+    }
+    let n = unsafe { env.get_array_length(args) }.max(0);
+    let mut values = Vec::with_capacity(n as usize);
+    let mut bytes = 0;
+    for i in 0..n {
+        let e = unsafe { env.get_object_array_element(args, i) };
+        if clear(env) {
+            values.push(Value::Opaque {
+                class: "?".into(),
+                reason: "argument could not be read".into(),
+            });
+            continue;
+        }
+        let d = declared
+            .get(i as usize)
+            .copied()
+            .unwrap_or(Declared::Reference);
+        let (v, b) = unsafe { snapshot::capture(env, cx, e, d) };
+        if !e.is_null() {
+            unsafe { env.delete_local_ref(e) };
+        }
+        bytes += b;
+        values.push(v);
+    }
+    (values, bytes)
+}
+
+/// The current Java thread's id and name.
+unsafe fn thread_identity(env: &JniEnv, jdk: &crate::jdk::Jdk) -> (u64, String) {
+    let t = unsafe { env.call_static_object_method(jdk.thread.0, jdk.thread_current.0, &[]) };
+    if clear(env) || t.is_null() {
+        return (0, "?".into());
+    }
+    let id = unsafe { env.call_long_method(t, jdk.thread_get_id.0, &[]) };
+    let id = if clear(env) { 0 } else { id as u64 };
+    let n = unsafe { env.call_object_method(t, jdk.thread_get_name.0, &[]) };
+    let name = if clear(env) {
+        None
+    } else {
+        unsafe { jdk::string(env, n) }
+    };
+    unsafe { env.delete_local_ref(t) };
+    if !n.is_null() {
+        unsafe { env.delete_local_ref(n) };
+    }
+    (id, name.unwrap_or_else(|| "?".into()))
+}
+
+/// Probe `enter`: returns the frame token (0: nothing pushed).
+///
+/// # Safety
+/// Called from the native probe with its live JNI arguments.
+pub unsafe fn enter(
+    env: &JniEnv,
+    st: &State,
+    mut_index: i32,
+    receiver: jni::jobject,
+    args: jni::jobject,
+) -> i64 {
+    if !st.recording.load(Ordering::Relaxed) {
+        return 0;
+    }
+    let Some(_busy) = Busy::enter() else { return 0 };
+    let m = mut_index as usize;
+    let (Some(counter), Some(sig)) = (st.counters.get(m), st.mut_sigs.get(m)) else {
+        return 0;
+    };
+    let n = counter.seen.fetch_add(1, Ordering::Relaxed);
+    let record = st.options.samples(n);
+    with_local(|l| {
+        l.next_token += 1;
+        let token = l.next_token;
+        let rec = if record {
+            unsafe { start_recording(env, st, l, m, sig, receiver, args) }
+        } else {
+            None
+        };
+        l.frames.push(Frame {
+            token,
+            mut_index: mut_index as u32,
+            rec,
+        });
+        token
+    })
+    .unwrap_or(0)
+}
+
+unsafe fn start_recording(
+    env: &JniEnv,
+    st: &State,
+    l: &mut Local,
+    m: usize,
+    sig: &crate::state::Signature,
+    receiver: jni::jobject,
+    args: jni::jobject,
+) -> Option<Box<Recording>> {
+    let (jvmti, jdk) = context(st)?;
+    if l.thread.is_none() {
+        l.thread = Some(unsafe { thread_identity(env, jdk) });
+    }
+    let cx = Context {
+        jvmti: &jvmti,
+        jdk,
+        classes: &st.classes,
+        options: &st.options,
+    };
+    let values = !st.over_budget();
+    let is_static = st.plan.muts[m].is_static;
+    let (receiver_before, arguments) = if values {
+        let (rb, b1) = if is_static || receiver.is_null() {
+            (None, 0)
+        } else {
+            let (v, b) = unsafe { snapshot::capture(env, &cx, receiver, Declared::Reference) };
+            (Some(v), b)
+        };
+        let (a, b2) = unsafe { arguments(env, &cx, args, &sig.params) };
+        st.budget_used.fetch_add(b1 + b2, Ordering::Relaxed);
+        (rb, a)
+    } else {
+        let n = if args.is_null() {
+            0
+        } else {
+            unsafe { env.get_array_length(args) }.max(0)
+        };
+        (
+            (!is_static).then(budget_opaque),
+            (0..n).map(|_| budget_opaque()).collect(),
+        )
+    };
+    let global = if receiver.is_null() || is_static {
+        std::ptr::null_mut()
+    } else {
+        unsafe { env.new_global_ref(receiver) }
+    };
+    let counter = &st.counters[m];
+    Some(Box::new(Recording {
+        id: st.next_id.fetch_add(1, Ordering::Relaxed),
+        seq: counter.recorded.fetch_add(1, Ordering::Relaxed),
+        receiver: global,
+        receiver_before,
+        arguments,
+        calls: Vec::new(),
+        started_ns: now_ns(),
+        start: Instant::now(),
+        values,
+    }))
+}
+
+/// Probe `exit` / `exitThrow`: `thrown` says which.
+///
+/// # Safety
+/// Called from the native probe with its live JNI arguments.
+pub unsafe fn exit(
+    env: &JniEnv,
+    st: &State,
+    mut_index: i32,
+    token: i64,
+    result: jni::jobject,
+    thrown: bool,
+) {
+    if token == 0 {
+        return;
+    }
+    let Some(_busy) = Busy::enter() else { return };
+    let popped = with_local(|l| {
+        let pos = l.frames.iter().rposition(|f| f.token == token)?;
+        let frame = l.frames.drain(pos..).next()?;
+        // Not recorded: nothing to snapshot or send.
+        frame.rec.as_ref()?;
+        l.pending.retain(|p| p.frame_token != token);
+        let parent = l.frames.last().and_then(|f| f.rec.as_ref()).map(|r| r.id);
+        let thread = l.thread.clone().unwrap_or((0, "?".into()));
+        if l.tx.is_none() {
+            l.tx = st.writer.sender();
+        }
+        Some((frame, parent, thread, l.tx.clone()))
+    })
+    .flatten();
+    let Some((frame, parent, (thread_id, thread_name), tx)) = popped else {
+        return;
+    };
+    let Some(rec) = frame.rec else { return };
+    let rec = *rec;
+    let duration_ns = rec.start.elapsed().as_nanos() as u64;
+    let (receiver_after, outcome) = match context(st) {
+        Some((jvmti, jdk)) if rec.values => {
+            let cx = Context {
+                jvmti: &jvmti,
+                jdk,
+                classes: &st.classes,
+                options: &st.options,
+            };
+            let receiver_after = (!rec.receiver.is_null()).then(|| {
+                let (v, b) =
+                    unsafe { snapshot::capture(env, &cx, rec.receiver, Declared::Reference) };
+                st.budget_used.fetch_add(b, Ordering::Relaxed);
+                v
+            });
+            let ret = st.mut_sigs.get(mut_index as usize).and_then(|s| s.ret);
+            let outcome = unsafe { outcome(env, st, &cx, result, thrown, ret) };
+            (receiver_after, outcome)
+        }
+        _ => (
+            rec.receiver_before.as_ref().map(|_| budget_opaque()),
+            if thrown {
+                Outcome::Threw {
+                    exception: budget_opaque(),
+                }
+            } else {
+                Outcome::Returned {
+                    value: budget_opaque(),
+                }
+            },
+        ),
+    };
+    if !rec.receiver.is_null() {
+        unsafe { env.delete_global_ref(rec.receiver) };
+    }
+    let record = InvocationRecord {
+        id: rec.id,
+        mut_index: frame.mut_index,
+        seq: rec.seq,
+        thread_id,
+        thread_name,
+        parent,
+        receiver_before: rec.receiver_before,
+        receiver_after,
+        arguments: rec.arguments,
+        outcome,
+        calls: rec.calls,
+        started_ns: rec.started_ns,
+        duration_ns,
+    };
+    if let Some(tx) = tx {
+        let _ = tx.send(Msg::Record(Box::new(record)));
+    }
+}
+
+unsafe fn outcome(
+    env: &JniEnv,
+    st: &State,
+    cx: &Context,
+    result: jni::jobject,
+    thrown: bool,
+    ret: Option<Declared>,
+) -> Outcome {
+    if thrown {
+        return Outcome::Threw {
+            exception: unsafe { snapshot::thrown(env, cx, result) },
+        };
+    }
+    let value = match ret {
+        None => Value::Null,
+        Some(d) => {
+            let (v, b) = unsafe { snapshot::capture(env, cx, result, d) };
+            st.budget_used.fetch_add(b, Ordering::Relaxed);
+            v
+        }
+    };
+    Outcome::Returned { value }
+}
+
+/// Probe `callEnter`: returns the call token (0: not recorded).
+///
+/// # Safety
+/// Called from the native probe with its live JNI arguments.
+pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject) -> i64 {
+    if !st.recording.load(Ordering::Relaxed) || site < 0 {
+        return 0;
+    }
+    let Some(_busy) = Busy::enter() else { return 0 };
+    let table = st.instrumentation.site_table();
+    with_local(|l| {
+        let (fi, plan_call) = l
+            .frames
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, f)| table.plan_call(site as u32, f.mut_index).map(|c| (i, c)))?;
+        let frame_token = l.frames[fi].token;
+        let rec = l.frames[fi].rec.as_mut()?;
+        let declared = st
+            .site_sigs
+            .get(site as usize)
+            .map(|s| s.params.as_slice())
+            .unwrap_or(&[]);
+        let arguments = if rec.values {
+            let (jvmti, jdk) = context(st)?;
+            let cx = Context {
+                jvmti: &jvmti,
+                jdk,
+                classes: &st.classes,
+                options: &st.options,
+            };
+            let (a, b) = unsafe { arguments(env, &cx, args, declared) };
+            st.budget_used.fetch_add(b, Ordering::Relaxed);
+            a
+        } else {
+            declared.iter().map(|_| budget_opaque()).collect()
+        };
+        let index = rec.calls.len();
+        rec.calls.push(CallRecord {
+            seq: index as u32,
+            plan_call,
+            arguments,
+            outcome: Outcome::Threw {
+                exception: Value::Opaque {
+                    class: "?".into(),
+                    reason: "the call did not complete".into(),
+                },
+            },
+        });
+        l.next_token += 1;
+        let token = l.next_token;
+        l.pending.push(Pending {
+            token,
+            frame_token,
+            index,
+        });
+        Some(token)
+    })
+    .flatten()
+    .unwrap_or(0)
+}
+
+/// Probe `callExit` / `callThrow`.
+///
+/// # Safety
+/// Called from the native probe with its live JNI arguments.
+pub unsafe fn call_exit(
+    env: &JniEnv,
+    st: &State,
+    site: i32,
+    token: i64,
+    result: jni::jobject,
+    thrown: bool,
+) {
+    if token == 0 {
+        return;
+    }
+    let Some(_busy) = Busy::enter() else { return };
+    with_local(|l| {
+        let pos = l.pending.iter().rposition(|p| p.token == token)?;
+        let p = l.pending.drain(pos..).next()?;
+        let frame = l
+            .frames
+            .iter_mut()
+            .rev()
+            .find(|f| f.token == p.frame_token)?;
+        let rec = frame.rec.as_mut()?;
+        let outcome = if rec.values {
+            let (jvmti, jdk) = context(st)?;
+            let cx = Context {
+                jvmti: &jvmti,
+                jdk,
+                classes: &st.classes,
+                options: &st.options,
+            };
+            let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
+            unsafe { outcome(env, st, &cx, result, thrown, ret) }
+        } else if thrown {
+            Outcome::Threw {
+                exception: budget_opaque(),
+            }
+        } else {
+            Outcome::Returned {
+                value: budget_opaque(),
+            }
+        };
+        if let Some(c) = rec.calls.get_mut(p.index) {
+            c.outcome = outcome;
+        }
+        Some(())
+    });
+}

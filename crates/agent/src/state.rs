@@ -1,0 +1,138 @@
+//! The agent's process-wide state, set once at load: options, the plan and its
+//! instrumentation, the declared types of every MUT and call site (to unbox what the
+//! probes box), per-MUT counters, the global byte budget, the JDK handles (from VMInit),
+//! the class-info cache and the writer.
+
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
+use std::sync::OnceLock;
+
+use jvmti_bindings::env::Jvmti;
+use jvmti_bindings::sys::jvmti;
+use mimic_analysis::plan::Plan;
+use mimic_classfile::{FieldType, MethodDescriptor};
+use mimic_instrument::PlanInstrumentation;
+
+use crate::classinfo::{Classes, Prim};
+use crate::jdk::Jdk;
+use crate::options::Options;
+use crate::snapshot::Declared;
+use crate::writer::Writer;
+
+/// Declared parameter and return types of a MUT or a called method.
+#[derive(Debug, Clone, Default)]
+pub struct Signature {
+    pub params: Vec<Declared>,
+    /// None for void.
+    pub ret: Option<Declared>,
+}
+
+impl Signature {
+    pub fn parse(descriptor: &str) -> Signature {
+        let declared = |t: &FieldType| match t.descriptor().as_bytes() {
+            [c] => Prim::from_descriptor(*c).map_or(Declared::Reference, Declared::Prim),
+            _ => Declared::Reference,
+        };
+        match MethodDescriptor::parse(descriptor) {
+            Ok(d) => Signature {
+                params: d.params.iter().map(declared).collect(),
+                ret: d.ret.as_ref().map(declared),
+            },
+            Err(_) => Signature::default(),
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct MutCounter {
+    /// Invocations seen (recorded or not).
+    pub seen: AtomicU64,
+    /// Invocations recorded: the next record's `seq`.
+    pub recorded: AtomicU64,
+}
+
+pub struct State {
+    pub options: Options,
+    pub plan: Plan,
+    pub instrumentation: PlanInstrumentation,
+    pub mut_sigs: Vec<Signature>,
+    pub site_sigs: Vec<Signature>,
+    pub counters: Vec<MutCounter>,
+    pub next_id: AtomicU64,
+    pub budget_used: AtomicU64,
+    /// True once the probe class is defined and its natives bound; false after VMDeath.
+    pub recording: AtomicBool,
+    /// True once the probe class exists: only then may classes be rewritten to call it.
+    pub probe_ready: AtomicBool,
+    pub jvmti: AtomicPtr<jvmti::jvmtiEnv>,
+    pub jdk: OnceLock<Jdk>,
+    pub classes: Classes,
+    pub writer: Writer,
+}
+
+static STATE: OnceLock<State> = OnceLock::new();
+
+pub fn get() -> Option<&'static State> {
+    STATE.get()
+}
+
+pub fn set(state: State) -> Result<(), &'static str> {
+    STATE.set(state).map_err(|_| "the agent is already loaded")
+}
+
+impl State {
+    pub fn new(
+        options: Options,
+        plan: Plan,
+        instrumentation: PlanInstrumentation,
+        writer: Writer,
+    ) -> State {
+        let mut_sigs = plan
+            .muts
+            .iter()
+            .map(|m| Signature::parse(&m.descriptor))
+            .collect();
+        let site_sigs = instrumentation
+            .site_table()
+            .sites
+            .iter()
+            .map(|site| {
+                let (m, c) = site.uses[0];
+                let mt = &plan.muts[m as usize];
+                mt.mockable_calls
+                    .iter()
+                    .chain(mt.deeper_calls.iter().map(|d| &d.call))
+                    .nth(c as usize)
+                    .map(|call| Signature::parse(&call.descriptor))
+                    .unwrap_or_default()
+            })
+            .collect();
+        State {
+            counters: plan.muts.iter().map(|_| MutCounter::default()).collect(),
+            mut_sigs,
+            site_sigs,
+            options,
+            plan,
+            instrumentation,
+            next_id: AtomicU64::new(1),
+            budget_used: AtomicU64::new(0),
+            recording: AtomicBool::new(false),
+            probe_ready: AtomicBool::new(false),
+            jvmti: AtomicPtr::new(std::ptr::null_mut()),
+            jdk: OnceLock::new(),
+            classes: Classes::default(),
+            writer,
+        }
+    }
+
+    /// The JVMTI environment (valid on every thread).
+    pub fn jvmti(&self) -> Option<Jvmti> {
+        let p = self.jvmti.load(Ordering::Acquire);
+        // SAFETY: set once from the live environment obtained at load; JVMTI environments
+        // are global to the VM.
+        (!p.is_null()).then(|| unsafe { Jvmti::from_raw(p) })
+    }
+
+    pub fn over_budget(&self) -> bool {
+        self.budget_used.load(Ordering::Relaxed) >= self.options.budget
+    }
+}

@@ -1,0 +1,335 @@
+//! The agent loaded with `-agentpath:` into a real JVM running a fixture program
+//! (`tests/fixtures/snapshots`): what snapshots capture (JDK values by meaning, enums
+//! with bodies, cycles as references, redaction, opaque threads and lambdas, depth, node
+//! and budget limits), recursion and nested invocations, and exceptions inside calls.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
+use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_trace::{InvocationRecord, Outcome, Store, Value};
+
+fn agent_library() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let deps = exe.parent().unwrap();
+    let name = format!(
+        "{}mimic_agent{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    [deps.join(&name), deps.parent().unwrap().join(&name)]
+        .into_iter()
+        .find(|p| p.is_file())
+        .expect("the agent library is built with the tests")
+}
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    classes: PathBuf,
+    plan: PathBuf,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots/src");
+    compile(
+        &Jdk::locate().unwrap(),
+        &java_sources_under(src),
+        &[],
+        &classes,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan_path = dir.path().join("plan.json");
+    std::fs::write(&plan_path, serde_json::to_vec(&plan).unwrap()).unwrap();
+    Fixture {
+        dir,
+        classes,
+        plan: plan_path,
+    }
+}
+
+/// Run the fixture under the agent with extra options; returns the stored invocations
+/// (id order) and the program's stdout.
+fn run(f: &Fixture, name: &str, extra: &str) -> (Vec<InvocationRecord>, String, String) {
+    let store = f.dir.path().join(format!("{name}.db"));
+    let mut options = format!("plan={},store={}", f.plan.display(), store.display());
+    if !extra.is_empty() {
+        options.push(',');
+        options.push_str(extra);
+    }
+    let out = Command::new(Jdk::locate().unwrap().java())
+        .arg(format!(
+            "-agentpath:{}={options}",
+            agent_library().display()
+        ))
+        .arg("-cp")
+        .arg(&f.classes)
+        .arg("fixture.Main")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        stderr, "",
+        "the agent must not write to the application's stderr"
+    );
+    let s = Store::open_read(&store).unwrap();
+    let run = s.latest_run().unwrap().unwrap();
+    let all = s
+        .invocation_ids(run, None)
+        .unwrap()
+        .into_iter()
+        .map(|id| s.invocation(run, id).unwrap().unwrap())
+        .collect();
+    let log = std::fs::read_to_string(f.dir.path().join(format!("{name}.db.log"))).unwrap();
+    (all, String::from_utf8_lossy(&out.stdout).into(), log)
+}
+
+fn field<'a>(v: &'a Value, name: &str) -> &'a Value {
+    match v {
+        Value::Object { fields, .. } => {
+            &fields
+                .iter()
+                .find(|f| f.name == name)
+                .unwrap_or_else(|| panic!("no field {name} in {v:?}"))
+                .value
+        }
+        other => panic!("not an object: {other:?}"),
+    }
+}
+
+fn s(v: &str) -> Value {
+    Value::Str { v: v.into() }
+}
+
+fn returned(o: &Outcome) -> &Value {
+    match o {
+        Outcome::Returned { value } => value,
+        Outcome::Threw { exception } => panic!("threw {exception:?}"),
+    }
+}
+
+#[test]
+fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
+    let f = fixture();
+    let (all, stdout, log) = run(&f, "default", "depth=3");
+    assert_eq!(stdout, "1: alice open 1\n2: bob frozen! 1\n39\n");
+    assert!(
+        log.contains("fixture/Service: instrumented (2 MUTs wrapped, 2 call sites bridged)"),
+        "{log}"
+    );
+    assert_eq!(all.len(), 6);
+
+    // describe(alice, chain of 12)
+    let alice = &all[0].arguments[0];
+    assert_eq!(field(alice, "owner"), &s("alice"));
+    assert_eq!(
+        field(alice, "password"),
+        &Value::Redacted {
+            class: "java.lang.String".into(),
+            rule: "password".into()
+        }
+    );
+    assert_eq!(
+        field(alice, "apiKey"),
+        &Value::Redacted {
+            class: "java.lang.String".into(),
+            rule: "apikey".into()
+        }
+    );
+    assert!(
+        matches!(field(alice, "tags"), Value::Collection { class, elements, size: 2, .. } if class == "java.util.ArrayList" && elements == &vec![s("vip"), s("alice")])
+    );
+    match field(alice, "limits") {
+        Value::Map { class, entries, .. } => {
+            assert_eq!(class, "java.util.TreeMap");
+            let keys: Vec<&Value> = entries.iter().map(|(k, _)| k).collect();
+            assert_eq!(keys, [&s("atm"), &s("daily")]);
+            assert_eq!(
+                entries[0].1,
+                Value::Boxed {
+                    class: "java.lang.Integer".into(),
+                    value: Box::new(Value::Int { v: 200 })
+                }
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        field(alice, "status"),
+        &Value::Enum {
+            class: "fixture.Status".into(),
+            name: "OPEN".into()
+        }
+    );
+    assert_eq!(
+        field(alice, "opened"),
+        &Value::Text {
+            class: "java.time.LocalDate".into(),
+            text: "2024-02-29".into()
+        }
+    );
+    assert_eq!(
+        field(alice, "balance"),
+        &Value::Text {
+            class: "java.math.BigDecimal".into(),
+            text: "1234.50".into()
+        }
+    );
+    assert!(
+        matches!(field(alice, "history"), Value::Array { class, length: 5, elements, .. } if class == "[I" && elements[2] == Value::Int { v: 4 })
+    );
+    assert!(matches!(field(alice, "worker"), Value::Opaque { reason, .. } if reason == "a thread"));
+    assert!(
+        matches!(field(alice, "callback"), Value::Opaque { reason, .. } if reason.contains("lambda"))
+    );
+    assert!(
+        matches!(field(alice, "lock"), Value::Object { class, fields, .. } if class == "java.lang.Object" && fields.is_empty())
+    );
+    assert_eq!(field(alice, "initial"), &Value::Char { v: 'a' as u16 });
+    // The cycle alice → bob → alice is a back-reference to the root.
+    let Value::Object { id: alice_id, .. } = alice else {
+        panic!()
+    };
+    let bob = field(alice, "partner");
+    assert_eq!(field(bob, "owner"), &s("bob"));
+    assert_eq!(field(bob, "partner"), &Value::Ref { id: *alice_id });
+    // An enum constant with a body is recorded as its enum.
+    assert_eq!(
+        field(&all[1].arguments[0], "status"),
+        &Value::Enum {
+            class: "fixture.Status".into(),
+            name: "FROZEN".into()
+        }
+    );
+    // depth=3: nodes at depths 0..=3 are captured, the fifth is cut.
+    let mut node = &all[0].arguments[1];
+    for expected in 1..=4 {
+        assert_eq!(field(node, "value"), &Value::Int { v: expected });
+        node = field(node, "next");
+    }
+    assert!(
+        matches!(node, Value::Opaque { class, reason } if class == "fixture.Node" && reason == "depth limit 3"),
+        "{node:?}"
+    );
+    // The mockable call and the receiver before/after.
+    assert_eq!(all[0].calls[0].arguments, vec![s("alice open 1")]);
+    assert_eq!(returned(&all[0].calls[0].outcome), &s("1: alice open 1"));
+    assert_eq!(
+        field(
+            field(all[0].receiver_after.as_ref().unwrap(), "ledger"),
+            "entries"
+        ),
+        &Value::Int { v: 1 }
+    );
+
+    // countdown(3): recursion nests invocations, each with its own call; the call at
+    // level 2 throws and the MUT catches it.
+    let levels = &all[2..];
+    for (k, inv) in levels.iter().enumerate() {
+        assert_eq!(inv.arguments, vec![Value::Int { v: 3 - k as i32 }]);
+        assert_eq!(
+            inv.parent,
+            if k == 0 { None } else { Some(levels[k - 1].id) }
+        );
+        assert_eq!(inv.calls.len(), if k == 3 { 0 } else { 1 });
+    }
+    assert_eq!(returned(&levels[0].calls[0].outcome), &Value::Int { v: 30 });
+    assert_eq!(
+        levels[1].calls[0].outcome,
+        Outcome::Threw {
+            exception: Value::Thrown {
+                class: "java.lang.IllegalStateException".into(),
+                message: Some("tick 2 refused".into())
+            }
+        }
+    );
+    let results: Vec<&Value> = levels.iter().map(|i| returned(&i.outcome)).collect();
+    assert_eq!(
+        results,
+        [
+            &Value::Int { v: 39 },
+            &Value::Int { v: 9 },
+            &Value::Int { v: 10 },
+            &Value::Int { v: 0 }
+        ]
+    );
+}
+
+#[test]
+fn redaction_rules_node_limits_and_the_budget_are_options() {
+    let f = fixture();
+    // Custom redaction rules replace the defaults.
+    let (all, _, _) = run(&f, "redact", "redact=OWNER|tag");
+    let alice = &all[0].arguments[0];
+    assert_eq!(
+        field(alice, "owner"),
+        &Value::Redacted {
+            class: "java.lang.String".into(),
+            rule: "owner".into()
+        }
+    );
+    assert!(matches!(field(alice, "tags"), Value::Redacted { rule, .. } if rule == "tag"));
+    assert!(matches!(field(alice, "password"), Value::Str { .. }));
+
+    // A tiny node limit truncates the object.
+    let (all, _, _) = run(&f, "nodes", "nodes=3");
+    match &all[0].arguments[0] {
+        Value::Object {
+            truncated, fields, ..
+        } => {
+            assert!(*truncated);
+            assert!(fields.len() < 15, "{fields:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // Once the global budget is spent, values become opaque but invocations and calls
+    // are still recorded.
+    let (all, _, _) = run(&f, "budget", "budget=1");
+    assert_eq!(all.len(), 6);
+    assert!(matches!(&all[0].arguments[0], Value::Object { .. }));
+    let budget = Value::Opaque {
+        class: "?".into(),
+        reason: "recording budget exhausted".into(),
+    };
+    assert_eq!(all[1].arguments, vec![budget.clone(), budget.clone()]);
+    assert_eq!(all[1].calls.len(), 1);
+    assert_eq!(returned(&all[1].calls[0].outcome), &budget);
+    assert_eq!(all.iter().map(|i| i.calls.len()).sum::<usize>(), 5);
+}
+
+#[test]
+fn a_bad_plan_leaves_the_program_alone() {
+    let f = fixture();
+    std::fs::write(&f.plan, "{ not a plan").unwrap();
+    let store = f.dir.path().join("bad.db");
+    let out = Command::new(Jdk::locate().unwrap().java())
+        .arg(format!(
+            "-agentpath:{}=plan={},store={}",
+            agent_library().display(),
+            f.plan.display(),
+            store.display()
+        ))
+        .arg("-cp")
+        .arg(&f.classes)
+        .arg("fixture.Main")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1: alice open 1\n2: bob frozen! 1\n39\n"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let log = std::fs::read_to_string(f.dir.path().join("bad.db.log")).unwrap();
+    assert!(
+        log.contains("not recording:") && log.contains("not a plan"),
+        "{log}"
+    );
+}

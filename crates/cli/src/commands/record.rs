@@ -1,0 +1,231 @@
+//! `mimic record`: runs a Java command with the capture agent (`-agentpath:` inserted
+//! right after the java executable), waits for it, exits with its exit code and prints a
+//! one-line summary of what the store received. Also owns the agent flags shared with
+//! `mimic attach` and how the agent library is found.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use mimic_trace::Store;
+// Depending on the agent crate makes cargo build `libmimic_agent.so` into `deps/`
+// beside the mimic executable, where `AgentFlags::library` finds it.
+use mimic_agent as _;
+
+/// The plan, the store and the recording limits, as passed to the agent.
+#[derive(Debug, clap::Args)]
+pub struct AgentFlags {
+    /// The plan written by `mimic targets`.
+    #[arg(long, value_name = "FILE")]
+    pub plan: PathBuf,
+    /// The trace store to record into (SQLite; created owner-only, appended to).
+    #[arg(long, value_name = "FILE")]
+    pub store: PathBuf,
+    /// The agent's log file (default: `<store>.log`).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+    /// Record the first N invocations of each MUT…
+    #[arg(long, value_name = "N")]
+    pub first: Option<u64>,
+    /// …then one in K (0: none).
+    #[arg(long, value_name = "K")]
+    pub sample: Option<u64>,
+    /// Object-graph depth recorded below each value.
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u64>,
+    /// Objects and elements recorded per value.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Approximate bytes recorded per value.
+    #[arg(long = "value-bytes", value_name = "B")]
+    pub value_bytes: Option<u64>,
+    /// Approximate bytes of values in the whole run; beyond it values become opaque.
+    #[arg(long, value_name = "BYTES")]
+    pub budget: Option<u64>,
+    /// Field-name substrings whose values are redacted, separated by '|'
+    /// (default: password|secret|token|apikey|credential).
+    #[arg(long, value_name = "RULES")]
+    pub redact: Option<String>,
+    /// The agent library (default: $MIMIC_AGENT, else libmimic_agent.so beside mimic).
+    #[arg(long, value_name = "FILE")]
+    pub agent: Option<PathBuf>,
+}
+
+/// Arguments of `mimic record`.
+#[derive(Debug, clap::Args)]
+pub struct RecordArgs {
+    #[command(flatten)]
+    pub agent: AgentFlags,
+    /// The Java command: `java [options] <main class or -jar app.jar> [args]`.
+    #[arg(last = true, required = true, value_name = "JAVA COMMAND")]
+    pub command: Vec<String>,
+}
+
+fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
+    Ok(if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir()?.join(p)
+    })
+}
+
+fn path_option(key: &str, p: &Path) -> anyhow::Result<String> {
+    let text = absolute(p)?.display().to_string();
+    if text.contains(',') || text.contains('=') {
+        bail!("{text}: the agent's option string cannot carry a path with ',' or '='");
+    }
+    Ok(format!("{key}={text}"))
+}
+
+impl AgentFlags {
+    /// The agent option string.
+    pub fn options(&self) -> anyhow::Result<String> {
+        if !self.plan.is_file() {
+            bail!(
+                "{}: no such plan (write one with `mimic targets -o`)",
+                self.plan.display()
+            );
+        }
+        let mut parts = vec![
+            path_option("plan", &self.plan)?,
+            path_option("store", &self.store)?,
+            path_option("log", &self.log_path())?,
+        ];
+        for (key, value) in [
+            ("first", self.first),
+            ("sample", self.sample),
+            ("depth", self.depth),
+            ("nodes", self.nodes),
+            ("value_bytes", self.value_bytes),
+            ("budget", self.budget),
+        ] {
+            if let Some(v) = value {
+                parts.push(format!("{key}={v}"));
+            }
+        }
+        if let Some(r) = &self.redact {
+            if r.contains(',') || r.contains('=') {
+                bail!("--redact {r:?}: rules cannot contain ',' or '='");
+            }
+            parts.push(format!("redact={r}"));
+        }
+        Ok(parts.join(","))
+    }
+
+    pub fn log_path(&self) -> PathBuf {
+        self.log.clone().unwrap_or_else(|| {
+            let mut s = self.store.clone().into_os_string();
+            s.push(".log");
+            PathBuf::from(s)
+        })
+    }
+
+    /// The agent library: `--agent`, `$MIMIC_AGENT`, else the newest
+    /// `libmimic_agent.so` beside the mimic executable or in its `deps/` directory.
+    pub fn library(&self) -> anyhow::Result<PathBuf> {
+        if let Some(a) = self
+            .agent
+            .clone()
+            .or_else(|| std::env::var_os("MIMIC_AGENT").map(PathBuf::from))
+        {
+            if !a.is_file() {
+                bail!("{}: no such agent library", a.display());
+            }
+            return absolute(&a);
+        }
+        let exe = std::env::current_exe().context("locating the mimic executable")?;
+        let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
+        let name = format!(
+            "{}mimic_agent{}",
+            std::env::consts::DLL_PREFIX,
+            std::env::consts::DLL_SUFFIX
+        );
+        [dir.join(&name), dir.join("deps").join(&name)]
+            .into_iter()
+            .filter_map(|p| {
+                let modified = p.metadata().and_then(|m| m.modified()).ok()?;
+                Some((modified, p))
+            })
+            .max()
+            .map(|(_, p)| p)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{name} not found beside {} (build it with `cargo build -p mimic-agent`, or set MIMIC_AGENT)",
+                    exe.display()
+                )
+            })
+    }
+}
+
+pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
+    let options = args.agent.options()?;
+    let library = args.agent.library()?;
+    let (java, rest) = args
+        .command
+        .split_first()
+        .ok_or_else(|| anyhow::anyhow!("no Java command after --"))?;
+    let log = args.agent.log_path();
+    let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
+    let status = Command::new(java)
+        .arg(format!("-agentpath:{}={options}", library.display()))
+        .args(rest)
+        .status()
+        .with_context(|| format!("starting {java}"))?;
+    let code = match status.code() {
+        Some(c) => c.clamp(0, 255) as u8,
+        None => 1, // killed by a signal
+    };
+    for line in new_log_lines(&log, log_start) {
+        if line.contains("not recording") {
+            eprintln!("mimic: {}", log_message(&line));
+        }
+    }
+    match summary(&args.agent.store) {
+        Ok(s) => eprintln!("mimic: {s} (log: {})", log.display()),
+        Err(e) => eprintln!("mimic: nothing recorded: {e:#}"),
+    }
+    Ok(code)
+}
+
+/// Log lines appended since byte `start`.
+pub fn new_log_lines(log: &Path, start: u64) -> Vec<String> {
+    let text = std::fs::read(log).unwrap_or_default();
+    let start = (start as usize).min(text.len());
+    String::from_utf8_lossy(&text[start..])
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// A log line without its `mimic-agent: [<ms> ms] ` prefix.
+pub fn log_message(line: &str) -> &str {
+    let rest = line.trim_start_matches("mimic-agent: ");
+    match rest.strip_prefix('[').and_then(|r| r.split_once("] ")) {
+        Some((_, message)) => message,
+        None => rest,
+    }
+}
+
+/// One line about the latest run of a store.
+pub fn summary(store: &Path) -> anyhow::Result<String> {
+    let store_r = Store::open_read(store)?;
+    let run = store_r
+        .latest_run()?
+        .ok_or_else(|| anyhow::anyhow!("{}: no run", store.display()))?;
+    let r = store_r
+        .runs()?
+        .into_iter()
+        .find(|r| r.id == run)
+        .ok_or_else(|| anyhow::anyhow!("run {run} vanished"))?;
+    Ok(format!(
+        "run {} {}: {} invocations of {}/{} MUTs, {} calls, {} bytes in {}",
+        r.id,
+        r.status,
+        r.invocations,
+        r.muts_invoked,
+        r.muts,
+        r.calls,
+        r.bytes,
+        store.display()
+    ))
+}
