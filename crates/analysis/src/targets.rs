@@ -310,14 +310,28 @@ impl Analyser<'_> {
         }
         // A test in the class's package must be able to name the class and the parameter types.
         let package = package_of(self.class_name);
-        if self.index.get(self.class_name).is_some_and(|c| !c.accessible_from(package)) {
+        if self
+            .index
+            .get(self.class_name)
+            .is_some_and(|c| !c.accessible_from(package))
+        {
             return Err("the class is not accessible from its package's tests".into());
         }
-        if let Ok(desc) = method.descriptor(&self.class.constant_pool).and_then(|d| MethodDescriptor::parse(&d)) {
+        if let Ok(desc) = method
+            .descriptor(&self.class.constant_pool)
+            .and_then(|d| MethodDescriptor::parse(&d))
+        {
             for p in &desc.params {
                 if let FieldType::Object(t) = p {
-                    if self.index.get(t).is_some_and(|c| !c.accessible_from(package)) {
-                        return Err(format!("parameter type {} is not accessible from the class's package", dotted(t)));
+                    if self
+                        .index
+                        .get(t)
+                        .is_some_and(|c| !c.accessible_from(package))
+                    {
+                        return Err(format!(
+                            "parameter type {} is not accessible from the class's package",
+                            dotted(t)
+                        ));
                     }
                 }
             }

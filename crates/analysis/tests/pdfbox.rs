@@ -9,7 +9,9 @@ use mimic_jvm::{pinned, ArtifactCache, Maven};
 
 #[test]
 fn pdfbox_and_fontbox_targets() {
-    let jars = ArtifactCache::default_location().fetch(&Maven::locate().unwrap(), &pinned::pdfbox_libs()).unwrap();
+    let jars = ArtifactCache::default_location()
+        .fetch(&Maven::locate().unwrap(), &pinned::pdfbox_libs())
+        .unwrap();
     let index = ClassIndex::build(&jars, |i| i < 2);
     assert!(index.unparsed.is_empty(), "{:?}", index.unparsed);
     let options = TargetOptions {
@@ -21,16 +23,38 @@ fn pdfbox_and_fontbox_targets() {
     println!("{s:?}");
     assert!(s.project_classes > 900, "{s:?}");
     assert!((1_000..2_500).contains(&s.muts), "{s:?}");
-    let rick_rule = plan.muts.iter().filter(|m| m.mockable_calls.iter().any(|c| matches!(c.returns, Returns::Primitive | Returns::String))).count();
+    let rick_rule = plan
+        .muts
+        .iter()
+        .filter(|m| {
+            m.mockable_calls
+                .iter()
+                .any(|c| matches!(c.returns, Returns::Primitive | Returns::String))
+        })
+        .count();
     println!("MUTs with a mockable call returning a primitive or String (rick's stubbing rule): {rick_rule}");
     assert!((300..600).contains(&rick_rule), "{rick_rule}");
 
     let m = plan
         .muts
         .iter()
-        .find(|m| m.class == "org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm" && m.method == "getDefaultAppearance")
+        .find(|m| {
+            m.class == "org.apache.pdfbox.pdmodel.interactive.form.PDAcroForm"
+                && m.method == "getDefaultAppearance"
+        })
         .expect("PDAcroForm.getDefaultAppearance is a MUT");
     let c = &m.mockable_calls[0];
-    assert_eq!((c.owner.as_str(), c.name.as_str(), c.returns), ("org.apache.pdfbox.cos.COSDictionary", "getString", Returns::String));
-    assert!(matches!(&c.receiver, Receiver::Field { name, .. } if name == "dictionary"), "{:?}", c.receiver);
+    assert_eq!(
+        (c.owner.as_str(), c.name.as_str(), c.returns),
+        (
+            "org.apache.pdfbox.cos.COSDictionary",
+            "getString",
+            Returns::String
+        )
+    );
+    assert!(
+        matches!(&c.receiver, Receiver::Field { name, .. } if name == "dictionary"),
+        "{:?}",
+        c.receiver
+    );
 }

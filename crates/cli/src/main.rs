@@ -45,7 +45,18 @@ enum Command {
     Traces(commands::traces::TracesArgs),
 }
 
+/// Piped into `head` and the like, exit quietly when the reader goes away instead of
+/// panicking on a failed `println!` (Rust ignores SIGPIPE by default).
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal disposition to its default at start-up, before any thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     // clap prints help/version and exits 0, or a usage error and exits 2.
     let cli = Cli::parse();
     let result = match cli.command {

@@ -81,7 +81,8 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
     // class under test → (test methods source, skipped comments)
     let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
     let mut manifest = Manifest::new(store.path(), run);
-    let mut name_counters: std::collections::HashMap<(String, String), usize> = std::collections::HashMap::new();
+    let mut name_counters: std::collections::HashMap<(String, String), usize> =
+        std::collections::HashMap::new();
     manifest.resource_root = options.resources.as_ref().map(|p| p.display().to_string());
     for summary in store.mut_summaries(run)? {
         if summary.invocations == 0 {
@@ -99,7 +100,9 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         let mut seen = HashSet::new();
         let mut generated = 0;
         // Test names number invocations per method name, across overloads.
-        let counter = name_counters.entry((m.class.clone(), m.method.clone())).or_insert(0);
+        let counter = name_counters
+            .entry((m.class.clone(), m.method.clone()))
+            .or_insert(0);
         for id in store.invocation_ids(run, Some(summary.mut_index))? {
             if generated >= options.max_per_mut {
                 break;

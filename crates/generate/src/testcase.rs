@@ -137,7 +137,10 @@ fn arg_matchers(b: &mut Builder, args: &[Value], params: &[FieldType]) -> Vec<St
                     t => format!("({}) isNull()", type_name(t, b.package)),
                 },
                 v if literal_like(v) => format!("eq({})", b.expr(v, Some(t))),
-                Value::Array { .. } => format!("aryEq({})", b.expr(v, Some(t))),
+                Value::Array { .. } => format!(
+                    "org.mockito.AdditionalMatchers.aryEq({})",
+                    b.expr(v, Some(t))
+                ),
                 Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
                     format!("eq({})", b.expr(v, Some(t)))
                 }
@@ -269,7 +272,46 @@ pub fn tests_for(
                 declared_type.clone(),
             ),
         };
-        let type_name = class_name(&declared.replace('/', "."), &package);
+        // Calls made after a cast (`((COSStream) base).getX()`) need a mock of the cast type:
+        // when the plan's calls on this receiver name one owner other than the declared type,
+        // mock that owner.
+        let declared_dotted = declared.replace('/', ".");
+        let mut owners: Vec<&str> = plan_calls
+            .iter()
+            .filter(|c| receiver_key(&c.receiver) == receiver_key(r) && c.owner != declared_dotted)
+            .map(|c| c.owner.as_str())
+            .collect();
+        owners.dedup();
+        // Best of all, the class production actually had there: the MUT may test it with
+        // `instanceof`, which a mock of a supertype would fail.
+        let recorded = match r {
+            Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
+            Receiver::Field {
+                name,
+                is_static: false,
+                ..
+            } => match &inv.receiver_before {
+                Some(Value::Object { fields, .. }) => {
+                    fields.iter().find(|f| &f.name == name).map(|f| &f.value)
+                }
+                _ => None,
+            },
+            Receiver::Field { .. } => None,
+        };
+        let runtime_class = match recorded {
+            Some(Value::Object { class, .. })
+                if !class.contains('$') && !class.starts_with("java.") =>
+            {
+                Some(class.clone())
+            }
+            _ => None,
+        };
+        let mock_type = match (runtime_class, owners.as_slice()) {
+            (Some(c), _) => c,
+            (None, [one]) if !one.contains('$') => one.to_string(),
+            _ => declared_dotted,
+        };
+        let type_name = class_name(&mock_type, &package);
         let var = b.names.fresh(&base);
         lines.push(format!("{type_name} {var} = mock({type_name}.class);"));
         mock_of.insert(receiver_key(r), var.clone());

@@ -306,7 +306,24 @@ impl<'a> Builder<'a> {
             .trim_start_matches('[')
             .trim_end_matches(';');
         let var = self.names.fresh(short);
-        self.statements.push(format!("var {var} = {expr};"));
+        // Declared with the raw class (or interface, for JDK-internal classes) rather than
+        // `var`, so that the variable also fits parameters of a generic type.
+        let declared = if class.starts_with('[') {
+            field_type_of_class(class)
+                .map(|t| type_name(&t, self.package))
+                .unwrap_or_else(|| "var".into())
+        } else if !class.contains('$') {
+            self.class(class)
+        } else if class.contains("Map") {
+            "java.util.Map".into()
+        } else if class.contains("Set") {
+            "java.util.Set".into()
+        } else if class.contains("List") {
+            "java.util.List".into()
+        } else {
+            "var".into()
+        };
+        self.statements.push(format!("{declared} {var} = {expr};"));
         self.vars.insert(id, var.clone());
         var
     }

@@ -134,7 +134,10 @@ pub fn verify(
     let _ = std::fs::remove_dir_all(&src);
     for s in &sources {
         let target = src.join(s.strip_prefix(tests_dir).unwrap_or(s));
-        let io = |e: std::io::Error| VerifyError::Io { path: target.clone(), message: e.to_string() };
+        let io = |e: std::io::Error| VerifyError::Io {
+            path: target.clone(),
+            message: e.to_string(),
+        };
         std::fs::create_dir_all(target.parent().unwrap_or(&src)).map_err(io)?;
         std::fs::copy(s, &target).map_err(io)?;
     }
@@ -146,11 +149,15 @@ pub fn verify(
         match compile(jdk, &good, &cp, &classes, &options) {
             Ok(_) => break,
             Err(JvmError::Compile { diagnostics, .. }) => {
-                let removed = remove_failing_methods(&src, &diagnostics, &mut broken_methods, &mut broken)?;
+                let removed =
+                    remove_failing_methods(&src, &diagnostics, &mut broken_methods, &mut broken)?;
                 good = java_sources_under(&src);
                 good.retain(|f| !broken.iter().any(|(c, _)| class_of_source(&src, f) == *c));
                 if !removed {
-                    return Err(VerifyError::Io { path: src.clone(), message: format!("tests do not compile: {diagnostics}") });
+                    return Err(VerifyError::Io {
+                        path: src.clone(),
+                        message: format!("tests do not compile: {diagnostics}"),
+                    });
                 }
             }
             Err(e) => return Err(e.into()),
@@ -345,24 +352,38 @@ fn remove_failing_methods(
 ) -> Result<bool, VerifyError> {
     let mut by_file: BTreeMap<PathBuf, Vec<(usize, String)>> = BTreeMap::new();
     for line in diagnostics.lines() {
-        let Some(at) = line.find(".java:") else { continue };
+        let Some(at) = line.find(".java:") else {
+            continue;
+        };
         let file = PathBuf::from(&line[..at + 5]);
         let rest = &line[at + 6..];
-        let Some((number, message)) = rest.split_once(": error: ") else { continue };
-        let Ok(n) = number.parse::<usize>() else { continue };
-        by_file.entry(file).or_default().push((n, message.to_string()));
+        let Some((number, message)) = rest.split_once(": error: ") else {
+            continue;
+        };
+        let Ok(n) = number.parse::<usize>() else {
+            continue;
+        };
+        by_file
+            .entry(file)
+            .or_default()
+            .push((n, message.to_string()));
     }
     let mut removed = false;
     for (file, errors) in by_file {
         let class = class_of_source(src, &file);
-        let text = std::fs::read_to_string(&file).map_err(|e| VerifyError::Io { path: file.clone(), message: e.to_string() })?;
+        let text = std::fs::read_to_string(&file).map_err(|e| VerifyError::Io {
+            path: file.clone(),
+            message: e.to_string(),
+        })?;
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         let mut cut: Vec<(usize, usize, String, String)> = Vec::new();
         let mut whole_file = false;
         for (n, message) in &errors {
             let idx = n.saturating_sub(1).min(lines.len().saturating_sub(1));
             // The method header at or above the error, and its @Test line.
-            let header = (0..=idx).rev().find(|&i| lines[i].starts_with("    void ") && lines[i].ends_with("throws Throwable {"));
+            let header = (0..=idx).rev().find(|&i| {
+                lines[i].starts_with("    void ") && lines[i].ends_with("throws Throwable {")
+            });
             let Some(h) = header else {
                 whole_file = true;
                 break;
@@ -376,23 +397,43 @@ fn remove_failing_methods(
                 whole_file = true;
                 break;
             }
-            let name = lines[h].trim_start_matches("    void ").split('(').next().unwrap_or("").to_string();
+            let name = lines[h]
+                .trim_start_matches("    void ")
+                .split('(')
+                .next()
+                .unwrap_or("")
+                .to_string();
             if !cut.iter().any(|c| c.0 == start) {
                 cut.push((start, end, name, message.clone()));
             }
         }
         if whole_file {
-            files.push((class, errors.iter().map(|(n, m)| format!("line {n}: {m}")).collect::<Vec<_>>().join("; ")));
+            files.push((
+                class,
+                errors
+                    .iter()
+                    .map(|(n, m)| format!("line {n}: {m}"))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ));
             removed = true;
             continue;
         }
         cut.sort_by(|a, b| b.0.cmp(&a.0));
         for (start, end, name, message) in cut {
-            lines.splice(start..=end, [format!("    // mimic verify: {name} does not compile: {message}")]);
+            lines.splice(
+                start..=end,
+                [format!(
+                    "    // mimic verify: {name} does not compile: {message}"
+                )],
+            );
             methods.push((class.clone(), name, message));
             removed = true;
         }
-        std::fs::write(&file, lines.join("\n") + "\n").map_err(|e| VerifyError::Io { path: file.clone(), message: e.to_string() })?;
+        std::fs::write(&file, lines.join("\n") + "\n").map_err(|e| VerifyError::Io {
+            path: file.clone(),
+            message: e.to_string(),
+        })?;
     }
     Ok(removed)
 }
