@@ -419,7 +419,7 @@ fn remove_failing_methods(
             removed = true;
             continue;
         }
-        cut.sort_by(|a, b| b.0.cmp(&a.0));
+        cut.sort_by_key(|c| std::cmp::Reverse(c.0));
         for (start, end, name, message) in cut {
             lines.splice(
                 start..=end,
