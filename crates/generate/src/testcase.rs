@@ -282,7 +282,7 @@ pub fn tests_for(
             .map(|c| c.owner.as_str())
             .collect();
         owners.dedup();
-        // Best of all, the class production actually had there: the MUT may test it with
+        // Otherwise the class production actually had there: the MUT may test it with
         // `instanceof`, which a mock of a supertype would fail.
         let recorded = match r {
             Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
@@ -298,7 +298,13 @@ pub fn tests_for(
             },
             Receiver::Field { .. } => None,
         };
+        // Collaborators used only through an interface are mocked as that interface.
+        let through_interface = plan_calls
+            .iter()
+            .filter(|c| receiver_key(&c.receiver) == receiver_key(r))
+            .all(|c| c.instruction == "invokeinterface");
         let runtime_class = match recorded {
+            _ if through_interface => None,
             Some(Value::Object { class, .. })
                 if !class.contains('$') && !class.starts_with("java.") =>
             {
