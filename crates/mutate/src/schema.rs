@@ -14,11 +14,11 @@
 //! The same classes therefore serve the coverage run (switch 0, hits recorded) and every
 //! mutant run (switch set between tests by the test JVM).
 
-use mimic_classfile::access::{PRIVATE, STATIC, STRICT, SYNTHETIC};
+use mimic_classfile::access::STATIC;
 use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
-use mimic_classfile::class_file::Attribute;
 use mimic_classfile::frame::VType;
-use mimic_classfile::rewrite::replace::Replacement;
+use mimic_classfile::rewrite::replace::push_replacement_value;
+use mimic_classfile::rewrite::wrap::split_method;
 use mimic_classfile::{ClassFile, ClassFileError, FieldType, MethodDescriptor};
 
 use crate::targets::TargetMethod;
@@ -81,7 +81,7 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
             .push_int(mutant.id as i32)
             .simple(ISUB, 2, Some(VType::Integer))
             .if_(Cond::NonZero, next);
-        emit_constant(&mut b, &mutant.operator.replacement(), desc.ret.as_ref())?;
+        push_replacement_value(&mut b, &mutant.operator.replacement(), desc.ret.as_ref())?;
         b.return_value(desc.ret.as_ref());
         b.bind(next);
     }
@@ -102,66 +102,5 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
         .return_value(desc.ret.as_ref());
     let wrapper_code = b.finish(class.major_version >= 50)?;
 
-    let cp = &mut class.constant_pool;
-    let code_name = cp.add_utf8("Code")?;
-    let renamed_index = cp.add_utf8(&renamed)?;
-    let (code_attrs, other_attrs): (Vec<Attribute>, Vec<Attribute>) = original
-        .attributes
-        .iter()
-        .cloned()
-        .partition(|a| cp.utf8_is(a.name_index, "Code"));
-    let mut body = original.clone();
-    body.name_index = renamed_index;
-    body.access_flags = (original.access_flags & (STATIC | STRICT)) | PRIVATE | SYNTHETIC;
-    body.attributes = code_attrs;
-    let mut wrapper = original;
-    wrapper.attributes = other_attrs;
-    wrapper.attributes.insert(
-        0,
-        Attribute {
-            name_index: code_name,
-            data: wrapper_code.to_bytes()?,
-        },
-    );
-    class.methods[index] = wrapper;
-    class.methods.push(body);
-    Ok(())
-}
-
-/// Push the value a replacement returns (nothing for `Empty`).
-fn emit_constant(
-    b: &mut CodeBuilder,
-    replacement: &Replacement,
-    ret: Option<&FieldType>,
-) -> Result<(), ClassFileError> {
-    match replacement {
-        Replacement::Empty => {}
-        Replacement::Null => {
-            b.aconst_null();
-        }
-        Replacement::Int(v) => {
-            b.push_int(*v);
-        }
-        Replacement::Long(v) => {
-            b.push_long(*v);
-        }
-        Replacement::Float(v) => {
-            b.push_float(*v);
-        }
-        Replacement::Double(v) => {
-            b.push_double(*v);
-        }
-        Replacement::String(s) => {
-            b.push_string(s);
-        }
-        Replacement::EmptyArray => {
-            let Some(FieldType::Array(element)) = ret else {
-                return Err(ClassFileError::rewrite(
-                    "empty array for a non-array method",
-                ));
-            };
-            b.push_int(0).new_array(element);
-        }
-    }
-    Ok(())
+    split_method(class, index, &renamed, &wrapper_code)
 }

@@ -101,33 +101,7 @@ pub fn replace_body(
         method.has_flag(STATIC),
         &desc,
     );
-    match replacement {
-        Replacement::Empty => {}
-        Replacement::Null => {
-            b.aconst_null();
-        }
-        Replacement::Int(v) => {
-            b.push_int(*v);
-        }
-        Replacement::Long(v) => {
-            b.push_long(*v);
-        }
-        Replacement::Float(v) => {
-            b.push_float(*v);
-        }
-        Replacement::Double(v) => {
-            b.push_double(*v);
-        }
-        Replacement::String(s) => {
-            b.push_string(s);
-        }
-        Replacement::EmptyArray => {
-            let Some(FieldType::Array(element)) = &desc.ret else {
-                unreachable!("checked by fits")
-            };
-            b.push_int(0).new_array(element);
-        }
-    }
+    push_replacement_value(&mut b, replacement, desc.ret.as_ref())?;
     b.return_value(desc.ret.as_ref());
     let code = b.finish(false)?;
     let name_index = class.methods[method_index].attributes[position].name_index;
@@ -160,4 +134,43 @@ pub fn extreme_transformations(ret: Option<&FieldType>) -> Vec<Replacement> {
         Some(Array(_)) => vec![Replacement::EmptyArray, Replacement::Null],
         Some(Object(_)) => vec![Replacement::Null],
     }
+}
+
+/// Push the value `replacement` returns (nothing for `Empty`); `ret` is the method's
+/// return type (needed for empty arrays). Shared with mutant schemata.
+pub fn push_replacement_value(
+    b: &mut CodeBuilder,
+    replacement: &Replacement,
+    ret: Option<&FieldType>,
+) -> Result<()> {
+    match replacement {
+        Replacement::Empty => {}
+        Replacement::Null => {
+            b.aconst_null();
+        }
+        Replacement::Int(v) => {
+            b.push_int(*v);
+        }
+        Replacement::Long(v) => {
+            b.push_long(*v);
+        }
+        Replacement::Float(v) => {
+            b.push_float(*v);
+        }
+        Replacement::Double(v) => {
+            b.push_double(*v);
+        }
+        Replacement::String(s) => {
+            b.push_string(s);
+        }
+        Replacement::EmptyArray => {
+            let Some(FieldType::Array(element)) = ret else {
+                return Err(ClassFileError::rewrite(
+                    "an empty array for a method that does not return an array",
+                ));
+            };
+            b.push_int(0).new_array(element);
+        }
+    }
+    Ok(())
 }

@@ -108,9 +108,24 @@ pub fn wrap_method(
         .finish(class.major_version >= 50)
         .map_err(|e| e.in_file(&what))?;
 
+    split_method(class, method_index, &renamed_to, &wrapper_code)?;
+    Ok(Wrapped { renamed_to })
+}
+
+/// Move the body of method `method_index` to a new private synthetic method `renamed`
+/// (its Code attribute untouched) and give the original member — name, descriptor,
+/// flags and every other attribute — the generated `wrapper_code` instead. Shared by
+/// method wrapping and mutant schemata.
+pub fn split_method(
+    class: &mut ClassFile,
+    method_index: usize,
+    renamed: &str,
+    wrapper_code: &crate::code::CodeAttribute,
+) -> Result<()> {
+    let original = class.methods[method_index].clone();
     let cp = &mut class.constant_pool;
     let code_name = cp.add_utf8("Code")?;
-    let renamed_name_index = cp.add_utf8(&renamed_to)?;
+    let renamed_name_index = cp.add_utf8(renamed)?;
     let (code_attrs, other_attrs): (Vec<Attribute>, Vec<Attribute>) = original
         .attributes
         .iter()
@@ -118,10 +133,10 @@ pub fn wrap_method(
         .partition(|a| cp.utf8_is(a.name_index, "Code"));
 
     // The original body: private, synthetic, keeps only its Code (and with it its frames).
-    let mut renamed = original.clone();
-    renamed.name_index = renamed_name_index;
-    renamed.access_flags = (original.access_flags & (STATIC | STRICT)) | PRIVATE | SYNTHETIC;
-    renamed.attributes = code_attrs;
+    let mut body = original.clone();
+    body.name_index = renamed_name_index;
+    body.access_flags = (original.access_flags & (STATIC | STRICT)) | PRIVATE | SYNTHETIC;
+    body.attributes = code_attrs;
 
     // The wrapper: everything the method showed the world, with the generated Code.
     let mut wrapper = original;
@@ -135,6 +150,6 @@ pub fn wrap_method(
     );
 
     class.methods[method_index] = wrapper;
-    class.methods.push(renamed);
-    Ok(Wrapped { renamed_to })
+    class.methods.push(body);
+    Ok(())
 }
