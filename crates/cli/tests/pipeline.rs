@@ -6,7 +6,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+mod common;
+
+use common::{compile_dir, example_src};
+use mimic_jvm::{java_sources_under, Jdk};
 use serde_json::Value;
 
 fn mimic(args: &[&str]) -> (Option<i32>, String, String) {
@@ -19,24 +22,6 @@ fn mimic(args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).into(),
     )
-}
-
-fn example_src(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-        .join("src")
-}
-
-fn compile_dir(src: &Path, out: &Path) {
-    compile(
-        &Jdk::locate().unwrap(),
-        &java_sources_under(src),
-        &[],
-        out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
 }
 
 /// targets → record → generate; returns (classes dir, tests dir).

@@ -11,7 +11,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mimic_analysis::plan::{Plan, Receiver};
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+mod common;
+
+use common::{compile_dir, compile_example};
+use mimic_jvm::Jdk;
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn mimic() -> Command {
@@ -20,19 +23,7 @@ fn mimic() -> Command {
 
 /// Compile `examples/<name>` into `<dir>/<name>` and write its plan with `mimic targets`.
 fn example(name: &str, dir: &Path) -> (PathBuf, PathBuf) {
-    let classes = dir.join(name);
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-        .join("src");
-    compile(
-        &Jdk::locate().unwrap(),
-        &java_sources_under(src),
-        &[],
-        &classes,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    let classes = compile_example(name, dir);
     let plan = dir.join(format!("{name}.plan.json"));
     let out = mimic()
         .args(["targets", "-c"])
@@ -793,14 +784,7 @@ fn attach_records_classes_loaded_later_and_lists_those_loaded_before() {
     // The agent's fixture waits for a file before loading its MUTs' class.
     let classes = dir.path().join("fixture");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../agent/tests/fixtures/snapshots/src");
-    compile(
-        &Jdk::locate().unwrap(),
-        &java_sources_under(src),
-        &[],
-        &classes,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    compile_dir(&src, &classes);
     let plan = dir.path().join("fixture.plan.json");
     let out = mimic()
         .args(["targets", "-c"])

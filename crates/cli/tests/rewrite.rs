@@ -1,19 +1,16 @@
 //! `mimic rewrite` end to end on the bundled examples: rewritten programs print exactly
 //! what the originals print under `-Xverify:all`; bad input is reported, not fatal.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+mod common;
+
+use common::{compile_dir, example_src};
+use mimic_jvm::Jdk;
 
 fn mimic() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mimic"))
-}
-
-fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
 }
 
 fn run_java(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
@@ -43,8 +40,7 @@ fn rewritten_examples_behave_identically() {
     ] {
         let dir = tempfile::tempdir().unwrap();
         let classes = dir.path().join("classes");
-        let sources = java_sources_under(example(name).join("src"));
-        compile(&jdk, &sources, &[], &classes, &CompileOptions::default()).unwrap();
+        compile_dir(&example_src(name), &classes);
         let out = dir.path().join("rewritten");
         let result = mimic()
             .arg("rewrite")
@@ -77,8 +73,7 @@ fn a_corrupt_class_is_reported_and_copied_unchanged() {
     let jdk = Jdk::locate().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
-    let sources = java_sources_under(example("mockables").join("src"));
-    compile(&jdk, &sources, &[], &classes, &CompileOptions::default()).unwrap();
+    compile_dir(&example_src("mockables"), &classes);
     let broken = classes.join("se/kth/castor/mockables/Broken.class");
     std::fs::write(&broken, [0xCA, 0xFE, 0xBA, 0xBE, 0, 0, 0, 61, 0]).unwrap();
     let out = dir.path().join("rewritten");

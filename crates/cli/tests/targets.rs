@@ -1,28 +1,12 @@
 //! `mimic targets` end to end on the paper's two examples: exactly the MUTs and mockable
 //! calls the paper describes, and nothing else; the plan file is owner-only.
 
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
-use serde_json::Value;
+mod common;
 
-fn compile_example(name: &str, dir: &Path) -> PathBuf {
-    let out = dir.join(name);
-    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-        .join("src");
-    compile(
-        &Jdk::locate().unwrap(),
-        &java_sources_under(src),
-        &[],
-        &out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
-    out
-}
+use common::compile_example;
+use serde_json::Value;
 
 fn targets(args: &[&str]) -> (Option<i32>, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
