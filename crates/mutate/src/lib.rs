@@ -3,12 +3,14 @@
 //! Every method of the application classes that is not a stop method ([`stop`]) gets one
 //! mutant per applicable extreme transformation ([`operators`], Reneri Table I). All
 //! mutants live in one rewritten class set guarded by an active-mutant switch
-//! ([`schema`]). Long-lived test JVMs ([`worker`], driving the small Java [`shim`]) run
-//! the suite once to record which test reaches which method and which tests are red, then
-//! run each covered mutant against only the tests that reach its method ([`run`]).
+//! ([`schema`]). Long-lived test JVMs ([`worker`], driving the small Java [`shim`]) share
+//! the suite's baseline run, which records which test reaches which method, how long it
+//! takes and which tests are red ([`baseline`]), then run each covered mutant against
+//! only the tests that reach its method ([`schedule`]); [`run`] ties the phases together.
 //! [`result`] classifies methods as Descartes does; [`report`] writes Descartes'
 //! `methods.json`, a text summary and an HTML page.
 
+pub mod baseline;
 pub mod error;
 pub mod html;
 pub mod inputs;
@@ -17,6 +19,7 @@ pub mod pinned;
 pub mod report;
 pub mod result;
 pub mod run;
+pub mod schedule;
 pub mod schema;
 pub mod shim;
 pub mod stop;

@@ -67,6 +67,7 @@ fn method_json(m: &MethodResult) -> Value {
             "status": o.status,
             "mutator": o.operator,
             "tests-run": o.tests_run,
+            "millis": (o.millis * 10.0).round() / 10.0,
             "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })

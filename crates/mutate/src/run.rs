@@ -1,24 +1,24 @@
-//! A whole run: toolchain, schema classes, shim, then one baseline run that also records
-//! which test reaches which method, then every covered mutant against only the tests that
-//! reach its method (fastest first, stopping at the first failure), spread over several
-//! long-lived test JVMs.
+//! A whole run: toolchain, schema classes and shim, then the test JVMs (started at once),
+//! the baseline shared among them ([`crate::baseline`]), and every covered mutant against
+//! only the tests that reach its method, stopping at the first failure
+//! ([`crate::schedule`]).
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use mimic_jvm::{pinned, ArtifactCache, Jdk, JunitRuntime, Maven};
 
+use crate::baseline::Baseline;
 use crate::error::MutateError;
 use crate::inputs::{prepare_schema, test_dirs};
 use crate::operators::Operator;
 use crate::result::{
     Classification, MethodResult, MutantOutcome, MutantStatus, MutationReport, RedTest,
 };
+use crate::schedule::{order_tests, round_robin, run_jobs, Job};
 use crate::shim::build_shim;
 use crate::stop::StopKind;
-use crate::worker::{RunEnd, Status, Worker, WorkerSpec};
+use crate::worker::{write_tests_file, Budget, Limits, Worker, WorkerSpec};
 
 /// What to mutate and how.
 #[derive(Debug, Clone)]
@@ -32,13 +32,18 @@ pub struct MutateConfig {
     pub operators: Vec<Operator>,
     /// Stop-method kinds to skip.
     pub stop_kinds: Vec<StopKind>,
-    /// Test JVMs running mutants in parallel.
+    /// Test JVMs running tests in parallel.
     pub workers: usize,
-    /// Timeout of one launch of tests under a mutant: the sum of `baseline × factor` over
-    /// its tests, plus the constant.
+    /// Under a mutant a test may use `factor ×` its baseline CPU time plus
+    /// `timeout_const_ms` of CPU time, and `2 × factor ×` its baseline wall time plus
+    /// `wall_timeout_const_ms`; past either it is stopped and the mutant timed out.
     pub timeout_factor: f64,
     pub timeout_const_ms: u64,
-    /// Timeout of each test in the baseline run.
+    pub wall_timeout_const_ms: u64,
+    /// Mutants sharing one launch of tests at most (1: a launch per mutant, for suites
+    /// whose tests interfere when one test's mutant leaves state behind).
+    pub mutants_per_launch: usize,
+    /// Timeout of each test in the baseline run (CPU and wall time).
     pub baseline_timeout_ms: u64,
     /// Keep intermediate files here (default: a temporary directory, removed).
     pub work_dir: Option<PathBuf>,
@@ -46,7 +51,8 @@ pub struct MutateConfig {
 
 impl MutateConfig {
     /// Defaults: Table I operators, every stop kind, one JVM per core (at most 4),
-    /// timeouts `2 × baseline + 2 s` per launch, 60 s per baseline test.
+    /// timeouts `2 × baseline + 0.5 s` of CPU time and `4 × baseline + 5 s` of wall time
+    /// per test, 60 s per baseline test.
     pub fn new(classes: Vec<PathBuf>, tests: Vec<PathBuf>, classpath: Vec<PathBuf>) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         MutateConfig {
@@ -57,9 +63,18 @@ impl MutateConfig {
             stop_kinds: crate::stop::ALL_STOP_KINDS.to_vec(),
             workers: cores.clamp(1, 4),
             timeout_factor: 2.0,
-            timeout_const_ms: 2000,
+            timeout_const_ms: 500,
+            wall_timeout_const_ms: 5000,
+            mutants_per_launch: 32,
             baseline_timeout_ms: 60_000,
             work_dir: None,
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            cpu_const_ms: self.timeout_const_ms,
+            wall_const_ms: self.wall_timeout_const_ms,
         }
     }
 }
@@ -137,33 +152,48 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     classpath.push(shim);
     classpath.extend(junit4);
     classpath.extend(runtime.run_classpath());
-    let mut jvm_args = vec![format!("-javaagent:{}", runtime.mockito_agent().display())];
+    let mut jvm_args = Vec::new();
+    // Mockito attaches its agent itself when a test first mocks; loading it up front only
+    // spares the warning newer JVMs print for agents loaded late, and costs every start.
+    if jdk.feature_version >= 21 && uses_mockito(&config.classpath) {
+        jvm_args.push(format!("-javaagent:{}", runtime.mockito_agent().display()));
+    }
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
     }
+    let tests_file = work.join("tests.tsv");
     let spec = |n: usize| WorkerSpec {
         java: jdk.java(),
         jvm_args: jvm_args.clone(),
         classpath: classpath.clone(),
         method_count: method_slots,
         test_roots: tests.clone(),
+        tests_file: Some(tests_file.clone()),
         log: work.join(format!("worker-{n}.log")),
         startup_timeout: Duration::from_secs(300),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
     let phase_start = Instant::now();
-    let mut starts = 1;
-    let mut first = Worker::start(&spec(0))?;
+    // The first JVM discovers the tests; the others read them from the tests file.
+    let first = Worker::start(&WorkerSpec {
+        tests_file: None,
+        ..spec(0)
+    })?;
+    write_tests_file(&tests_file, &first.tests)?;
     let names: Vec<String> = first.tests.iter().map(|t| t.name.clone()).collect();
-    let baseline = run_baseline(
-        &mut first,
-        &spec(0),
+    phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
+    let phase_start = Instant::now();
+    let run = crate::baseline::run_parallel(
+        first,
+        &spec,
+        config.workers.max(1),
         config.baseline_timeout_ms,
-        &mut starts,
     )?;
+    let (workers, baseline) = (run.workers, run.results);
+    let mut starts = 1 + run.starts;
 
-    // Coverage: green tests only, each method's tests fastest first.
+    // Coverage: green tests only.
     let mut covering: Vec<Vec<usize>> = vec![Vec::new(); method_slots];
     let mut red_tests = Vec::new();
     for (index, outcome) in baseline.iter().enumerate() {
@@ -182,48 +212,61 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
             Baseline::Skipped => {}
         }
     }
-    let nanos = |i: usize| match &baseline[i] {
-        Baseline::Green { nanos, .. } => *nanos,
-        _ => 0,
+    let times = |i: usize| match &baseline[i] {
+        Baseline::Green {
+            nanos, cpu_nanos, ..
+        } => (*nanos, *cpu_nanos),
+        _ => (0, 0),
     };
-    for list in &mut covering {
-        list.sort_by_key(|i| (nanos(*i), *i));
-    }
-
-    let mut jobs: VecDeque<Job> = VecDeque::new();
+    let budget = |i: usize| {
+        let (wall, cpu) = times(i);
+        Budget {
+            cpu_ms: (cpu as f64 / 1e6 * config.timeout_factor).ceil() as u64,
+            wall_ms: (wall as f64 / 1e6 * 2.0 * config.timeout_factor).ceil() as u64,
+        }
+    };
+    let mut per_method = Vec::new();
     for (mi, method) in selection.methods.iter().enumerate() {
-        let tests = &covering[method.id as usize];
+        let tests = &mut covering[method.id as usize];
         if tests.is_empty() {
             continue;
         }
-        let with_timeouts: Vec<(usize, u64)> = tests
-            .iter()
-            .map(|i| {
-                let ms = nanos(*i) as f64 / 1e6;
-                (*i, (ms * config.timeout_factor).ceil() as u64)
-            })
-            .collect();
-        for (ki, mutant) in method.mutants.iter().enumerate() {
-            jobs.push_back(Job {
-                method: mi,
-                mutant: ki,
-                id: mutant.id,
-                tests: with_timeouts.clone(),
-            });
-        }
+        order_tests(&method.class, tests, &names, |i| {
+            let (wall, cpu) = times(i);
+            if cpu > 0 {
+                cpu
+            } else {
+                wall
+            }
+        });
+        let with_budgets: Vec<(usize, Budget)> = tests.iter().map(|i| (*i, budget(*i))).collect();
+        per_method.push(
+            method
+                .mutants
+                .iter()
+                .enumerate()
+                .map(|(ki, mutant)| Job {
+                    method: mi,
+                    mutant: ki,
+                    id: mutant.id,
+                    tests: with_budgets.clone(),
+                })
+                .collect(),
+        );
     }
+    let jobs = round_robin(per_method);
     phases.push(("baseline".into(), phase_start.elapsed().as_secs_f64()));
     let phase_start = Instant::now();
-    let workers = config.workers.max(1).min(jobs.len().max(1));
-    let outcomes = run_jobs(
-        first,
-        &spec,
+    let worker_count = workers.len();
+    let (outcomes, restarts) = run_jobs(
         workers,
-        config.timeout_const_ms,
+        &spec,
+        config.limits(),
+        config.mutants_per_launch,
         jobs,
         &names,
-        &mut starts,
     )?;
+    starts += restarts;
     phases.push(("mutants".into(), phase_start.elapsed().as_secs_f64()));
 
     let methods = selection
@@ -250,6 +293,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
                             status: MutantStatus::NoCoverage,
                             tests_run: 0,
                             killing_test: None,
+                            millis: 0.0,
                         })
                 })
                 .collect();
@@ -267,7 +311,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         .enumerate()
         .map(|(i, b)| {
             let (status, nanos, reached) = match b {
-                Baseline::Green { nanos, hits } => ("green", *nanos, hits.len()),
+                Baseline::Green { nanos, hits, .. } => ("green", *nanos, hits.len()),
                 Baseline::Red(_) => ("red", 0, 0),
                 Baseline::Skipped => ("skipped", 0, 0),
             };
@@ -286,7 +330,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         problems: selection.problems,
         red_tests,
         tests_total: names.len(),
-        workers,
+        workers: worker_count,
         jvm_starts: starts,
         seconds: started.elapsed().as_secs_f64(),
         phases,
@@ -294,148 +338,11 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     })
 }
 
-/// A test's result without mutants.
-#[derive(Debug, Clone)]
-enum Baseline {
-    Green { nanos: u64, hits: Vec<u32> },
-    Red(String),
-    Skipped,
-}
-
-/// Run every test once without mutants, recording hits; a test that hangs or kills the
-/// JVM is red and the rest go on in a new JVM.
-fn run_baseline(
-    worker: &mut Worker,
-    spec: &WorkerSpec,
-    timeout_ms: u64,
-    starts: &mut usize,
-) -> Result<Vec<Baseline>, MutateError> {
-    let count = worker.tests.len();
-    let mut results: Vec<Option<Baseline>> = vec![None; count];
-    let mut next = 0;
-    while next < count {
-        if !worker.is_alive() {
-            *worker = Worker::start(spec)?;
-            *starts += 1;
-        }
-        let batch: Vec<(usize, u64)> = (next..count).map(|i| (i, 0)).collect();
-        let reply = worker.run(0, false, true, timeout_ms, &batch)?;
-        for r in &reply.results {
-            results[r.index] = Some(match r.status {
-                Status::Passed => Baseline::Green {
-                    nanos: r.nanos,
-                    hits: r.hits.clone(),
-                },
-                Status::Failed => Baseline::Red("failed".into()),
-                Status::Skipped => Baseline::Skipped,
-            });
-        }
-        match reply.end {
-            RunEnd::Done => break,
-            RunEnd::TimedOut(i) => {
-                results[i] = Some(Baseline::Red("timed out".into()));
-                next = i + 1;
-            }
-            RunEnd::Crashed(i, why) => {
-                results[i.min(count - 1)] = Some(Baseline::Red(format!("crashed: {why}")));
-                next = i + 1;
-            }
-        }
-    }
-    Ok(results
-        .into_iter()
-        .map(|r| r.unwrap_or(Baseline::Skipped))
-        .collect())
-}
-
-/// One mutant to run: indices into the selection, its id and its tests with timeouts.
-#[derive(Debug, Clone)]
-struct Job {
-    method: usize,
-    mutant: usize,
-    id: u32,
-    tests: Vec<(usize, u64)>,
-}
-
-type Outcomes = Vec<(usize, usize, MutantOutcome)>;
-
-/// Run `jobs` on `workers` JVMs (the first one already started).
-fn run_jobs(
-    first: Worker,
-    spec: &(dyn Fn(usize) -> WorkerSpec + Sync),
-    workers: usize,
-    constant_ms: u64,
-    jobs: VecDeque<Job>,
-    names: &[String],
-    starts: &mut usize,
-) -> Result<Outcomes, MutateError> {
-    let queue = Mutex::new(jobs);
-    let outcomes: Mutex<Outcomes> = Mutex::new(Vec::new());
-    let restarts = Mutex::new(0usize);
-    let first = Mutex::new(Some(first));
-    let errors: Vec<MutateError> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|n| {
-                let (queue, outcomes, restarts, first) = (&queue, &outcomes, &restarts, &first);
-                scope.spawn(move || -> Result<(), MutateError> {
-                    let my_spec = spec(n);
-                    let mut worker = match first.lock().expect("lock").take() {
-                        Some(w) if n == 0 => w,
-                        _ => {
-                            *restarts.lock().expect("lock") += 1;
-                            Worker::start(&my_spec)?
-                        }
-                    };
-                    loop {
-                        let Some(job) = queue.lock().expect("lock").pop_front() else {
-                            return Ok(());
-                        };
-                        if !worker.is_alive() {
-                            *restarts.lock().expect("lock") += 1;
-                            worker = Worker::start(&my_spec)?;
-                        }
-                        let reply = worker.run(job.id, true, false, constant_ms, &job.tests)?;
-                        let failed = reply.results.iter().find(|r| r.status == Status::Failed);
-                        let (status, killer) = match (&reply.end, failed) {
-                            (_, Some(r)) => (MutantStatus::Killed, Some(r.index)),
-                            (RunEnd::Done, None) => (MutantStatus::Survived, None),
-                            (RunEnd::TimedOut(i), None) => (MutantStatus::TimedOut, Some(*i)),
-                            (RunEnd::Crashed(i, _), None) => (MutantStatus::RunError, Some(*i)),
-                        };
-                        let tests_run =
-                            reply.results.len() + usize::from(reply.end != RunEnd::Done);
-                        outcomes.lock().expect("lock").push((
-                            job.method,
-                            job.mutant,
-                            MutantOutcome {
-                                id: job.id,
-                                operator: String::new(),
-                                status,
-                                tests_run,
-                                killing_test: killer.and_then(|i| names.get(i).cloned()),
-                            },
-                        ));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .filter_map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| {
-                        Err(MutateError::Worker("a scheduler thread panicked".into()))
-                    })
-                    .err()
-            })
-            .collect()
-    });
-    *starts += restarts.into_inner().expect("lock");
-    let left = queue.into_inner().expect("lock").len();
-    if let Some(e) = errors.into_iter().next() {
-        if left > 0 || outcomes.lock().expect("lock").is_empty() {
-            return Err(e);
-        }
-    }
-    Ok(outcomes.into_inner().expect("lock"))
+/// Whether the tests' class path holds Mockito.
+fn uses_mockito(classpath: &[PathBuf]) -> bool {
+    classpath.iter().any(|p| {
+        p.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with("mockito-core") || n.starts_with("mockito-inline"))
+    })
 }

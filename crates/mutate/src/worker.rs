@@ -1,6 +1,7 @@
 //! One long-lived test JVM running the shim (`MutationRunner`): started once, it discovers
 //! the tests, then runs the tests it is sent with the mutant it is sent switched on. A
-//! test that outruns its timeout makes the shim halt the JVM; the caller starts a new one.
+//! test that outruns its CPU or wall-time budget is stopped by the shim, which goes on
+//! when the JVM is still sound and halts it otherwise; the caller then starts a new one.
 //! A Rust-side deadline catches a JVM too stuck even for that.
 
 use std::fs::File;
@@ -23,10 +24,22 @@ pub struct WorkerSpec {
     pub method_count: usize,
     /// Directories scanned for test classes.
     pub test_roots: Vec<PathBuf>,
+    /// The tests another JVM discovered (`<unique id>\t<name>` per line): when set, the
+    /// JVM reads them instead of scanning `test_roots`, which starts it much faster.
+    pub tests_file: Option<PathBuf>,
     /// Where the JVM's stderr (and the tests' output) goes.
     pub log: PathBuf,
     /// How long discovery may take.
     pub startup_timeout: Duration,
+}
+
+/// Write `tests` as a tests file for [`WorkerSpec::tests_file`].
+pub fn write_tests_file(path: &Path, tests: &[DiscoveredTest]) -> Result<(), MutateError> {
+    let text: String = tests
+        .iter()
+        .map(|t| format!("{}\t{}\n", t.unique_id, t.name))
+        .collect();
+    std::fs::write(path, text).map_err(|e| MutateError::io("write", path, e))
 }
 
 /// A test the shim discovered.
@@ -44,6 +57,8 @@ pub enum Status {
     Failed,
     /// Nothing ran (disabled, or an assumption did not hold).
     Skipped,
+    /// It outran its budget and was stopped; the JVM went on.
+    TimedOut,
 }
 
 /// One test's result.
@@ -51,7 +66,10 @@ pub enum Status {
 pub struct TestResult {
     pub index: usize,
     pub status: Status,
+    /// Wall time of the test.
     pub nanos: u64,
+    /// CPU time of the thread that ran it (0 where the JVM cannot measure it).
+    pub cpu_nanos: u64,
     /// Target methods entered (only when hits were recorded).
     pub hits: Vec<u32>,
 }
@@ -65,6 +83,22 @@ pub enum RunEnd {
     TimedOut(usize),
     /// The JVM died while running this test (e.g. `System.exit`, out of memory).
     Crashed(usize, String),
+}
+
+/// How long one test may run under a mutant, in milliseconds: CPU time of its thread
+/// and wall time (on top of [`Limits`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub cpu_ms: u64,
+    pub wall_ms: u64,
+}
+
+/// The constants added to every test's [`Budget`] (and the budget of the time between
+/// tests, e.g. class setup).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub cpu_const_ms: u64,
+    pub wall_const_ms: u64,
 }
 
 /// The answer to one RUN request.
@@ -102,8 +136,12 @@ impl Worker {
             .args(&spec.jvm_args)
             .arg(format!("@{}", argfile.display()))
             .arg("mimic.mutate.MutationRunner")
-            .arg(spec.method_count.to_string())
-            .args(&spec.test_roots)
+            .arg(spec.method_count.to_string());
+        match &spec.tests_file {
+            Some(file) => command.arg("--tests").arg(file),
+            None => command.args(&spec.test_roots),
+        };
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log));
@@ -163,26 +201,66 @@ impl Worker {
         self.alive
     }
 
-    /// Run `tests` (index, time allowance in ms) with `mutant` switched on (0: none). The
-    /// shim launches them alone or in batches; a launch may take the sum of its tests'
-    /// allowances plus `constant_ms`.
+    /// Run `tests` with `mutant` switched on (0: none). The shim launches them alone or in
+    /// batches; each test may use its budget plus the constants of `limits`.
     pub fn run(
         &mut self,
         mutant: u32,
         stop_at_failure: bool,
         record_hits: bool,
-        constant_ms: u64,
-        tests: &[(usize, u64)],
+        limits: Limits,
+        tests: &[(usize, Budget)],
     ) -> Result<RunReply, MutateError> {
         let mut request = format!(
-            "RUN {mutant} {} {} {constant_ms}",
+            "RUN {mutant} {} {} {} {}",
             u8::from(stop_at_failure),
-            u8::from(record_hits)
+            u8::from(record_hits),
+            limits.cpu_const_ms,
+            limits.wall_const_ms,
         );
-        for (index, timeout) in tests {
-            request.push_str(&format!(" {index}:{timeout}"));
+        for (index, budget) in tests {
+            request.push_str(&format!(" {index}:{}:{}", budget.cpu_ms, budget.wall_ms));
         }
         request.push('\n');
+        self.send(&request)?;
+        // The shim enforces each test's budget; this deadline only catches a stuck JVM.
+        let budget: u64 = tests
+            .iter()
+            .map(|(_, b)| 2 * (b.wall_ms + limits.wall_const_ms) + 2_000)
+            .sum();
+        let order: Vec<usize> = tests.iter().map(|(i, _)| *i).collect();
+        self.read_reply(Duration::from_millis(budget + 30_000), |results| {
+            order.get(results.len()).copied().unwrap_or(usize::MAX)
+        })
+    }
+
+    /// Run distinct tests in one launch, each with its own mutant switched on while it
+    /// runs: `(test, mutant, budget)`. Results come in request order.
+    pub fn run_multiplexed(
+        &mut self,
+        limits: Limits,
+        tests: &[(usize, u32, Budget)],
+    ) -> Result<RunReply, MutateError> {
+        let mut request = format!("MRUN {} {}", limits.cpu_const_ms, limits.wall_const_ms);
+        for (index, mutant, budget) in tests {
+            request.push_str(&format!(
+                " {index}:{mutant}:{}:{}",
+                budget.cpu_ms, budget.wall_ms
+            ));
+        }
+        request.push('\n');
+        self.send(&request)?;
+        let budget: u64 = tests
+            .iter()
+            .map(|(_, _, b)| 2 * (b.wall_ms + limits.wall_const_ms) + 2_000)
+            .sum();
+        let order: Vec<usize> = tests.iter().map(|(i, _, _)| *i).collect();
+        self.read_reply(Duration::from_millis(budget + 30_000), |results| {
+            order.get(results.len()).copied().unwrap_or(usize::MAX)
+        })
+    }
+
+    fn send(&mut self, request: &str) -> Result<(), MutateError> {
         if let Err(e) = self
             .stdin
             .write_all(request.as_bytes())
@@ -191,16 +269,20 @@ impl Worker {
             self.kill();
             return Err(MutateError::Worker(format!("could not send a run: {e}")));
         }
-        // The shim enforces each test's timeout; this deadline only catches a stuck JVM.
-        let budget: u64 = tests.iter().map(|(_, t)| *t + constant_ms).sum();
-        let deadline = Duration::from_millis(budget + 30_000);
+        Ok(())
+    }
+
+    /// Read R lines until DONE. The test a JVM that stops answering was running is the
+    /// last one it announced (`B <test>`), else `guess(results so far)`.
+    fn read_reply(
+        &mut self,
+        deadline: Duration,
+        guess: impl Fn(&[TestResult]) -> usize,
+    ) -> Result<RunReply, MutateError> {
+        let running =
+            |results: &[TestResult], begun: Option<usize>| begun.unwrap_or_else(|| guess(results));
         let mut results = Vec::new();
-        let next_test = |results: &Vec<TestResult>| {
-            tests
-                .get(results.len())
-                .map(|(i, _)| *i)
-                .unwrap_or(usize::MAX)
-        };
+        let mut begun: Option<usize> = None;
         loop {
             match self.lines.recv_timeout(deadline) {
                 Ok(line) if line == "DONE" => {
@@ -210,7 +292,10 @@ impl Worker {
                     })
                 }
                 Ok(line) if line.starts_with("T ") => {
-                    let index = line[2..].trim().parse().unwrap_or(next_test(&results));
+                    let index = line[2..]
+                        .trim()
+                        .parse()
+                        .unwrap_or_else(|_| running(&results, begun));
                     self.kill();
                     return Ok(RunReply {
                         results,
@@ -222,10 +307,13 @@ impl Worker {
                         results.push(r);
                     }
                 }
+                Ok(line) if line.starts_with("B ") => {
+                    begun = line[2..].trim().parse().ok();
+                }
                 Ok(_) => {}
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
-                    let index = next_test(&results);
+                    let index = running(&results, begun);
                     return Ok(RunReply {
                         results,
                         end: RunEnd::TimedOut(index),
@@ -233,7 +321,7 @@ impl Worker {
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     self.kill();
-                    let index = next_test(&results);
+                    let index = running(&results, begun);
                     return Ok(RunReply {
                         results,
                         end: RunEnd::Crashed(index, log_tail(&self.log, 5)),
@@ -261,16 +349,18 @@ impl Drop for Worker {
     }
 }
 
-/// `R <index> <P|F|S> <nanos> [hits]`.
+/// `R <index> <P|F|S|T> <wall nanos> <cpu nanos> [hits]`.
 fn parse_result(line: &str) -> Option<TestResult> {
     let mut parts = line.split(' ').skip(1);
     let index = parts.next()?.parse().ok()?;
     let status = match parts.next()? {
         "P" => Status::Passed,
         "F" => Status::Failed,
+        "T" => Status::TimedOut,
         _ => Status::Skipped,
     };
     let nanos = parts.next()?.parse().ok()?;
+    let cpu_nanos = parts.next()?.parse::<i64>().ok()?.max(0) as u64;
     let hits = match parts.next() {
         Some("-") | None => Vec::new(),
         Some(list) => list.split(',').filter_map(|h| h.parse().ok()).collect(),
@@ -279,6 +369,7 @@ fn parse_result(line: &str) -> Option<TestResult> {
         index,
         status,
         nanos,
+        cpu_nanos,
         hits,
     })
 }
@@ -297,16 +388,20 @@ mod tests {
     #[test]
     fn parses_result_lines() {
         assert_eq!(
-            parse_result("R 3 F 1200 0,4,7"),
+            parse_result("R 3 F 1200 900 0,4,7"),
             Some(TestResult {
                 index: 3,
                 status: Status::Failed,
                 nanos: 1200,
+                cpu_nanos: 900,
                 hits: vec![0, 4, 7]
             })
         );
-        assert_eq!(parse_result("R 1 P 5 -").unwrap().hits, Vec::<u32>::new());
-        assert_eq!(parse_result("R 1 S 5").unwrap().status, Status::Skipped);
+        assert_eq!(parse_result("R 1 P 5 0 -").unwrap().hits, Vec::<u32>::new());
+        assert_eq!(parse_result("R 1 S 5 0").unwrap().status, Status::Skipped);
+        assert_eq!(parse_result("R 1 T 5 3").unwrap().status, Status::TimedOut);
+        // A JVM that cannot measure thread CPU time reports -1.
+        assert_eq!(parse_result("R 1 P 5 -1").unwrap().cpu_nanos, 0);
         assert_eq!(parse_result("R x"), None);
     }
 }

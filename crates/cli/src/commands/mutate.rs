@@ -48,13 +48,23 @@ pub struct MutateArgs {
     /// Test JVMs running mutants in parallel (default: one per core, at most 4).
     #[arg(long)]
     pub workers: Option<usize>,
-    /// A launch of tests under a mutant times out after the sum of their baseline times ×
-    /// factor, plus the constant.
+    /// Under a mutant, a test may use its baseline CPU time × factor plus
+    /// `--timeout-const-ms` of CPU time, and its baseline wall time × 2 × factor plus
+    /// `--wall-timeout-const-ms`; past either it is stopped and the mutant timed out.
     #[arg(long, default_value_t = 2.0)]
     pub timeout_factor: f64,
-    /// The constant of the timeout, in milliseconds.
-    #[arg(long, default_value_t = 2000)]
+    /// The CPU-time constant of the timeout, in milliseconds.
+    #[arg(long, default_value_t = 500)]
     pub timeout_const_ms: u64,
+    /// The wall-time constant of the timeout, in milliseconds (catches mutants that block
+    /// rather than loop).
+    #[arg(long, default_value_t = 5000)]
+    pub wall_timeout_const_ms: u64,
+    /// Mutants sharing one launch of tests at most: each test runs with its own mutant
+    /// switched on, so one launch's set-up serves many mutants. 1 gives every mutant
+    /// launches of its own.
+    #[arg(long, default_value_t = 32)]
+    pub mutants_per_launch: usize,
     /// Keep intermediate files (rewritten classes, shim, JVM logs) in this directory.
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
@@ -81,6 +91,8 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     }
     config.timeout_factor = args.timeout_factor;
     config.timeout_const_ms = args.timeout_const_ms;
+    config.wall_timeout_const_ms = args.wall_timeout_const_ms;
+    config.mutants_per_launch = args.mutants_per_launch.max(1);
     config.work_dir = args.work_dir.clone();
 
     let report = run_mutation(&config)?;

@@ -5,19 +5,22 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.discovery.ClassNameFilter;
@@ -35,200 +38,662 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * The test JVM of {@code mimic mutate}: discovers the tests once, then runs the tests it is
  * told to with the mutant it is told to switch on, until its input ends.
  *
- * <p>Arguments: the number of target methods, then the test class roots (directories).
+ * <p>Arguments: the number of target methods, then the test class roots (directories) to
+ * discover the tests in, or {@code --tests <file>} naming them (one {@code <unique id>\t<name>}
+ * per line, as another JVM discovered them), which saves this JVM the discovery.
  * Protocol on stdout (tests' own output goes to stderr): {@code TEST <index> <unique id>
  * <name>} per discovered test, then {@code READY}. Each input line
- * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <constantMs> <test>:<ms>...} answers
- * one {@code R <test> <P|F|S> <nanos> [hit,ids]} line per test run, then {@code DONE}.
- * A launch that outruns its timeout (the sum of its tests' {@code ms} plus {@code constantMs})
- * prints {@code T <first test>} and halts this JVM.
+ * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <cpuConstMs> <wallConstMs>
+ * <test>:<cpuMs>:<wallMs>...} answers one {@code R <test> <P|F|S|T> <wallNanos> <cpuNanos>
+ * [hit,ids|-]} line per test run, then {@code DONE}; {@code MRUN} (see
+ * {@link #runMultiplexed}) runs many mutants in one launch. {@code B <test>} announces each
+ * test as it begins.
+ *
+ * <p>Tests run in launches on a fresh thread each. Recording runs launch each test class's
+ * tests together and attribute hits and times per test from the listener's start and
+ * finish events (hits outside any test, e.g. in {@code @BeforeAll}, count for every test
+ * of the launch); mutant runs launch the first test alone, then batches of 2, 4, 8…
+ * until one fails. A test that outruns {@code cpuMs + cpuConstMs} of CPU time (its thread's,
+ * plus garbage collection) or
+ * {@code wallMs + wallConstMs} of wall time is timed out ({@code T}): its thread is
+ * stopped, the test is re-run without the mutant to check that this JVM is still sound,
+ * and the run goes on. When the thread cannot be stopped (Java 20+, or it ignores the
+ * stop) or the check fails, the JVM prints {@code T <test>} and halts; the caller starts
+ * a new one.
  */
 public final class MutationRunner {
     private MutationRunner() {
     }
 
-    /** Remembers what failed and what ran during one launch. */
-    static final class Outcome implements TestExecutionListener {
-        volatile boolean failed;
-        volatile boolean unattributed;
-        final List<String> failedIds = java.util.Collections.synchronizedList(new ArrayList<>());
-        final Set<String> ran = java.util.Collections.synchronizedSet(new java.util.HashSet<>());
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final List<GarbageCollectorMXBean> COLLECTORS =
+            ManagementFactory.getGarbageCollectorMXBeans();
+    private static final boolean CPU_TIME = cpuTimeSupported();
+    private static final long MS = 1_000_000L;
+    private static final boolean DEBUG = System.getenv("MIMIC_MUTATE_DEBUG") != null;
 
-        @Override
-        public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            if (result.getStatus() == TestExecutionResult.Status.FAILED) {
-                failed = true;
-                failedIds.add(id.getUniqueId());
+    private static boolean cpuTimeSupported() {
+        try {
+            if (THREADS.isThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
+                THREADS.setThreadCpuTimeEnabled(true);
             }
-            if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
-                ran.add(id.getUniqueId());
-            }
-        }
-
-        /** A failure at or below {@code id} (the test, its invocations), or above it (its class). */
-        boolean failedUnder(String id) {
-            synchronized (failedIds) {
-                for (String f : failedIds) {
-                    if (f.startsWith(id) || id.startsWith(f)) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
-
-        /** Whether a test at or below {@code id} ran. */
-        boolean ranUnder(String id) {
-            synchronized (ran) {
-                for (String r : ran) {
-                    if (r.startsWith(id)) {
-                        return true;
-                    }
-                }
-            }
+            return THREADS.isThreadCpuTimeSupported() && THREADS.getCurrentThreadCpuTime() >= 0;
+        } catch (RuntimeException e) {
             return false;
         }
     }
 
+    /** CPU time of the calling thread (-1: not measurable). */
+    private static long cpuNow() {
+        return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    /**
+     * Time spent in garbage collection so far, in nanoseconds: a looping mutant that
+     * mostly allocates spends its time there rather than on its own thread, and is caught
+     * as fast as one that only computes. (Not the JVM's whole CPU time: compilation in
+     * the background would time out slow but finite tests.)
+     */
+    private static long gcNow() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms * MS;
+    }
+
+    /** One launch: the tests it runs, what each did, and the window the watchdog checks. */
+    static final class Launch implements TestExecutionListener {
+        final String[] ids;
+        final long[] cpuBudget;
+        final long[] wallBudget;
+        final long cpuConst;
+        final long wallConst;
+        final boolean recordHits;
+        final Map<String, Integer> position = new HashMap<>();
+        final boolean[] started;
+        final boolean[] failed;
+        final boolean[] ran;
+        final long[] wall;
+        final long[] cpu;
+        final List<int[]> hits = new ArrayList<>();
+        final Set<Integer> sharedHits = new java.util.TreeSet<>();
+        final boolean[] finished;
+        /** The open window: the running test (or the time between tests) and its budget. */
+        volatile Window window;
+        volatile boolean threw;
+        /** Per test, the mutant to switch on while it runs (null: one mutant for all). */
+        int[] mutantOf;
+        /** Per test, its index in the discovered tests. */
+        int[] testIndex;
+        volatile long firstStart;
+        volatile long lastFinish;
+
+        Launch(String[] ids, long[] cpuBudget, long[] wallBudget, long cpuConst, long wallConst,
+                boolean recordHits) {
+            this.ids = ids;
+            this.cpuBudget = cpuBudget;
+            this.wallBudget = wallBudget;
+            this.cpuConst = cpuConst;
+            this.wallConst = wallConst;
+            this.recordHits = recordHits;
+            int n = ids.length;
+            started = new boolean[n];
+            finished = new boolean[n];
+            failed = new boolean[n];
+            ran = new boolean[n];
+            wall = new long[n];
+            cpu = new long[n];
+            for (int k = 0; k < n; k++) {
+                position.put(ids[k], k);
+                hits.add(new int[0]);
+            }
+        }
+
+        /** Open the window of test {@code k} (-1: between tests), measured on this thread. */
+        void openWindow(int k) {
+            window = new Window(k, System.nanoTime(), cpuNow(), gcNow(),
+                    (k < 0 ? 0 : cpuBudget[k]) + cpuConst, (k < 0 ? 0 : wallBudget[k]) + wallConst);
+        }
+
+        /** The test to blame for a timeout or an unexplained failure now. */
+        int blame() {
+            Window w = window;
+            if (w != null && w.test >= 0) {
+                return w.test;
+            }
+            for (int i = 0; i < ids.length; i++) {
+                if (started[i] && !finished[i]) {
+                    return i;
+                }
+            }
+            for (int i = 0; i < ids.length; i++) {
+                if (!started[i]) {
+                    return i;
+                }
+            }
+            return 0;
+        }
+
+        private void collectShared() {
+            if (!recordHits) {
+                return;
+            }
+            boolean[] h = MutantSwitch.hits;
+            for (int m = 0; m < h.length; m++) {
+                if (h[m]) {
+                    sharedHits.add(m);
+                    h[m] = false;
+                }
+            }
+        }
+
+        private int[] takeHits() {
+            boolean[] h = MutantSwitch.hits;
+            int count = 0;
+            for (boolean b : h) {
+                if (b) {
+                    count++;
+                }
+            }
+            int[] out = new int[count];
+            int i = 0;
+            for (int m = 0; m < h.length; m++) {
+                if (h[m]) {
+                    out[i++] = m;
+                    h[m] = false;
+                }
+            }
+            return out;
+        }
+
+        /** The launched test at or above {@code uniqueId} (an invocation of a template). */
+        private int owner(String uniqueId) {
+            Integer k = position.get(uniqueId);
+            if (k != null) {
+                return k;
+            }
+            for (int i = 0; i < ids.length; i++) {
+                if (uniqueId.startsWith(ids[i])) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        @Override
+        public void executionStarted(TestIdentifier id) {
+            Integer k = position.get(id.getUniqueId());
+            if (k == null) {
+                return;
+            }
+            collectShared();
+            started[k] = true;
+            if (firstStart == 0) {
+                firstStart = System.nanoTime();
+            }
+            if (mutantOf != null) {
+                MutantSwitch.active = mutantOf[k];
+            }
+            // Names the test a JVM that dies now was running.
+            proto.println("B " + testIndex[k]);
+            openWindow(k);
+        }
+
+        @Override
+        public void executionSkipped(TestIdentifier id, String reason) {
+            Integer k = position.get(id.getUniqueId());
+            if (k != null) {
+                started[k] = true;
+            }
+        }
+
+        @Override
+        public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+            String uid = id.getUniqueId();
+            boolean isFailed = result.getStatus() == TestExecutionResult.Status.FAILED;
+            Integer k = position.get(uid);
+            if (k != null) {
+                if (mutantOf != null) {
+                    MutantSwitch.active = 0;
+                }
+                Window w = window;
+                finished[k] = true;
+                lastFinish = System.nanoTime();
+                wall[k] = System.nanoTime() - w.wall;
+                cpu[k] = cpuNow() - w.cpu;
+                if (recordHits) {
+                    hits.set(k, takeHits());
+                }
+                openWindow(-1);
+            }
+            int owner = owner(uid);
+            if (owner >= 0) {
+                if (isFailed) {
+                    failed[owner] = true;
+                }
+                if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
+                    ran[owner] = true;
+                }
+            } else if (isFailed) {
+                // A container above the launched tests (its class setup) failed: all of
+                // its tests fail.
+                for (int i = 0; i < ids.length; i++) {
+                    if (ids[i].startsWith(uid)) {
+                        failed[i] = true;
+                    }
+                }
+            }
+        }
+
+        /** Hits outside every test window count for every test that ran. */
+        void finishHits() {
+            collectShared();
+            if (sharedHits.isEmpty()) {
+                return;
+            }
+            for (int k = 0; k < ids.length; k++) {
+                if (!started[k]) {
+                    continue;
+                }
+                Set<Integer> all = new java.util.TreeSet<>();
+                for (int m : hits.get(k)) {
+                    all.add(m);
+                }
+                all.addAll(sharedHits);
+                hits.set(k, all.stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+    }
+
+    /** A stretch of one launch's thread the watchdog checks against one budget. */
+    static final class Window {
+        /** The test running (-1: between tests, e.g. class setup). */
+        final int test;
+        final long wall;
+        /** The launch thread's CPU time at the start (-1: not measured). */
+        final long cpu;
+        /** Garbage-collection time at the start. */
+        final long gc;
+        final long cpuLimit;
+        final long wallLimit;
+
+        Window(int test, long wall, long cpu, long gc, long cpuLimit, long wallLimit) {
+            this.test = test;
+            this.wall = wall;
+            this.cpu = cpu;
+            this.gc = gc;
+            this.cpuLimit = cpuLimit;
+            this.wallLimit = wallLimit;
+        }
+    }
+
+    /** How one launch ended. */
+    static final class Result {
+        final Launch launch;
+        /** The test that timed out (-1: none). */
+        final int timedOut;
+        /** Whether the launch thread could not be stopped (the JVM must go). */
+        final boolean stuck;
+
+        Result(Launch launch, int timedOut, boolean stuck) {
+            this.launch = launch;
+            this.timedOut = timedOut;
+            this.stuck = stuck;
+        }
+    }
+
+    private static Launcher launcher;
+    /** The tests' unique ids, in discovery order. */
+    private static final List<String> tests = new ArrayList<>();
+    private static PrintStream proto;
+    /** The suite's configuration parameters, read once; see {@link #configuration()}. */
+    private static Map<String, String> configuration;
+    /** How many discovered tests each container (class) holds. */
+    private static final Map<String, Integer> leavesPerContainer = new HashMap<>();
+
+    /** A unique id without its last segment: the test's class (or enclosing container). */
+    private static String containerOf(String uniqueId) {
+        int cut = uniqueId.lastIndexOf("/[");
+        return cut < 0 ? uniqueId : uniqueId.substring(0, cut);
+    }
+
     public static void main(String[] args) throws Exception {
-        PrintStream proto = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+        proto = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
         System.setOut(System.err);
         MutantSwitch.hits = new boolean[Integer.parseInt(args[0])];
-        Set<Path> roots = new LinkedHashSet<>();
-        for (int i = 1; i < args.length; i++) {
-            roots.add(Paths.get(args[i]));
-        }
-        Launcher launcher = LauncherFactory.create();
-        LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectClasspathRoots(roots))
-                .filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN))
-                .build();
-        TestPlan plan = launcher.discover(discovery);
-        List<TestIdentifier> tests = new ArrayList<>();
-        for (TestIdentifier root : plan.getRoots()) {
-            collectLeaves(plan, root, tests);
+        launcher = LauncherFactory.create();
+        configuration = configuration();
+        List<String> names = new ArrayList<>();
+        if (args.length > 2 && args[1].equals("--tests")) {
+            // Another JVM discovered them already: one "<unique id>\t<name>" per line.
+            for (String entry : Files.readAllLines(Paths.get(args[2]), StandardCharsets.UTF_8)) {
+                String[] parts = entry.split("\t", 2);
+                if (!parts[0].isEmpty()) {
+                    tests.add(parts[0]);
+                    names.add(parts.length > 1 ? parts[1] : parts[0]);
+                }
+            }
+        } else {
+            Set<Path> roots = new LinkedHashSet<>();
+            for (int i = 1; i < args.length; i++) {
+                roots.add(Paths.get(args[i]));
+            }
+            LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(DiscoverySelectors.selectClasspathRoots(roots))
+                    .filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN))
+                    .build();
+            TestPlan plan = launcher.discover(discovery);
+            List<TestIdentifier> leaves = new ArrayList<>();
+            for (TestIdentifier root : plan.getRoots()) {
+                collectLeaves(plan, root, leaves);
+            }
+            for (TestIdentifier t : leaves) {
+                tests.add(t.getUniqueId());
+                names.add(nameOf(t));
+            }
         }
         for (int i = 0; i < tests.size(); i++) {
-            TestIdentifier t = tests.get(i);
-            proto.println("TEST\t" + i + "\t" + t.getUniqueId() + "\t" + nameOf(t));
+            leavesPerContainer.merge(containerOf(tests.get(i)), 1, Integer::sum);
+            proto.println("TEST\t" + i + "\t" + tests.get(i) + "\t" + names.get(i));
         }
         proto.println("READY");
 
-        ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread thread = new Thread(r, "mimic-watchdog");
-            thread.setDaemon(true);
-            return thread;
-        });
-        Object lock = new Object();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
             String[] parts = line.trim().split(" ");
+            if (parts[0].equals("MRUN")) {
+                runMultiplexed(parts);
+                proto.println("DONE");
+                continue;
+            }
             if (!parts[0].equals("RUN")) {
                 break;
             }
             int mutant = Integer.parseInt(parts[1]);
             boolean stopAtFailure = parts[2].equals("1");
             boolean recordHits = parts[3].equals("1");
-            MutantSwitch.active = mutant;
-            long constantMs = Long.parseLong(parts[4]);
-            int[] indices = new int[parts.length - 5];
-            long[] timeouts = new long[parts.length - 5];
-            for (int k = 5; k < parts.length; k++) {
-                String[] spec = parts[k].split(":");
-                indices[k - 5] = Integer.parseInt(spec[0]);
-                timeouts[k - 5] = Long.parseLong(spec[1]);
+            long cpuConst = Long.parseLong(parts[4]) * MS;
+            long wallConst = Long.parseLong(parts[5]) * MS;
+            int n = parts.length - 6;
+            int[] indices = new int[n];
+            long[] cpuBudget = new long[n];
+            long[] wallBudget = new long[n];
+            for (int k = 0; k < n; k++) {
+                String[] spec = parts[k + 6].split(":");
+                indices[k] = Integer.parseInt(spec[0]);
+                cpuBudget[k] = Long.parseLong(spec[1]) * MS;
+                wallBudget[k] = Long.parseLong(spec[2]) * MS;
             }
-            // Recording runs one test per launch (hits are per test); mutant runs launch the
-            // first test alone, then batches of 2, 4, 8… until one fails.
             int from = 0;
             int batch = 1;
-            while (from < indices.length) {
-                int to = Math.min(indices.length, from + batch);
-                batch = (recordHits || !stopAtFailure) ? 1 : Math.min(batch * 2, 64);
-                boolean failed = runBatch(launcher, tests, indices, timeouts, constantMs, from, to,
-                        recordHits, watchdog, lock, proto);
+            while (from < n) {
+                int to;
+                if (recordHits || !stopAtFailure) {
+                    to = sameClassEnd(indices, from);
+                } else {
+                    to = Math.min(n, from + batch);
+                    batch = Math.min(batch * 2, 64);
+                }
+                MutantSwitch.active = mutant;
+                boolean failed = runLaunch(mutant, null, indices, cpuBudget, wallBudget, cpuConst,
+                        wallConst, from, to, recordHits);
+                MutantSwitch.active = 0;
                 from = to;
                 if (failed && stopAtFailure) {
                     break;
                 }
             }
-            MutantSwitch.active = 0;
             proto.println("DONE");
         }
         proto.flush();
         Runtime.getRuntime().halt(0);
     }
 
-    /** Run tests {@code from..to} in one launch; print one R line per test; true if one failed. */
-    private static boolean runBatch(Launcher launcher, List<TestIdentifier> tests, int[] indices,
-            long[] timeouts, long constantMs, int from, int to, boolean recordHits,
-            ScheduledExecutorService watchdog, Object lock, PrintStream proto) {
-        long timeoutMs = constantMs;
-        List<org.junit.platform.engine.DiscoverySelector> selectors = new ArrayList<>();
-        for (int k = from; k < to; k++) {
-            timeoutMs += timeouts[k];
-            selectors.add(DiscoverySelectors.selectUniqueId(tests.get(indices[k]).getUniqueId()));
+    /**
+     * {@code MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>...}: one launch
+     * of distinct tests, each with its own mutant switched on while it runs (nothing is
+     * switched on between tests), so that one launch's overhead serves many mutants. One R
+     * line per test, in request order.
+     */
+    private static void runMultiplexed(String[] parts) {
+        long cpuConst = Long.parseLong(parts[1]) * MS;
+        long wallConst = Long.parseLong(parts[2]) * MS;
+        int n = parts.length - 3;
+        int[] indices = new int[n];
+        int[] mutants = new int[n];
+        long[] cpuBudget = new long[n];
+        long[] wallBudget = new long[n];
+        for (int k = 0; k < n; k++) {
+            String[] spec = parts[k + 3].split(":");
+            indices[k] = Integer.parseInt(spec[0]);
+            mutants[k] = Integer.parseInt(spec[1]);
+            cpuBudget[k] = Long.parseLong(spec[2]) * MS;
+            wallBudget[k] = Long.parseLong(spec[3]) * MS;
         }
-        int first = indices[from];
-        Arrays.fill(MutantSwitch.hits, false);
-        boolean[] finished = {false};
-        ScheduledFuture<?> dog = watchdog.schedule(() -> {
-            synchronized (lock) {
-                if (!finished[0]) {
-                    proto.println("T " + first);
-                    proto.flush();
-                    Runtime.getRuntime().halt(3);
-                }
+        if (n > 0) {
+            MutantSwitch.active = 0;
+            runLaunch(0, mutants, indices, cpuBudget, wallBudget, cpuConst, wallConst, 0, n, false);
+            MutantSwitch.active = 0;
+        }
+    }
+
+    /** The end of the run of tests from {@code from} that belong to the same test class. */
+    private static int sameClassEnd(int[] indices, int from) {
+        String cls = containerOf(tests.get(indices[from]));
+        int to = from + 1;
+        while (to < indices.length && to - from < 500 && containerOf(tests.get(indices[to])).equals(cls)) {
+            to++;
+        }
+        return to;
+    }
+
+    /** Run tests {@code from..to} in one launch; print their R lines; true if one failed. */
+    private static boolean runLaunch(int mutant, int[] mutantOf, int[] indices, long[] cpuBudget,
+            long[] wallBudget, long cpuConst, long wallConst, int from, int to, boolean recordHits) {
+        int n = to - from;
+        String[] ids = new String[n];
+        for (int k = 0; k < n; k++) {
+            ids[k] = tests.get(indices[from + k]);
+        }
+        long t0 = System.nanoTime();
+        Launch started = new Launch(ids, Arrays.copyOfRange(cpuBudget, from, to),
+                Arrays.copyOfRange(wallBudget, from, to), cpuConst, wallConst, recordHits);
+        started.mutantOf = mutantOf;
+        started.testIndex = Arrays.copyOfRange(indices, from, to);
+        Result r = execute(started);
+        if (DEBUG) {
+            long inTests = 0;
+            for (long w : r.launch.wall) {
+                inTests += w;
             }
-        }, timeoutMs, TimeUnit.MILLISECONDS);
-        Outcome outcome = new Outcome();
-        long start = System.nanoTime();
-        try {
-            launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectors).build(), outcome);
-        } catch (Throwable t) {
-            outcome.failed = true;
-            outcome.unattributed = true;
+            System.err.printf("mimic: launch m=%d n=%d %.2f ms, in tests %.2f ms, first start %.2f ms, after last %.2f ms, failed=%s %s base~%d ms%n", mutant, n,
+                    (System.nanoTime() - t0) / 1e6, inTests / 1e6, (r.launch.firstStart - t0) / 1e6, (System.nanoTime() - r.launch.lastFinish) / 1e6, Arrays.toString(r.launch.failed), ids[0], wallBudget[from] / MS / 4);
         }
-        long nanos = (System.nanoTime() - start) / (to - from);
-        synchronized (lock) {
-            finished[0] = true;
+        Launch launch = r.launch;
+        if (r.timedOut >= 0) {
+            int culprit = indices[from + r.timedOut];
+            boolean mutated = mutantOf != null ? mutantOf[r.timedOut] != 0 : mutant != 0;
+            if (r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
+                    wallBudget[r.timedOut + from], cpuConst, wallConst))) {
+                proto.println("T " + culprit);
+                proto.flush();
+                Runtime.getRuntime().halt(3);
+            }
         }
-        dog.cancel(false);
+        if (recordHits) {
+            launch.finishHits();
+        }
         boolean anyFailed = false;
-        boolean blameFirst = outcome.failed;
-        for (int k = from; k < to; k++) {
-            String id = tests.get(indices[k]).getUniqueId();
-            boolean failed = outcome.failedUnder(id);
-            if (failed) {
-                blameFirst = false;
+        int blamed = launch.blame();
+        for (int k = 0; k < n; k++) {
+            if (k == r.timedOut) {
+                anyFailed = true;
+                print(indices[from + k], "T", launch, k, recordHits);
+                continue;
             }
+            boolean failed = launch.failed[k] || (launch.threw && k == blamed);
             anyFailed |= failed;
+            String status = failed ? "F" : launch.ran[k] ? "P" : "S";
+            print(indices[from + k], status, launch, k, recordHits);
+            if (!recordHits && mutantOf == null && r.timedOut >= 0 && k > r.timedOut) {
+                break;
+            }
         }
-        for (int k = from; k < to; k++) {
-            String id = tests.get(indices[k]).getUniqueId();
-            // A failure no selected test explains (e.g. a class-level one) counts for the first.
-            boolean failed = outcome.failedUnder(id) || (blameFirst && k == from);
-            String status = failed ? "F" : outcome.ran.contains(id) || outcome.ranUnder(id) ? "P" : "S";
-            StringBuilder reply = new StringBuilder("R ").append(indices[k]).append(' ').append(status)
-                    .append(' ').append(nanos);
-            if (recordHits) {
-                reply.append(' ');
-                boolean none = true;
-                boolean[] hits = MutantSwitch.hits;
-                for (int m = 0; m < hits.length; m++) {
-                    if (hits[m]) {
-                        reply.append(none ? "" : ",").append(m);
-                        none = false;
-                    }
+        return anyFailed;
+    }
+
+    private static void print(int index, String status, Launch launch, int k, boolean recordHits) {
+        StringBuilder reply = new StringBuilder("R ").append(index).append(' ').append(status)
+                .append(' ').append(launch.wall[k]).append(' ').append(launch.cpu[k]);
+        if (recordHits) {
+            reply.append(' ');
+            int[] hits = launch.hits.get(k);
+            if (hits.length == 0) {
+                reply.append('-');
+            }
+            for (int m = 0; m < hits.length; m++) {
+                reply.append(m == 0 ? "" : ",").append(hits[m]);
+            }
+        }
+        proto.println(reply);
+    }
+
+    /** After a stopped test: the same test, without the mutant, must still pass. */
+    private static boolean stillSound(int index, long cpuBudget, long wallBudget, long cpuConst,
+            long wallConst) {
+        int active = MutantSwitch.active;
+        MutantSwitch.active = 0;
+        Launch launch = new Launch(new String[] {tests.get(index)}, new long[] {cpuBudget},
+                new long[] {wallBudget}, cpuConst, wallConst, false);
+        launch.testIndex = new int[] {index};
+        Result check = execute(launch);
+        MutantSwitch.active = active;
+        return check.timedOut < 0 && !check.launch.failed[0] && !check.launch.threw;
+    }
+
+    /**
+     * Run one launch on a fresh thread while this thread watches its CPU and wall time;
+     * stop the thread when the open test outruns its budget.
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static Result execute(Launch launch) {
+        List<DiscoverySelector> selectors = new ArrayList<>();
+        String container = containerOf(launch.ids[0]);
+        boolean wholeContainer = leavesPerContainer.getOrDefault(container, -1) == launch.ids.length;
+        for (String id : launch.ids) {
+            wholeContainer &= containerOf(id).equals(container);
+        }
+        if (wholeContainer) {
+            // Resolving one class is much cheaper than resolving each of its tests.
+            selectors.add(DiscoverySelectors.selectUniqueId(container));
+        } else {
+            for (String id : launch.ids) {
+                selectors.add(DiscoverySelectors.selectUniqueId(id));
+            }
+        }
+        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectors)
+                // Read once at start-up instead of scanning the class path for
+                // junit-platform.properties on every launch.
+                .enableImplicitConfigurationParameters(false)
+                .configurationParameters(configuration)
+                .build();
+        Thread thread = new Thread(() -> {
+            launch.openWindow(-1);
+            try {
+                launcher.execute(request, launch);
+            } catch (Throwable t) {
+                launch.threw = true;
+            }
+        }, "mimic-tests");
+        thread.setDaemon(true);
+        thread.start();
+        long tid = thread.getId();
+        int culprit = -1;
+        Window stopped = null;
+        long stoppedAt = 0;
+        while (true) {
+            try {
+                thread.join(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!thread.isAlive()) {
+                if (culprit >= 0) {
+                    System.err.printf("mimic: stopped after %d ms%n", (System.nanoTime() - stoppedAt) / MS);
                 }
-                if (none) {
-                    reply.append('-');
+                return new Result(launch, culprit, false);
+            }
+            Window w = launch.window;
+            if (w == null) {
+                continue;
+            }
+            long now = System.nanoTime();
+            if (w == stopped) {
+                // Stopped, and still in the same test: it ignores the stop.
+                if (now - stoppedAt > 2000 * MS) {
+                    return new Result(launch, culprit, true);
+                }
+                continue;
+            }
+            boolean over = now - w.wall > w.wallLimit
+                    || (CPU_TIME && w.cpu >= 0 && used(tid, w) > w.cpuLimit);
+            if (!over) {
+                continue;
+            }
+            if (culprit < 0) {
+                culprit = launch.blame();
+            }
+            System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
+                    launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
+                    CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
+                    w.cpuLimit / MS);
+            try {
+                thread.stop();
+            } catch (Throwable unsupported) {
+                return new Result(launch, culprit, true);
+            }
+            stopped = w;
+            stoppedAt = now;
+        }
+    }
+
+    /**
+     * What the platform would read implicitly on each launch: {@code junit.*} system
+     * properties and the first {@code junit-platform.properties} on the class path; plus
+     * what this runner needs: sequential execution (hits and times are attributed per test
+     * from the listener's events) and whole stack traces of failures (pruning them costs
+     * more than some tests).
+     */
+    private static Map<String, String> configuration() {
+        Map<String, String> params = new HashMap<>();
+        try (java.io.InputStream in = MutationRunner.class.getClassLoader()
+                .getResourceAsStream("junit-platform.properties")) {
+            if (in != null) {
+                java.util.Properties file = new java.util.Properties();
+                file.load(in);
+                for (String key : file.stringPropertyNames()) {
+                    params.put(key, file.getProperty(key));
                 }
             }
-            proto.println(reply);
+        } catch (java.io.IOException e) {
+            System.err.println("mimic: could not read junit-platform.properties: " + e);
         }
-        return anyFailed || blameFirst;
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith("junit.")) {
+                params.put(key, System.getProperty(key));
+            }
+        }
+        params.put("junit.jupiter.execution.parallel.enabled", "false");
+        params.put("junit.platform.stacktrace.pruning.enabled", "false");
+        return params;
+    }
+
+    /** CPU time of thread {@code tid} plus garbage-collection time since {@code w} opened. */
+    private static long used(long tid, Window w) {
+        return THREADS.getThreadCpuTime(tid) - w.cpu + gcNow() - w.gc;
     }
 
     /** Tests, and test templates (parameterized, dynamic) whose invocations appear only when run. */

@@ -1,0 +1,432 @@
+//! Mutant scheduling: which tests run against each mutant, in which order, on which test
+//! JVM. A mutant's tests are the green tests that reach its method, tried in this order:
+//! tests that already detected another mutant of the same method, then tests of the
+//! method's own test class (`FooTest` for `Foo`), then the cheapest (baseline CPU time)
+//! first. Jobs are queued round-robin over methods (every method's first mutant, then
+//! every second one…) so that a method's later mutants profit from its earlier kills.
+//!
+//! Launching tests costs more than most tests (the platform resolves and sets up each
+//! launch), so one launch serves many mutants: distinct tests, each with its own mutant
+//! switched on while it runs. A mutant brings one test to its first launch, then 2, 4…
+//! while no test detects it.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Condvar, Mutex};
+
+use crate::error::MutateError;
+use crate::result::{MutantOutcome, MutantStatus};
+use crate::worker::{Budget, Limits, RunEnd, Status, Worker, WorkerSpec};
+
+/// One mutant to run: indices into the selection, its id and its tests with budgets.
+#[derive(Debug, Clone)]
+pub struct Job {
+    pub method: usize,
+    pub mutant: usize,
+    pub id: u32,
+    pub tests: Vec<(usize, Budget)>,
+}
+
+/// (method index, mutant index, outcome) per job run.
+pub type Outcomes = Vec<(usize, usize, MutantOutcome)>;
+
+/// `org/x/Foo$Bar` → `Foo`.
+fn simple_class(internal: &str) -> &str {
+    let simple = internal.rsplit('/').next().unwrap_or(internal);
+    simple.split('$').next().unwrap_or(simple)
+}
+
+/// `org.x.FooTest#m()` (or a display name) → `FooTest`.
+fn test_class(name: &str) -> &str {
+    let class = name.split('#').next().unwrap_or(name);
+    let simple = class.rsplit('.').next().unwrap_or(class);
+    simple.split('$').next().unwrap_or(simple)
+}
+
+/// Whether `test_name` belongs to the test class named after `class` (internal name).
+pub fn is_own_test(class: &str, test_name: &str) -> bool {
+    let c = simple_class(class);
+    let t = test_class(test_name);
+    t.strip_suffix("Test")
+        .or_else(|| t.strip_suffix("Tests"))
+        .or_else(|| t.strip_suffix("TestCase"))
+        .or_else(|| t.strip_suffix("IT"))
+        .or_else(|| t.strip_prefix("Test"))
+        == Some(c)
+}
+
+/// How much cheaper a test of the method's own test class counts when ordering: such a
+/// test is much more likely to detect a mutant of the method.
+const OWN_TEST_DISCOUNT: u64 = 4;
+
+/// Order `tests` for a method of `class`: by `cost`, tests of its own test class counting
+/// [`OWN_TEST_DISCOUNT`] times cheaper.
+pub fn order_tests(
+    class: &str,
+    tests: &mut [usize],
+    names: &[String],
+    cost: impl Fn(usize) -> u64,
+) {
+    let key = |i: usize| {
+        let c = cost(i).max(1);
+        if is_own_test(class, &names[i]) {
+            c
+        } else {
+            c.saturating_mul(OWN_TEST_DISCOUNT)
+        }
+    };
+    tests.sort_by_key(|&i| (key(i), i));
+}
+
+/// Queue jobs round-robin over methods: `per_method[m]` are method `m`'s jobs in order.
+pub fn round_robin(per_method: Vec<Vec<Job>>) -> VecDeque<Job> {
+    let mut queues: Vec<VecDeque<Job>> = per_method.into_iter().map(VecDeque::from).collect();
+    let mut out = VecDeque::new();
+    loop {
+        let mut any = false;
+        for q in &mut queues {
+            if let Some(job) = q.pop_front() {
+                out.push_back(job);
+                any = true;
+            }
+        }
+        if !any {
+            return out;
+        }
+    }
+}
+
+/// Move the tests that detected earlier mutants of the method to the front, most recent
+/// first, keeping the rest in order.
+fn with_killers_first(tests: &[(usize, Budget)], killers: &[usize]) -> Vec<(usize, Budget)> {
+    let mut out: Vec<(usize, Budget)> = Vec::with_capacity(tests.len());
+    for k in killers.iter().rev() {
+        if let Some(t) = tests.iter().find(|(i, _)| i == k) {
+            if !out.iter().any(|(i, _)| i == k) {
+                out.push(*t);
+            }
+        }
+    }
+    out.extend(tests.iter().filter(|(i, _)| !killers.contains(i)));
+    out
+}
+
+/// Tests per launch at most.
+const LAUNCH_TESTS: usize = 64;
+/// Tests one mutant contributes to one launch at most (its share grows 1, 2, 4…).
+const MUTANT_TESTS: usize = 32;
+
+/// A mutant on its way through its tests.
+struct Pending {
+    job: Job,
+    /// Its tests in the order they are tried (killers of sibling mutants first, fixed
+    /// when it is first launched).
+    ordered: bool,
+    /// Tests already run without detecting it.
+    next: usize,
+    /// Tests it gets in its next launch.
+    share: usize,
+    /// Wall time of its tests so far.
+    millis: f64,
+}
+
+struct Pool {
+    queue: VecDeque<Pending>,
+    in_flight: usize,
+    outcomes: Outcomes,
+    killers: HashMap<usize, Vec<usize>>,
+    restarts: usize,
+    /// Mutants per launch at most.
+    launch_mutants: usize,
+}
+
+/// Take mutants for one launch from the front of the queue: each brings its next `share`
+/// tests, and no test appears twice in a launch.
+fn take_launch(pool: &mut Pool) -> Vec<(Pending, Vec<(usize, Budget)>)> {
+    let mut taken = Vec::new();
+    let mut used = std::collections::HashSet::new();
+    let mut tests = 0;
+    let mut skipped = VecDeque::new();
+    while let Some(mut p) = pool.queue.pop_front() {
+        if taken.len() >= pool.launch_mutants || tests >= LAUNCH_TESTS {
+            skipped.push_back(p);
+            break;
+        }
+        if !p.ordered {
+            let known = pool.killers.get(&p.job.method).cloned().unwrap_or_default();
+            p.job.tests = with_killers_first(&p.job.tests, &known);
+            p.ordered = true;
+        }
+        let room = (LAUNCH_TESTS - tests).min(p.share);
+        let mine: Vec<(usize, Budget)> = p.job.tests[p.next..]
+            .iter()
+            .take_while(|(i, _)| !used.contains(i))
+            .take(room)
+            .copied()
+            .collect();
+        if mine.is_empty() {
+            skipped.push_back(p);
+            continue;
+        }
+        used.extend(mine.iter().map(|(i, _)| *i));
+        tests += mine.len();
+        taken.push((p, mine));
+    }
+    while let Some(p) = skipped.pop_back() {
+        pool.queue.push_front(p);
+    }
+    taken
+}
+
+/// Run `jobs` on the started `workers` (one thread each), up to `launch_mutants` mutants
+/// per launch (each test with its own mutant switched on); a dead JVM is replaced from `spec(n)`. Returns
+/// the outcomes and the number of JVMs started anew.
+pub fn run_jobs(
+    workers: Vec<Worker>,
+    spec: &(dyn Fn(usize) -> WorkerSpec + Sync),
+    limits: Limits,
+    launch_mutants: usize,
+    jobs: VecDeque<Job>,
+    names: &[String],
+) -> Result<(Outcomes, usize), MutateError> {
+    let pool = Mutex::new(Pool {
+        queue: jobs
+            .into_iter()
+            .map(|job| Pending {
+                job,
+                ordered: false,
+                next: 0,
+                share: 1,
+                millis: 0.0,
+            })
+            .collect(),
+        in_flight: 0,
+        outcomes: Vec::new(),
+        killers: HashMap::new(),
+        restarts: 0,
+        launch_mutants: launch_mutants.max(1),
+    });
+    let changed = Condvar::new();
+    let errors: Vec<MutateError> = std::thread::scope(|scope| {
+        let handles: Vec<_> = workers
+            .into_iter()
+            .enumerate()
+            .map(|(n, worker)| {
+                let (pool, changed) = (&pool, &changed);
+                scope.spawn(move || {
+                    let result = work(worker, &spec(n), limits, pool, changed, names);
+                    // Let the others finish (or see the queue empty) whatever happened here.
+                    changed.notify_all();
+                    result
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| {
+                        Err(MutateError::Worker("a scheduler thread panicked".into()))
+                    })
+                    .err()
+            })
+            .collect()
+    });
+    let pool = pool.into_inner().expect("lock");
+    if let Some(e) = errors.into_iter().next() {
+        if !pool.queue.is_empty() || pool.outcomes.is_empty() {
+            return Err(e);
+        }
+    }
+    Ok((pool.outcomes, pool.restarts))
+}
+
+/// One test JVM's loop: take a launch, run it, settle its mutants.
+fn work(
+    mut worker: Worker,
+    spec: &WorkerSpec,
+    limits: Limits,
+    pool: &Mutex<Pool>,
+    changed: &Condvar,
+    names: &[String],
+) -> Result<(), MutateError> {
+    loop {
+        let launch = {
+            let mut p = pool.lock().expect("lock");
+            loop {
+                if p.queue.is_empty() && p.in_flight == 0 {
+                    return Ok(());
+                }
+                let launch = take_launch(&mut p);
+                if !launch.is_empty() {
+                    p.in_flight += launch.len();
+                    break launch;
+                }
+                p = changed.wait(p).expect("lock");
+            }
+        };
+        if !worker.is_alive() {
+            match Worker::start(spec) {
+                Ok(w) => worker = w,
+                Err(e) => {
+                    let mut p = pool.lock().expect("lock");
+                    p.in_flight -= launch.len();
+                    for (pending, _) in launch.into_iter().rev() {
+                        p.queue.push_front(pending);
+                    }
+                    return Err(e);
+                }
+            }
+            pool.lock().expect("lock").restarts += 1;
+        }
+        let request: Vec<(usize, u32, Budget)> = launch
+            .iter()
+            .flat_map(|(p, tests)| tests.iter().map(|(i, b)| (*i, p.job.id, *b)))
+            .collect();
+        let reply = match worker.run_multiplexed(limits, &request) {
+            Ok(reply) => reply,
+            Err(e) => {
+                let mut p = pool.lock().expect("lock");
+                p.in_flight -= launch.len();
+                for (pending, _) in launch.into_iter().rev() {
+                    p.queue.push_front(pending);
+                }
+                return Err(e);
+            }
+        };
+        let by_test: HashMap<usize, &crate::worker::TestResult> =
+            reply.results.iter().map(|r| (r.index, r)).collect();
+        let culprit = match &reply.end {
+            RunEnd::Done => None,
+            RunEnd::TimedOut(i) => Some((*i, MutantStatus::TimedOut)),
+            RunEnd::Crashed(i, _) => Some((*i, MutantStatus::RunError)),
+        };
+        let mut p = pool.lock().expect("lock");
+        p.in_flight -= launch.len();
+        for (mut pending, tests) in launch {
+            let mut end: Option<(MutantStatus, usize)> = None;
+            let mut ran = 0;
+            for (i, _) in &tests {
+                if let Some((c, status)) = culprit {
+                    if c == *i {
+                        end = Some((status, c));
+                        ran += 1;
+                        break;
+                    }
+                }
+                let Some(r) = by_test.get(i) else { continue };
+                ran += 1;
+                pending.millis += r.nanos as f64 / 1e6;
+                match r.status {
+                    Status::Failed => end = Some((MutantStatus::Killed, *i)),
+                    Status::TimedOut => end = Some((MutantStatus::TimedOut, *i)),
+                    _ => {}
+                }
+                if end.is_some() {
+                    break;
+                }
+            }
+            if end.is_none() && culprit.is_some() && ran < tests.len() {
+                // The JVM went down before these ran: try them again.
+                p.queue.push_front(pending);
+                continue;
+            }
+            let tests_run = pending.next + ran;
+            pending.next += tests.len();
+            let status = match end {
+                Some((status, killer)) => {
+                    p.killers
+                        .entry(pending.job.method)
+                        .or_default()
+                        .push(killer);
+                    Some((status, Some(killer)))
+                }
+                None if pending.next >= pending.job.tests.len() => {
+                    Some((MutantStatus::Survived, None))
+                }
+                None => None,
+            };
+            match status {
+                Some((status, killer)) => p.outcomes.push((
+                    pending.job.method,
+                    pending.job.mutant,
+                    MutantOutcome {
+                        id: pending.job.id,
+                        operator: String::new(),
+                        status,
+                        tests_run,
+                        killing_test: killer.and_then(|i| names.get(i).cloned()),
+                        millis: pending.millis,
+                    },
+                )),
+                None => {
+                    pending.share = (pending.share * 2).min(MUTANT_TESTS);
+                    p.queue.push_back(pending);
+                }
+            }
+        }
+        drop(p);
+        changed.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn own_test_classes() {
+        let c = "org/apache/commons/cli/OptionValidator";
+        assert!(is_own_test(
+            c,
+            "org.apache.commons.cli.OptionValidatorTest#validateTest()"
+        ));
+        assert!(is_own_test(c, "x.TestOptionValidator#t()"));
+        assert!(is_own_test("a/Foo$Inner", "a.FooTests$Nested#t()"));
+        assert!(!is_own_test("a/Option", "a.OptionValidatorTest#t()"));
+        assert!(!is_own_test("a/Option", "a.OptionTestUtil#t()"));
+    }
+
+    #[test]
+    fn orders_own_tests_as_cheaper() {
+        let names: Vec<String> = [
+            "a.BarTest#x()",
+            "a.FooTest#slow()",
+            "a.BazTest#y()",
+            "a.FooTest#fast()",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let cost = [5, 100, 1, 50];
+        let mut tests = vec![0, 1, 2, 3];
+        order_tests("a/Foo", &mut tests, &names, |i| cost[i]);
+        // Own tests count 4x cheaper: 50 → 50, 100 → 100 against 1 → 4, 5 → 20.
+        assert_eq!(tests, vec![2, 0, 3, 1]);
+    }
+
+    #[test]
+    fn round_robin_and_killers_first() {
+        let job = |m: usize, k: usize| Job {
+            method: m,
+            mutant: k,
+            id: 0,
+            tests: Vec::new(),
+        };
+        let queued: Vec<(usize, usize)> =
+            round_robin(vec![vec![job(0, 0), job(0, 1)], vec![job(1, 0)]])
+                .into_iter()
+                .map(|j| (j.method, j.mutant))
+                .collect();
+        assert_eq!(queued, vec![(0, 0), (1, 0), (0, 1)]);
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let tests = vec![(4, b), (7, b), (9, b)];
+        let order: Vec<usize> = with_killers_first(&tests, &[9, 7, 9])
+            .iter()
+            .map(|(i, _)| *i)
+            .collect();
+        assert_eq!(order, vec![9, 7, 4]);
+    }
+}
