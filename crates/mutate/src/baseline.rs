@@ -1,9 +1,12 @@
 //! The baseline run: every test once without mutants, spread over the test JVMs by test
-//! class (each JVM launches one class's tests together), recording per test its outcome,
+//! class (each JVM takes the next class from a shared queue and launches its tests
+//! together), recording per test its outcome,
 //! wall and CPU time and the target methods it enters. That coverage picks each mutant's
 //! tests, and the times set their budgets.
 
+use std::collections::VecDeque;
 use std::ops::Range;
+use std::sync::Mutex;
 
 use crate::error::MutateError;
 use crate::worker::{Budget, DiscoveredTest, Limits, RunEnd, Status, Worker, WorkerSpec};
@@ -31,22 +34,18 @@ fn container(test: &DiscoveredTest) -> &str {
         .map_or(test.unique_id.as_str(), |(parent, _)| parent)
 }
 
-/// Cut the tests (in discovery order, grouped by class) into at most `parts` contiguous
-/// ranges of about equal size, only between classes: a range ends at the first class
-/// boundary once it holds at least half its share.
-pub fn partition(tests: &[DiscoveredTest], parts: usize) -> Vec<Range<usize>> {
-    let parts = parts.max(1);
-    let target = tests.len().div_ceil(parts).max(1);
+/// The tests of each class (container), in discovery order, as ranges; largest first, so
+/// that JVMs taking them in turn end at about the same time.
+pub fn class_ranges(tests: &[DiscoveredTest]) -> Vec<Range<usize>> {
     let mut ranges = Vec::new();
     let mut start = 0;
     for i in 1..=tests.len() {
-        let boundary = i == tests.len() || container(&tests[i]) != container(&tests[i - 1]);
-        let last_part = ranges.len() + 1 == parts;
-        if boundary && (i == tests.len() || (!last_part && 2 * (i - start) >= target)) {
+        if i == tests.len() || container(&tests[i]) != container(&tests[i - 1]) {
             ranges.push(start..i);
             start = i;
         }
     }
+    ranges.sort_by_key(|r| (std::cmp::Reverse(r.len()), r.start));
     ranges
 }
 
@@ -57,41 +56,57 @@ pub struct BaselineRun {
     pub starts: usize,
 }
 
-/// Run the baseline over `count` test JVMs: `first` (already started, it discovered the
-/// tests) and `count - 1` more started from `spec(n)` while `first` runs its share. Each
-/// runs its share of the tests by class; a JVM that dies is replaced and goes on after
-/// the test that killed it.
+/// A test JVM being started on another thread.
+pub type Starting<'scope> = std::thread::ScopedJoinHandle<'scope, Result<Worker, MutateError>>;
+
+/// Run the baseline on `first` (started, it discovered the tests) and the JVMs in
+/// `others` (still starting): each takes test classes from a shared queue, as soon as it
+/// is up, and runs each in one launch; a JVM that dies is replaced from `spec(n)` and goes on after the test that killed
+/// it.
 pub fn run_parallel(
     first: Worker,
+    others: Vec<Starting<'_>>,
     spec: &(dyn Fn(usize) -> WorkerSpec + Sync),
-    count: usize,
     timeout_ms: u64,
 ) -> Result<BaselineRun, MutateError> {
     let total = first.tests.len();
-    let ranges = partition(&first.tests, count);
+    let count = others.len() + 1;
+    let classes = Mutex::new(VecDeque::from(class_ranges(&first.tests)));
     let expected = first.tests.clone();
+    let mut starting: Vec<Option<Starting>> = others.into_iter().map(Some).collect();
     let mut first = Some(first);
     type Share = Result<(Worker, Vec<(usize, Baseline)>, usize), MutateError>;
     let shares: Vec<Share> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..count.max(1))
+        let handles: Vec<_> = (0..count)
             .map(|n| {
-                let range = ranges.get(n).cloned().unwrap_or(total..total);
+                let classes = &classes;
                 let given = if n == 0 { first.take() } else { None };
+                let pending = if n == 0 { None } else { starting[n - 1].take() };
                 let expected = &expected;
                 scope.spawn(move || -> Share {
                     let my_spec = spec(n);
-                    let (mut worker, mut starts) = match given {
-                        Some(w) => (w, 0),
-                        None => (Worker::start(&my_spec)?, 1),
+                    let mut worker = match (given, pending) {
+                        (Some(w), _) => w,
+                        (None, Some(handle)) => handle.join().unwrap_or_else(|_| {
+                            Err(MutateError::Worker("a start thread panicked".into()))
+                        })?,
+                        (None, None) => Worker::start(&my_spec)?,
                     };
                     if worker.tests != *expected {
                         return Err(MutateError::Worker(
                             "the test JVMs disagree on the tests".into(),
                         ));
                     }
-                    let (results, restarts) = run_share(&mut worker, &my_spec, range, timeout_ms)?;
-                    starts += restarts;
-                    Ok((worker, results, starts))
+                    let (mut results, mut restarts) = (Vec::new(), 0);
+                    loop {
+                        let Some(range) = classes.lock().expect("lock").pop_front() else {
+                            break;
+                        };
+                        let (r, n) = run_share(&mut worker, &my_spec, range, timeout_ms)?;
+                        results.extend(r);
+                        restarts += n;
+                    }
+                    Ok((worker, results, restarts))
                 })
             })
             .collect();
@@ -107,12 +122,12 @@ pub fn run_parallel(
     let mut run = BaselineRun {
         workers: Vec::new(),
         results: vec![Baseline::Skipped; total],
-        starts: 0,
+        starts: count - 1,
     };
     for share in shares {
-        let (worker, results, starts) = share?;
+        let (worker, results, restarts) = share?;
         run.workers.push(worker);
-        run.starts += starts;
+        run.starts += restarts;
         for (i, b) in results {
             if let Some(slot) = run.results.get_mut(i) {
                 *slot = b;
@@ -122,7 +137,7 @@ pub fn run_parallel(
     Ok(run)
 }
 
-/// One worker's share; returns the results and how many JVMs it had to start anew.
+/// One class's tests on `worker`; returns the results and how many JVMs it had to start anew.
 fn run_share(
     worker: &mut Worker,
     spec: &WorkerSpec,
@@ -190,22 +205,16 @@ mod tests {
     }
 
     #[test]
-    fn partitions_between_classes_only() {
+    fn class_ranges_largest_first() {
         let tests = vec![
             test("A", "a1"),
-            test("A", "a2"),
-            test("A", "a3"),
             test("B", "b1"),
+            test("B", "b2"),
+            test("B", "b3"),
             test("C", "c1"),
             test("C", "c2"),
         ];
-        assert_eq!(partition(&tests, 2), vec![0..3, 3..6]);
-        assert_eq!(partition(&tests, 1), vec![0..6]);
-        assert_eq!(partition(&tests, 3), vec![0..3, 3..4, 4..6]);
-        assert_eq!(partition(&tests[3..], 2), vec![0..1, 1..3]);
-        assert_eq!(partition(&tests[..3], 2), vec![0..3]);
-        // More parts than classes: one class per part.
-        assert_eq!(partition(&tests[..3], 4), vec![0..3]);
-        assert!(partition(&[], 2).is_empty());
+        assert_eq!(class_ranges(&tests), vec![1..4, 4..6, 0..1]);
+        assert!(class_ranges(&[]).is_empty());
     }
 }

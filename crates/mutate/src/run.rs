@@ -175,21 +175,40 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
     let phase_start = Instant::now();
-    // The first JVM discovers the tests; the others read them from the tests file.
-    let first = Worker::start(&WorkerSpec {
-        tests_file: None,
-        ..spec(0)
+    // The first JVM discovers the tests; the others start at the same time and read them
+    // from the tests file once it is written.
+    let _ = std::fs::remove_file(&tests_file);
+    let run = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..config.workers.max(1))
+            .map(|k| {
+                let spec = &spec;
+                scope.spawn(move || Worker::start(&spec(k)))
+            })
+            .collect();
+        let first = Worker::start(&WorkerSpec {
+            tests_file: None,
+            ..spec(0)
+        })
+        .and_then(|first| write_tests_file(&tests_file, &first.tests).map(|()| first));
+        let first = match first {
+            Ok(first) => first,
+            Err(e) => {
+                // Release the waiting JVMs.
+                let _ = write_tests_file(&tests_file, &[]);
+                return Err(e);
+            }
+        };
+        phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
+        let baseline_start = Instant::now();
+        crate::baseline::run_parallel(first, others, &spec, config.baseline_timeout_ms)
+            .map(|run| (run, baseline_start))
     })?;
-    write_tests_file(&tests_file, &first.tests)?;
-    let names: Vec<String> = first.tests.iter().map(|t| t.name.clone()).collect();
-    phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
-    let phase_start = Instant::now();
-    let run = crate::baseline::run_parallel(
-        first,
-        &spec,
-        config.workers.max(1),
-        config.baseline_timeout_ms,
-    )?;
+    let (run, phase_start) = run;
+    let names: Vec<String> = run.workers[0]
+        .tests
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
     let (workers, baseline) = (run.workers, run.results);
     let mut starts = 1 + run.starts;
 

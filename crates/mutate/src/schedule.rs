@@ -110,8 +110,6 @@ fn with_killers_first(tests: &[(usize, Budget)], killers: &[usize]) -> Vec<(usiz
     out
 }
 
-/// Tests per launch at most.
-const LAUNCH_TESTS: usize = 64;
 /// Tests one mutant contributes to one launch at most (its share grows 1, 2, 4…).
 const MUTANT_TESTS: usize = 32;
 
@@ -147,7 +145,7 @@ fn take_launch(pool: &mut Pool) -> Vec<(Pending, Vec<(usize, Budget)>)> {
     let mut tests = 0;
     let mut skipped = VecDeque::new();
     while let Some(mut p) = pool.queue.pop_front() {
-        if taken.len() >= pool.launch_mutants || tests >= LAUNCH_TESTS {
+        if taken.len() >= pool.launch_mutants || tests >= 2 * pool.launch_mutants {
             skipped.push_back(p);
             break;
         }
@@ -156,7 +154,7 @@ fn take_launch(pool: &mut Pool) -> Vec<(Pending, Vec<(usize, Budget)>)> {
             p.job.tests = with_killers_first(&p.job.tests, &known);
             p.ordered = true;
         }
-        let room = (LAUNCH_TESTS - tests).min(p.share);
+        let room = (2 * pool.launch_mutants - tests).min(p.share);
         let mine: Vec<(usize, Budget)> = p.job.tests[p.next..]
             .iter()
             .take_while(|(i, _)| !used.contains(i))

@@ -24,8 +24,9 @@ pub struct WorkerSpec {
     pub method_count: usize,
     /// Directories scanned for test classes.
     pub test_roots: Vec<PathBuf>,
-    /// The tests another JVM discovered (`<unique id>\t<name>` per line): when set, the
-    /// JVM reads them instead of scanning `test_roots`, which starts it much faster.
+    /// The tests another JVM discovers (`<unique id>\t<name>` per line): when set, the
+    /// JVM waits for this file and reads it instead of scanning `test_roots`, so it starts
+    /// alongside the discovering one.
     pub tests_file: Option<PathBuf>,
     /// Where the JVM's stderr (and the tests' output) goes.
     pub log: PathBuf,
@@ -39,7 +40,10 @@ pub fn write_tests_file(path: &Path, tests: &[DiscoveredTest]) -> Result<(), Mut
         .iter()
         .map(|t| format!("{}\t{}\n", t.unique_id, t.name))
         .collect();
-    std::fs::write(path, text).map_err(|e| MutateError::io("write", path, e))
+    // Written aside and renamed: JVMs waiting for the file never read half of it.
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text).map_err(|e| MutateError::io("write", &partial, e))?;
+    std::fs::rename(&partial, path).map_err(|e| MutateError::io("rename", &partial, e))
 }
 
 /// A test the shim discovered.

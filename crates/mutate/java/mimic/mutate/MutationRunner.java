@@ -366,8 +366,19 @@ public final class MutationRunner {
         configuration = configuration();
         List<String> names = new ArrayList<>();
         if (args.length > 2 && args[1].equals("--tests")) {
-            // Another JVM discovered them already: one "<unique id>\t<name>" per line.
-            for (String entry : Files.readAllLines(Paths.get(args[2]), StandardCharsets.UTF_8)) {
+            // Another JVM discovers them (started at the same time, it writes the file when
+            // done): one "<unique id>\t<name>" per line.
+            Path file = Paths.get(args[2]);
+            long waited = 0;
+            while (!Files.exists(file)) {
+                if (waited > 600_000) {
+                    System.err.println("mimic: no tests file " + file);
+                    Runtime.getRuntime().halt(2);
+                }
+                Thread.sleep(10);
+                waited += 10;
+            }
+            for (String entry : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 String[] parts = entry.split("\t", 2);
                 if (!parts[0].isEmpty()) {
                     tests.add(parts[0]);
