@@ -126,6 +126,15 @@ fn classifies_every_versioned_set_method() {
     for m in method(&report, "next")["mutations"].as_array().unwrap() {
         assert_eq!(m["status"], "TIMED_OUT", "{m}");
     }
+    // ...and on a JVM that can stop a thread (before Java 20), the looping test is stopped
+    // and its JVM goes on: no JVM is started beyond the test JVMs themselves.
+    if Jdk::locate().unwrap().feature_version < 20 {
+        assert_eq!(
+            report["summary"]["jvm-starts"], report["summary"]["workers"],
+            "{:#}",
+            report["summary"]
+        );
+    }
     // Only the JUnit 4 test reaches clear().
     assert_eq!(
         strings(&method(&report, "clear")["tests"]),
@@ -194,6 +203,71 @@ fn classifies_every_versioned_set_method() {
         page.contains("VersionedSetTest#testIntersection()"),
         "{page}"
     );
+}
+
+/// Classifications per method name, from `--json` output.
+fn classifications(report: &Value) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = report["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["name"].as_str().unwrap().to_string(),
+                m["classification"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn one_mutant_per_launch_classifies_as_many_per_launch() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example(dir.path());
+    let run = |per_launch: &str| -> Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+            .arg("mutate")
+            .arg("--classes")
+            .arg(&classes)
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--classpath")
+            .arg(std::env::join_paths(&junit4).unwrap())
+            .args([
+                "--json",
+                "--workers",
+                "1",
+                "--mutants-per-launch",
+                per_launch,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        serde_json::from_str(&String::from_utf8_lossy(&output.stdout)).unwrap()
+    };
+    let alone = run("1");
+    let shared = run("32");
+    assert_eq!(classifications(&alone), classifications(&shared));
+    assert_eq!(classifications(&alone).len(), 9);
+    // Same statuses mutant by mutant, too.
+    for m in ["equals", "isEmpty", "next", "add"] {
+        let statuses = |r: &Value| -> Vec<String> {
+            method(r, m)["mutations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x["status"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(statuses(&alone), statuses(&shared), "{m}");
+    }
 }
 
 #[test]
