@@ -5,7 +5,8 @@
 # Maven Central), interleaved in the same run. Prints wall time (sum over the PDFs) and
 # peak RSS (max over the PDFs) per configuration, median over RUNS rounds (default 5),
 # and the ratios to the baseline.
-# Env: RUNS, GLOWROOT_VERSION (default 0.13.6), GLOWROOT_JAR (use this jar instead),
+# Env: RUNS, GLOWROOT_VERSION (default 0.14.0-beta.2), GLOWROOT_JAR (a glowroot.jar with
+#      its lib/ beside it, instead of the download),
 #      RECORD_FLAGS (extra `mimic record` flags, e.g. "--first 10").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,19 +22,29 @@ javac -nowarn --release 17 -cp "$jar" -d "$work/makepdfs" $(find examples/pdfbox
 java -Dpdfbox.fontcache="$work" -cp "$jar:$work/makepdfs" se.kth.castor.pdfworkload.MakePdfs "$work/pdfs" > /dev/null
 "$mimic" targets -c "$jar" --project-package org.apache.pdfbox --project-package org.apache.fontbox -o "$work/plan.json" > /dev/null
 
+# Glowroot: the agent's distribution (glowroot.jar with lib/: the embedded collector,
+# H2 storage and local UI) from Maven Central. 0.14.0-beta.2 is the release the registry
+# serves (0.13.x and 0.14.0 are not there) and the one that runs on Java 17.
 glowroot=${GLOWROOT_JAR:-}
 if [ -z "$glowroot" ]; then
-  v=${GLOWROOT_VERSION:-0.13.6}
+  v=${GLOWROOT_VERSION:-0.14.0-beta.2}
   repo=${MIMIC_CACHE:-$HOME/.cache/mimic}/repository
-  if mvn -q -B dependency:get -Dartifact=org.glowroot:glowroot-agent:$v -Dmaven.repo.local="$repo" > "$work/glowroot-fetch.log" 2>&1; then
-    glowroot=$repo/org/glowroot/glowroot-agent/$v/glowroot-agent-$v.jar
+  zip=$repo/org/glowroot/glowroot-agent/$v/glowroot-agent-$v-dist.zip
+  if [ -f "$zip" ] || mvn -q -B dependency:get -Dartifact=org.glowroot:glowroot-agent:$v:zip:dist -Dtransitive=false -Dmaven.repo.local="$repo" > "$work/glowroot-fetch.log" 2>&1; then
+    # Glowroot writes its data beside its jar: a private copy of the distribution.
+    (cd "$work" && unzip -q "$zip")
+    glowroot=$work/glowroot/glowroot.jar
   else
-    echo "glowroot: org.glowroot:glowroot-agent:$v could not be fetched from Maven Central here; skipped (set GLOWROOT_JAR)"
+    echo "glowroot: org.glowroot:glowroot-agent:$v:zip:dist could not be fetched from Maven Central here; skipped (set GLOWROOT_JAR)"
   fi
+else
+  # A glowroot.jar given by hand: copy its directory (it needs lib/ beside it).
+  mkdir -p "$work/glowroot" && cp -r "$(dirname "$glowroot")"/. "$work/glowroot/"
+  glowroot=$work/glowroot/glowroot.jar
 fi
 if [ -n "$glowroot" ]; then
-  # Glowroot writes its data beside its jar: give it a private directory.
-  mkdir -p "$work/glowroot" && cp "$glowroot" "$work/glowroot/glowroot.jar"
+  # Glowroot creates its schema on the first start: do that before timing.
+  java -javaagent:"$glowroot" -Dpdfbox.fontcache="$work" -cp "$jar" org.apache.pdfbox.tools.ExtractText -encoding UTF-8 "$(ls "$work"/pdfs/*.pdf | head -1)" "$work/glowroot-warmup.txt" > /dev/null 2>&1 || true
 fi
 
 python3 - "$mimic" "$jar" "$work" "$runs" "${RECORD_FLAGS:-}" "$([ -n "$glowroot" ] && echo yes || echo no)" <<'PY'
