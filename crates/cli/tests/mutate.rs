@@ -13,7 +13,13 @@ fn repo_root() -> PathBuf {
 }
 
 /// Compile the example and its tests (plus the red test) into `dir`.
+/// The VersionedSet example with its tests plus the test fixtures under `fixtures`
+/// (directories of `tests/fixtures/`).
 fn build_example(dir: &Path) -> (PathBuf, PathBuf, Vec<PathBuf>) {
+    build_example_with(dir, &["mutate-red"])
+}
+
+fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<PathBuf>) {
     let jdk = Jdk::locate().expect("a JDK 17+");
     let cache = ArtifactCache::default_location();
     let runtime =
@@ -32,9 +38,13 @@ fn build_example(dir: &Path) -> (PathBuf, PathBuf, Vec<PathBuf>) {
     )
     .unwrap();
     let mut sources = java_sources_under(example.join("test"));
-    sources.extend(java_sources_under(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutate-red"),
-    ));
+    for fixture in fixtures {
+        sources.extend(java_sources_under(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures")
+                .join(fixture),
+        ));
+    }
     let mut cp = vec![classes.clone(), runtime.jupiter_api.clone()];
     cp.extend(runtime.test_classpath());
     cp.extend(junit4.iter().cloned());
@@ -268,6 +278,33 @@ fn one_mutant_per_launch_classifies_as_many_per_launch() {
         };
         assert_eq!(statuses(&alone), statuses(&shared), "{m}");
     }
+}
+
+#[test]
+fn a_method_reached_only_in_class_set_up_is_mutated_for_the_set_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-setup"]);
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .arg("mutate")
+        .arg("--classes")
+        .arg(&classes)
+        .arg("--tests")
+        .arg(&tests)
+        .arg("--classpath")
+        .arg(std::env::join_paths(&junit4).unwrap())
+        .args(["--json", "--workers", "1"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    // union() runs only in VersionedSetSetupTest's @BeforeAll: its null mutant breaks the
+    // set-up, so the class's test fails.
+    let union = method(&report, "union");
+    assert_eq!(
+        strings(&union["tests"]),
+        ["se.kth.castor.versionedset.VersionedSetSetupTest#unionHoldsBoth()"]
+    );
+    assert_eq!(union["classification"], "tested", "{union:#}");
 }
 
 #[test]

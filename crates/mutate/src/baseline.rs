@@ -54,6 +54,8 @@ pub struct BaselineRun {
     pub workers: Vec<Worker>,
     pub results: Vec<Baseline>,
     pub starts: usize,
+    /// Target methods reached outside any test (class set-up), by any class.
+    pub shared_hits: std::collections::BTreeSet<u32>,
 }
 
 /// A test JVM being started on another thread.
@@ -75,7 +77,7 @@ pub fn run_parallel(
     let expected = first.tests.clone();
     let mut starting: Vec<Option<Starting>> = others.into_iter().map(Some).collect();
     let mut first = Some(first);
-    type Share = Result<(Worker, Vec<(usize, Baseline)>, usize), MutateError>;
+    type Share = Result<(Worker, Vec<(usize, Baseline)>, usize, Vec<u32>), MutateError>;
     let shares: Vec<Share> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..count)
             .map(|n| {
@@ -97,16 +99,17 @@ pub fn run_parallel(
                             "the test JVMs disagree on the tests".into(),
                         ));
                     }
-                    let (mut results, mut restarts) = (Vec::new(), 0);
+                    let (mut results, mut restarts, mut shared) = (Vec::new(), 0, Vec::new());
                     loop {
                         let Some(range) = classes.lock().expect("lock").pop_front() else {
                             break;
                         };
-                        let (r, n) = run_share(&mut worker, &my_spec, range, timeout_ms)?;
+                        let (r, n, h) = run_share(&mut worker, &my_spec, range, timeout_ms)?;
                         results.extend(r);
                         restarts += n;
+                        shared.extend(h);
                     }
-                    Ok((worker, results, restarts))
+                    Ok((worker, results, restarts, shared))
                 })
             })
             .collect();
@@ -123,11 +126,13 @@ pub fn run_parallel(
         workers: Vec::new(),
         results: vec![Baseline::Skipped; total],
         starts: count - 1,
+        shared_hits: Default::default(),
     };
     for share in shares {
-        let (worker, results, restarts) = share?;
+        let (worker, results, restarts, shared) = share?;
         run.workers.push(worker);
         run.starts += restarts;
+        run.shared_hits.extend(shared);
         for (i, b) in results {
             if let Some(slot) = run.results.get_mut(i) {
                 *slot = b;
@@ -137,15 +142,17 @@ pub fn run_parallel(
     Ok(run)
 }
 
-/// One class's tests on `worker`; returns the results and how many JVMs it had to start anew.
+/// One class's tests on `worker`; returns the results, how many JVMs it had to start
+/// anew, and the methods reached outside any test.
 fn run_share(
     worker: &mut Worker,
     spec: &WorkerSpec,
     range: Range<usize>,
     timeout_ms: u64,
-) -> Result<(Vec<(usize, Baseline)>, usize), MutateError> {
+) -> Result<(Vec<(usize, Baseline)>, usize, Vec<u32>), MutateError> {
     let mut results = Vec::new();
     let mut restarts = 0;
+    let mut shared = Vec::new();
     let mut next = range.start;
     // Every test, and the time between tests (class setup), gets the whole timeout.
     let limits = Limits {
@@ -163,6 +170,7 @@ fn run_share(
         }
         let batch: Vec<(usize, Budget)> = (next..range.end).map(|i| (i, none)).collect();
         let reply = worker.run(0, false, true, limits, &batch)?;
+        shared.extend(reply.shared_hits.iter().copied());
         for r in &reply.results {
             results.push((
                 r.index,
@@ -190,7 +198,7 @@ fn run_share(
             }
         }
     }
-    Ok((results, restarts))
+    Ok((results, restarts, shared))
 }
 
 #[cfg(test)]

@@ -269,6 +269,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
                     mutant: ki,
                     id: mutant.id,
                     tests: with_budgets.clone(),
+                    alone: run.shared_hits.contains(&method.id),
                 })
                 .collect(),
         );

@@ -24,6 +24,9 @@ pub struct Job {
     pub mutant: usize,
     pub id: u32,
     pub tests: Vec<(usize, Budget)>,
+    /// The method is reached outside tests (class set-up): the mutant needs launches of
+    /// its own, switched on from their start.
+    pub alone: bool,
 }
 
 /// (method index, mutant index, outcome) per job run.
@@ -149,6 +152,10 @@ fn take_launch(pool: &mut Pool) -> Vec<(Pending, Vec<(usize, Budget)>)> {
             skipped.push_back(p);
             break;
         }
+        if p.job.alone {
+            skipped.push_back(p);
+            continue;
+        }
         if !p.ordered {
             let known = pool.killers.get(&p.job.method).cloned().unwrap_or_default();
             p.job.tests = with_killers_first(&p.job.tests, &known);
@@ -238,6 +245,58 @@ pub fn run_jobs(
     Ok((pool.outcomes, pool.restarts))
 }
 
+type Settled = (usize, usize, MutantOutcome, Option<usize>, usize);
+
+/// Run one mutant in launches of its own (the shim switches it on for each whole launch:
+/// the first test alone, then 2, 4… until one fails). Returns (method, mutant, outcome,
+/// killer, JVMs started), or the mutant back with the error.
+fn run_alone(
+    worker: &mut Worker,
+    spec: &WorkerSpec,
+    limits: Limits,
+    pending: Pending,
+    names: &[String],
+) -> Result<Settled, (Pending, MutateError)> {
+    let mut restarted = 0;
+    if !worker.is_alive() {
+        match Worker::start(spec) {
+            Ok(w) => *worker = w,
+            Err(e) => return Err((pending, e)),
+        }
+        restarted += 1;
+    }
+    let reply = match worker.run(pending.job.id, true, false, limits, &pending.job.tests) {
+        Ok(reply) => reply,
+        Err(e) => return Err((pending, e)),
+    };
+    let detected = reply
+        .results
+        .iter()
+        .find(|r| matches!(r.status, Status::Failed | Status::TimedOut));
+    let (status, killer) = match (&reply.end, detected) {
+        (_, Some(r)) if r.status == Status::Failed => (MutantStatus::Killed, Some(r.index)),
+        (_, Some(r)) => (MutantStatus::TimedOut, Some(r.index)),
+        (RunEnd::Done, None) => (MutantStatus::Survived, None),
+        (RunEnd::TimedOut(i), None) => (MutantStatus::TimedOut, Some(*i)),
+        (RunEnd::Crashed(i, _), None) => (MutantStatus::RunError, Some(*i)),
+    };
+    let outcome = MutantOutcome {
+        id: pending.job.id,
+        operator: String::new(),
+        status,
+        tests_run: reply.results.len() + usize::from(reply.end != RunEnd::Done),
+        killing_test: killer.and_then(|i| names.get(i).cloned()),
+        millis: reply.results.iter().map(|r| r.nanos as f64 / 1e6).sum(),
+    };
+    Ok((
+        pending.job.method,
+        pending.job.mutant,
+        outcome,
+        killer,
+        restarted,
+    ))
+}
+
 /// One test JVM's loop: take a launch, run it, settle its mutants.
 fn work(
     mut worker: Worker,
@@ -253,6 +312,37 @@ fn work(
             loop {
                 if p.queue.is_empty() && p.in_flight == 0 {
                     return Ok(());
+                }
+                if let Some(at) = p.queue.iter().position(|f| f.job.alone) {
+                    let mut pending = p.queue.remove(at).expect("present");
+                    p.in_flight += 1;
+                    let known = p
+                        .killers
+                        .get(&pending.job.method)
+                        .cloned()
+                        .unwrap_or_default();
+                    pending.job.tests = with_killers_first(&pending.job.tests, &known);
+                    drop(p);
+                    let done = run_alone(&mut worker, spec, limits, pending, names);
+                    p = pool.lock().expect("lock");
+                    p.in_flight -= 1;
+                    match done {
+                        Ok((method, mutant, outcome, killer, restarted)) => {
+                            if let Some(k) = killer {
+                                p.killers.entry(method).or_default().push(k);
+                            }
+                            p.restarts += restarted;
+                            p.outcomes.push((method, mutant, outcome));
+                        }
+                        Err((pending, e)) => {
+                            p.queue.push_front(pending);
+                            drop(p);
+                            changed.notify_all();
+                            return Err(e);
+                        }
+                    }
+                    changed.notify_all();
+                    continue;
                 }
                 let launch = take_launch(&mut p);
                 if !launch.is_empty() {
@@ -409,6 +499,7 @@ mod tests {
             mutant: k,
             id: 0,
             tests: Vec::new(),
+            alone: false,
         };
         let queued: Vec<(usize, usize)> =
             round_robin(vec![vec![job(0, 0), job(0, 1)], vec![job(1, 0)]])

@@ -110,6 +110,9 @@ pub struct Limits {
 pub struct RunReply {
     pub results: Vec<TestResult>,
     pub end: RunEnd,
+    /// Target methods reached outside any test (e.g. in `@BeforeAll`), when hits were
+    /// recorded.
+    pub shared_hits: Vec<u32>,
 }
 
 /// A running test JVM.
@@ -286,6 +289,7 @@ impl Worker {
         let running =
             |results: &[TestResult], begun: Option<usize>| begun.unwrap_or_else(|| guess(results));
         let mut results = Vec::new();
+        let mut shared_hits = Vec::new();
         let mut begun: Option<usize> = None;
         loop {
             match self.lines.recv_timeout(deadline) {
@@ -293,6 +297,7 @@ impl Worker {
                     return Ok(RunReply {
                         results,
                         end: RunEnd::Done,
+                        shared_hits,
                     })
                 }
                 Ok(line) if line.starts_with("T ") => {
@@ -304,12 +309,20 @@ impl Worker {
                     return Ok(RunReply {
                         results,
                         end: RunEnd::TimedOut(index),
+                        shared_hits,
                     });
                 }
                 Ok(line) if line.starts_with("R ") => {
                     if let Some(r) = parse_result(&line) {
                         results.push(r);
                     }
+                }
+                Ok(line) if line.starts_with("H ") => {
+                    shared_hits.extend(
+                        line[2..]
+                            .split(',')
+                            .filter_map(|h| h.trim().parse::<u32>().ok()),
+                    );
                 }
                 Ok(line) if line.starts_with("B ") => {
                     begun = line[2..].trim().parse().ok();
@@ -321,6 +334,7 @@ impl Worker {
                     return Ok(RunReply {
                         results,
                         end: RunEnd::TimedOut(index),
+                        shared_hits,
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -329,6 +343,7 @@ impl Worker {
                     return Ok(RunReply {
                         results,
                         end: RunEnd::Crashed(index, log_tail(&self.log, 5)),
+                        shared_hits,
                     });
                 }
             }

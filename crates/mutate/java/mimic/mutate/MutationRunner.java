@@ -45,7 +45,8 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * <name>} per discovered test, then {@code READY}. Each input line
  * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <cpuConstMs> <wallConstMs>
  * <test>:<cpuMs>:<wallMs>...} answers one {@code R <test> <P|F|S|T> <wallNanos> <cpuNanos>
- * [hit,ids|-]} line per test run, then {@code DONE}; {@code MRUN} (see
+ * [hit,ids|-]} line per test run (recording runs first print {@code H <hit,ids>}, the
+ * methods reached outside any test), then {@code DONE}; {@code MRUN} (see
  * {@link #runMultiplexed}) runs many mutants in one launch. {@code B <test>} announces each
  * test as it begins.
  *
@@ -175,7 +176,7 @@ public final class MutationRunner {
             return 0;
         }
 
-        private void collectShared() {
+        void collectShared() {
             if (!recordHits) {
                 return;
             }
@@ -534,6 +535,16 @@ public final class MutationRunner {
             }
         }
         if (recordHits) {
+            launch.collectShared();
+            if (!launch.sharedHits.isEmpty()) {
+                // Methods reached outside any test (class set-up): their mutants must be
+                // switched on for whole launches.
+                StringBuilder shared = new StringBuilder("H");
+                for (int m : launch.sharedHits) {
+                    shared.append(shared.length() == 1 ? " " : ",").append(m);
+                }
+                proto.println(shared);
+            }
             launch.finishHits();
         }
         boolean anyFailed = false;
