@@ -142,6 +142,9 @@ pub fn run_parallel(
     Ok(run)
 }
 
+/// One class's results: per test, JVMs started anew, methods reached outside tests.
+type ClassRun = (Vec<(usize, Baseline)>, usize, Vec<u32>);
+
 /// One class's tests on `worker`; returns the results, how many JVMs it had to start
 /// anew, and the methods reached outside any test.
 fn run_share(
@@ -149,7 +152,7 @@ fn run_share(
     spec: &WorkerSpec,
     range: Range<usize>,
     timeout_ms: u64,
-) -> Result<(Vec<(usize, Baseline)>, usize, Vec<u32>), MutateError> {
+) -> Result<ClassRun, MutateError> {
     let mut results = Vec::new();
     let mut restarts = 0;
     let mut shared = Vec::new();

@@ -15,7 +15,7 @@ use std::sync::{Condvar, Mutex};
 
 use crate::error::MutateError;
 use crate::result::{MutantOutcome, MutantStatus};
-use crate::worker::{Budget, Limits, RunEnd, Status, Worker, WorkerSpec};
+use crate::worker::{Budget, Limits, RunEnd, Status, TestResult, Worker, WorkerSpec};
 
 /// One mutant to run: indices into the selection, its id and its tests with budgets.
 #[derive(Debug, Clone)]
@@ -128,6 +128,8 @@ struct Pending {
     share: usize,
     /// Wall time of its tests so far.
     millis: f64,
+    /// Launches it was sent back from because some of its tests did not run.
+    retried: u8,
 }
 
 struct Pool {
@@ -202,6 +204,7 @@ pub fn run_jobs(
                 next: 0,
                 share: 1,
                 millis: 0.0,
+                retried: 0,
             })
             .collect(),
         in_flight: 0,
@@ -245,6 +248,86 @@ pub fn run_jobs(
     Ok((pool.outcomes, pool.restarts))
 }
 
+/// What one launch says of one mutant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Settle {
+    /// This test detected it (failed, timed out, or took its JVM down).
+    Detected(MutantStatus, usize),
+    /// Every test it brought ran and passed.
+    Passed,
+    /// Some of its tests did not run (the JVM went down, or the launch broke off): run
+    /// them again.
+    Again,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Verdict {
+    end: Settle,
+    /// Tests that ran against it in this launch.
+    ran: usize,
+    /// Their wall time.
+    millis: f64,
+}
+
+/// Judge one mutant's `tests` from a launch's results. `culprit`: the test a JVM that
+/// went down was running, and the status that gives. A test green in the baseline that
+/// reports skipped did not run (the launch broke off); after `retried` launches it
+/// counts as passing (it skips itself under this mutant).
+fn settle(
+    tests: &[(usize, Budget)],
+    results: &HashMap<usize, &TestResult>,
+    culprit: Option<(usize, MutantStatus)>,
+    retried: u8,
+) -> Verdict {
+    let mut verdict = Verdict {
+        end: Settle::Passed,
+        ran: 0,
+        millis: 0.0,
+    };
+    let give_up = retried >= 1 && culprit.is_none();
+    for (i, _) in tests {
+        if let Some((c, status)) = culprit {
+            if c == *i {
+                verdict.ran += 1;
+                verdict.end = Settle::Detected(status, c);
+                return verdict;
+            }
+        }
+        match results.get(i) {
+            Some(r) if r.status != Status::Skipped || give_up => {
+                verdict.ran += 1;
+                verdict.millis += r.nanos as f64 / 1e6;
+                match r.status {
+                    Status::Failed => verdict.end = Settle::Detected(MutantStatus::Killed, *i),
+                    Status::TimedOut => verdict.end = Settle::Detected(MutantStatus::TimedOut, *i),
+                    _ => continue,
+                }
+                return verdict;
+            }
+            None if give_up => verdict.ran += 1,
+            _ => verdict.end = Settle::Again,
+        }
+    }
+    verdict
+}
+
+fn outcome(
+    pending: &Pending,
+    status: MutantStatus,
+    ran: usize,
+    killer: Option<usize>,
+    names: &[String],
+) -> MutantOutcome {
+    MutantOutcome {
+        id: pending.job.id,
+        operator: String::new(),
+        status,
+        tests_run: pending.next + ran,
+        killing_test: killer.and_then(|i| names.get(i).cloned()),
+        millis: pending.millis,
+    }
+}
+
 type Settled = (usize, usize, MutantOutcome, Option<usize>, usize);
 
 /// Run one mutant in launches of its own (the shim switches it on for each whole launch:
@@ -256,18 +339,18 @@ fn run_alone(
     limits: Limits,
     pending: Pending,
     names: &[String],
-) -> Result<Settled, (Pending, MutateError)> {
+) -> Result<Settled, Box<(Pending, MutateError)>> {
     let mut restarted = 0;
     if !worker.is_alive() {
         match Worker::start(spec) {
             Ok(w) => *worker = w,
-            Err(e) => return Err((pending, e)),
+            Err(e) => return Err(Box::new((pending, e))),
         }
         restarted += 1;
     }
     let reply = match worker.run(pending.job.id, true, false, limits, &pending.job.tests) {
         Ok(reply) => reply,
-        Err(e) => return Err((pending, e)),
+        Err(e) => return Err(Box::new((pending, e))),
     };
     let detected = reply
         .results
@@ -334,7 +417,8 @@ fn work(
                             p.restarts += restarted;
                             p.outcomes.push((method, mutant, outcome));
                         }
-                        Err((pending, e)) => {
+                        Err(failed) => {
+                            let (pending, e) = *failed;
                             p.queue.push_front(pending);
                             drop(p);
                             changed.notify_all();
@@ -381,7 +465,7 @@ fn work(
                 return Err(e);
             }
         };
-        let by_test: HashMap<usize, &crate::worker::TestResult> =
+        let by_test: HashMap<usize, &TestResult> =
             reply.results.iter().map(|r| (r.index, r)).collect();
         let culprit = match &reply.end {
             RunEnd::Done => None,
@@ -391,62 +475,32 @@ fn work(
         let mut p = pool.lock().expect("lock");
         p.in_flight -= launch.len();
         for (mut pending, tests) in launch {
-            let mut end: Option<(MutantStatus, usize)> = None;
-            let mut ran = 0;
-            for (i, _) in &tests {
-                if let Some((c, status)) = culprit {
-                    if c == *i {
-                        end = Some((status, c));
-                        ran += 1;
-                        break;
+            let verdict = settle(&tests, &by_test, culprit, pending.retried);
+            pending.millis += verdict.millis;
+            match verdict.end {
+                Settle::Again => {
+                    if culprit.is_none() {
+                        pending.retried += 1;
                     }
+                    p.queue.push_front(pending);
                 }
-                let Some(r) = by_test.get(i) else { continue };
-                ran += 1;
-                pending.millis += r.nanos as f64 / 1e6;
-                match r.status {
-                    Status::Failed => end = Some((MutantStatus::Killed, *i)),
-                    Status::TimedOut => end = Some((MutantStatus::TimedOut, *i)),
-                    _ => {}
-                }
-                if end.is_some() {
-                    break;
-                }
-            }
-            if end.is_none() && culprit.is_some() && ran < tests.len() {
-                // The JVM went down before these ran: try them again.
-                p.queue.push_front(pending);
-                continue;
-            }
-            let tests_run = pending.next + ran;
-            pending.next += tests.len();
-            let status = match end {
-                Some((status, killer)) => {
+                Settle::Detected(status, killer) => {
                     p.killers
                         .entry(pending.job.method)
                         .or_default()
                         .push(killer);
-                    Some((status, Some(killer)))
+                    let outcome = outcome(&pending, status, verdict.ran, Some(killer), names);
+                    p.outcomes
+                        .push((pending.job.method, pending.job.mutant, outcome));
                 }
-                None if pending.next >= pending.job.tests.len() => {
-                    Some((MutantStatus::Survived, None))
+                Settle::Passed if pending.next + tests.len() >= pending.job.tests.len() => {
+                    let outcome =
+                        outcome(&pending, MutantStatus::Survived, verdict.ran, None, names);
+                    p.outcomes
+                        .push((pending.job.method, pending.job.mutant, outcome));
                 }
-                None => None,
-            };
-            match status {
-                Some((status, killer)) => p.outcomes.push((
-                    pending.job.method,
-                    pending.job.mutant,
-                    MutantOutcome {
-                        id: pending.job.id,
-                        operator: String::new(),
-                        status,
-                        tests_run,
-                        killing_test: killer.and_then(|i| names.get(i).cloned()),
-                        millis: pending.millis,
-                    },
-                )),
-                None => {
+                Settle::Passed => {
+                    pending.next += tests.len();
                     pending.share = (pending.share * 2).min(MUTANT_TESTS);
                     p.queue.push_back(pending);
                 }
@@ -460,6 +514,73 @@ fn work(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn result(index: usize, status: Status) -> TestResult {
+        TestResult {
+            index,
+            status,
+            nanos: 2_000_000,
+            cpu_nanos: 0,
+            hits: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn settles_a_mutant_from_its_tests() {
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let tests = [(1, b), (2, b), (3, b)];
+        let all = [
+            result(1, Status::Passed),
+            result(2, Status::Failed),
+            result(3, Status::Passed),
+        ];
+        let map = |rs: &[TestResult]| -> HashMap<usize, TestResult> {
+            rs.iter().map(|r| (r.index, r.clone())).collect()
+        };
+        let owned = map(&all);
+        let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
+        let v = settle(&tests, &by, None, 0);
+        assert_eq!(v.end, Settle::Detected(MutantStatus::Killed, 2));
+        assert_eq!(v.ran, 2);
+        // Every test passed.
+        let owned = map(&[
+            result(1, Status::Passed),
+            result(2, Status::Passed),
+            result(3, Status::Passed),
+        ]);
+        let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
+        assert_eq!(settle(&tests, &by, None, 0).end, Settle::Passed);
+        // A green test that reports skipped did not run: again, then (once retried) passing.
+        let owned = map(&[
+            result(1, Status::Passed),
+            result(2, Status::Skipped),
+            result(3, Status::Passed),
+        ]);
+        let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
+        assert_eq!(settle(&tests, &by, None, 0).end, Settle::Again);
+        assert_eq!(settle(&tests, &by, None, 1).end, Settle::Passed);
+        // The JVM went down while test 2 ran: detected by it; another mutant's tests that
+        // have no results go again, however often they were retried.
+        let by: HashMap<usize, &TestResult> = HashMap::new();
+        assert_eq!(
+            settle(&tests, &by, Some((2, MutantStatus::RunError)), 0).end,
+            Settle::Detected(MutantStatus::RunError, 2)
+        );
+        assert_eq!(
+            settle(&tests, &by, Some((9, MutantStatus::TimedOut)), 3).end,
+            Settle::Again
+        );
+        // A stopped test (timed out, JVM went on).
+        let owned = map(&[result(1, Status::TimedOut)]);
+        let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
+        assert_eq!(
+            settle(&tests, &by, None, 0).end,
+            Settle::Detected(MutantStatus::TimedOut, 1)
+        );
+    }
 
     #[test]
     fn own_test_classes() {
