@@ -45,6 +45,8 @@ pub struct MutateConfig {
     pub mutants_per_launch: usize,
     /// Timeout of each test in the baseline run (CPU and wall time).
     pub baseline_timeout_ms: u64,
+    /// Extra options for the test JVMs.
+    pub jvm_args: Vec<String>,
     /// Keep intermediate files here (default: a temporary directory, removed).
     pub work_dir: Option<PathBuf>,
 }
@@ -67,6 +69,7 @@ impl MutateConfig {
             wall_timeout_const_ms: 5000,
             mutants_per_launch: 32,
             baseline_timeout_ms: 60_000,
+            jvm_args: Vec::new(),
             work_dir: None,
         }
     }
@@ -161,6 +164,8 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
     }
+    jvm_args.extend(fast_start_options(&config.jvm_args));
+    jvm_args.extend(config.jvm_args.iter().cloned());
     let tests_file = work.join("tests.tsv");
     let spec = |n: usize| WorkerSpec {
         java: jdk.java(),
@@ -365,4 +370,46 @@ fn uses_mockito(classpath: &[PathBuf]) -> bool {
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with("mockito-core") || n.starts_with("mockito-inline"))
     })
+}
+
+/// JVM options that suit test JVMs, unless `user` options choose otherwise: the C1
+/// compiler only (test runs are short: C2 compiles cost them more than they save; on
+/// commons-cli it halves mimic's whole run) and the serial collector (two test JVMs on two
+/// cores: no GC threads competing with the other JVM).
+fn fast_start_options(user: &[String]) -> Vec<String> {
+    let mut options = Vec::new();
+    if !user
+        .iter()
+        .any(|a| a.contains("TieredStopAtLevel") || a.contains("TieredCompilation"))
+    {
+        options.push("-XX:TieredStopAtLevel=1".to_string());
+    }
+    if !user
+        .iter()
+        .any(|a| a.starts_with("-XX:+Use") && a.ends_with("GC"))
+    {
+        options.push("-XX:+UseSerialGC".to_string());
+    }
+    options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_start_options_give_way_to_the_users() {
+        assert_eq!(
+            fast_start_options(&[]),
+            ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
+        );
+        assert_eq!(
+            fast_start_options(&["-XX:+UseG1GC".into(), "-Xmx1g".into()]),
+            ["-XX:TieredStopAtLevel=1"]
+        );
+        assert_eq!(
+            fast_start_options(&["-XX:-TieredCompilation".into()]),
+            ["-XX:+UseSerialGC"]
+        );
+    }
 }

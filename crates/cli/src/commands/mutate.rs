@@ -65,6 +65,9 @@ pub struct MutateArgs {
     /// launches of its own.
     #[arg(long, default_value_t = 32)]
     pub mutants_per_launch: usize,
+    /// An option for the test JVMs (`-Xmx2g`, `-Dkey=value`…); repeatable.
+    #[arg(long = "jvm-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub jvm_args: Vec<String>,
     /// Keep intermediate files (rewritten classes, shim, JVM logs) in this directory.
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
@@ -93,6 +96,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     config.timeout_const_ms = args.timeout_const_ms;
     config.wall_timeout_const_ms = args.wall_timeout_const_ms;
     config.mutants_per_launch = args.mutants_per_launch.max(1);
+    config.jvm_args = args.jvm_args.clone();
     config.work_dir = args.work_dir.clone();
 
     let report = run_mutation(&config)?;
