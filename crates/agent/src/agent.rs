@@ -1,5 +1,6 @@
 //! The JVMTI agent lifecycle: `Agent_OnLoad` (options, log, plan, store, instrumentation,
-//! capabilities and events), VMInit (JDK handles, the probe class; recording starts),
+//! capabilities and events), VMInit (JDK handles, the probe class, the class hook;
+//! recording starts),
 //! ClassFileLoadHook (plan classes only, rewritten or left untouched with the reason in
 //! the log), VMDeath (recording stops, the writer drains and ends the run), and
 //! `Agent_OnAttach` (the same set-up inside a running JVM; plan classes already loaded
@@ -109,11 +110,14 @@ impl Agent for MimicAgent {
             report_failure("no JVMTI environment");
             return jni::JNI_OK;
         };
+        // The class hook is enabled at VMInit, not here: application classes load after
+        // VMInit, and a hook enabled during start-up makes the JVM hand every class it
+        // loads from the CDS archive through it (reading its bytes from the runtime
+        // image) and give up the archived module graph — start-up cost for nothing.
         let result = set_up(&options, &jvmti).and_then(|()| {
             jvmti
                 .enable_events_global(&[jvmti::JVMTI_EVENT_VM_INIT])
-                .map_err(|e| format!("VMInit events: {e:?}"))?;
-            enable_class_hook(&jvmti)
+                .map_err(|e| format!("VMInit events: {e:?}"))
         });
         if let Err(e) = result {
             report_failure(&e);
@@ -154,6 +158,13 @@ impl Agent for MimicAgent {
             return;
         };
         if let Err(e) = start_recording(env) {
+            log::line(&format!("not recording: {e}"));
+            return;
+        }
+        let Some(jvmti) = state::get().and_then(|st| st.jvmti()) else {
+            return;
+        };
+        if let Err(e) = enable_class_hook(&jvmti) {
             log::line(&format!("not recording: {e}"));
         }
     }

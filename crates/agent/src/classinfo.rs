@@ -1,12 +1,14 @@
 //! What the snapshotter does with objects of one class (its [`Kind`]: a string, a boxed
 //! value, an enum, a JDK value captured as text, a JDK collection or map, an array, a
 //! throwable, something opaque, or a plain object with its instance fields), decided
-//! once per class and cached under a JVMTI tag on the `Class` object.
+//! once per class and cached under a JVMTI tag on the `Class` object, with the JSON
+//! fragments of its name and fields ready for the snapshot walk to copy.
 
 use std::sync::{Arc, RwLock};
 
 use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
+use mimic_trace::json;
 
 use crate::jdk::{clear, Id, Jdk};
 use crate::options::Options;
@@ -72,8 +74,10 @@ pub struct FieldInfo {
     pub name: String,
     /// Binary name of the declaring class.
     pub declared_in: String,
-    /// Binary name of the declared type (for redacted values).
+    /// Binary name of the declared type (for redacted values), as a JSON string.
     pub declared_type: String,
+    /// The JSON that opens this field in an object, up to its value.
+    pub prefix: String,
     pub prim: Option<Prim>,
     pub id: Id,
     /// The redaction rule the name matches.
@@ -84,7 +88,8 @@ pub enum Kind {
     Str,
     /// A box and the id of its `value` field.
     Boxed(Prim, Id),
-    /// Class name to record (the enum class, also for constants with bodies).
+    /// Class name to record (the enum class, also for constants with bodies), as a JSON
+    /// string.
     Enum(String),
     Text,
     /// Element primitive type, or None for reference arrays.
@@ -99,6 +104,8 @@ pub enum Kind {
 pub struct ClassInfo {
     /// Binary name (`com.x.Foo`, `[I`, `[Ljava.lang.String;`).
     pub name: String,
+    /// The name as a JSON string.
+    pub quoted: String,
     pub kind: Kind,
 }
 
@@ -252,7 +259,7 @@ unsafe fn classify(
             }
             None => name.clone(),
         };
-        Kind::Enum(enum_name)
+        Kind::Enum(json::quoted(&enum_name))
     } else if name.contains("$$Lambda") || name.contains(".0x") || name.contains("/0x") {
         Kind::Opaque("a lambda or hidden class".into())
     } else if is(jdk.thread.0) {
@@ -274,7 +281,11 @@ unsafe fn classify(
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
-    Some(ClassInfo { name, kind })
+    Some(ClassInfo {
+        quoted: json::quoted(&name),
+        name,
+        kind,
+    })
 }
 
 /// Instance fields of the class and its non-JDK superclasses, superclass fields first.
@@ -310,7 +321,8 @@ unsafe fn instance_fields(
                 .filter(|_| sig.len() == 1);
             fields.push(FieldInfo {
                 redact: options.redaction_rule(&name).map(str::to_string),
-                declared_type: type_name(&sig),
+                declared_type: json::quoted(&type_name(&sig)),
+                prefix: json::field_prefix(&name, &declared_in),
                 name,
                 declared_in: declared_in.clone(),
                 prim,

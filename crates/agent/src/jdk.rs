@@ -138,7 +138,8 @@ pub fn clear(env: &JniEnv) -> bool {
     }
 }
 
-/// A Java string's text (unpaired surrogates replaced), or None for null.
+/// A Java string's text (unpaired surrogates replaced), or None for null. Copies the
+/// UTF-16 units with `GetStringRegion` (no JVM-side copy to allocate and release).
 ///
 /// # Safety
 /// `s` must be null or a live reference to a `java.lang.String` on this thread.
@@ -146,9 +147,20 @@ pub unsafe fn string(env: &JniEnv, s: jni::jobject) -> Option<String> {
     if s.is_null() {
         return None;
     }
-    let text = unsafe { env.get_string_lossy(s) };
-    clear(env);
-    text
+    let len = unsafe { env.get_string_length(s) }.max(0) as usize;
+    let mut small = [0u16; 128];
+    let mut large = Vec::new();
+    let units: &mut [u16] = if len <= small.len() {
+        &mut small[..len]
+    } else {
+        large.resize(len, 0);
+        &mut large
+    };
+    unsafe { env.get_string_region(s, 0, len as i32, units) };
+    if clear(env) {
+        return None;
+    }
+    Some(String::from_utf16_lossy(units))
 }
 
 /// `obj.toString()`, or None if it threw or returned null.

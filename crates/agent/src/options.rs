@@ -1,5 +1,6 @@
-//! The agent's option string (`plan=…,store=…[,log=…][,first=N][,sample=K][,depth=D]
-//! [,nodes=N][,value_bytes=B][,budget=BYTES][,redact=a|b|c]`): parsing and defaults.
+//! The agent's option string (`plan=…,store=…[,log=…][,first=N][,distinct=D][,upto=U]
+//! [,sample=K][,depth=D][,nodes=N][,value_bytes=B][,budget=BYTES][,redact=a|b|c]`):
+//! parsing, defaults, and which invocations of a MUT are recorded.
 
 use std::path::PathBuf;
 
@@ -15,7 +16,14 @@ pub struct Options {
     pub log: PathBuf,
     /// Record the first N invocations of each MUT…
     pub first: u64,
-    /// …then 1 in K (0: none after the first N).
+    /// …then, only while fewer than D distinct ones (receiver before, arguments,
+    /// outcome and calls: what tells generated tests apart) are recorded (0: no such
+    /// condition), every one up to the `upto`-th and one in K after that. Default 5, the
+    /// generator's default number of tests per MUT; 0 when `first` is given (an
+    /// explicit `first=N` records exactly the first N, then one in K).
+    pub distinct: u64,
+    pub upto: u64,
+    /// 1 in K (0: none after the first N, or after the `upto`-th).
     pub sample: u64,
     /// Object-graph depth below each recorded value.
     pub depth: u32,
@@ -36,11 +44,15 @@ impl Options {
         let mut plan = None;
         let mut store = None;
         let mut log = None;
+        let mut distinct = None;
+        let mut first_given = false;
         let mut o = Options {
             plan: PathBuf::new(),
             store: PathBuf::new(),
             log: PathBuf::new(),
-            first: 100,
+            first: 20,
+            distinct: 5,
+            upto: 100,
             sample: 100,
             depth: 3,
             nodes: 100,
@@ -62,7 +74,12 @@ impl Options {
                 "plan" => plan = Some(PathBuf::from(value)),
                 "store" => store = Some(PathBuf::from(value)),
                 "log" => log = Some(PathBuf::from(value)),
-                "first" => o.first = number()?,
+                "first" => {
+                    o.first = number()?;
+                    first_given = true;
+                }
+                "distinct" => distinct = Some(number()?),
+                "upto" => o.upto = number()?,
                 "sample" => o.sample = number()?,
                 "depth" => o.depth = number()?.min(u32::MAX as u64) as u32,
                 "nodes" => o.nodes = number()?.clamp(1, u32::MAX as u64) as u32,
@@ -78,6 +95,8 @@ impl Options {
                 other => return Err(format!("unknown option {other:?}")),
             }
         }
+        // An explicit first=N means exactly the first N, unless distinct= is given too.
+        o.distinct = distinct.unwrap_or(if first_given { 0 } else { o.distinct });
         o.plan = plan.ok_or("missing option plan=<plan.json>")?;
         o.store = store.ok_or("missing option store=<traces.db>")?;
         o.log = log.unwrap_or_else(|| {
@@ -97,9 +116,23 @@ impl Options {
             .map(String::as_str)
     }
 
-    /// Should the `n`-th invocation (from 0) of a MUT be recorded?
-    pub fn samples(&self, n: u64) -> bool {
-        n < self.first || (self.sample > 0 && (n - self.first).is_multiple_of(self.sample))
+    /// Should the `n`-th invocation (from 0) of a MUT be recorded, `distinct` distinct
+    /// invocations of it having been recorded (and completed) so far? The first N
+    /// always; then, while fewer than `distinct` are distinct (always if `distinct` is
+    /// 0), every one up to the `upto`-th and one in K after that.
+    pub fn samples(&self, n: u64, distinct: u64) -> bool {
+        if n < self.first {
+            return true;
+        }
+        if self.distinct > 0 && distinct >= self.distinct {
+            return false;
+        }
+        let end = if self.distinct > 0 {
+            self.first.max(self.upto)
+        } else {
+            self.first
+        };
+        n < end || (self.sample > 0 && (n - end).is_multiple_of(self.sample))
     }
 }
 
@@ -111,17 +144,28 @@ mod tests {
     fn parses_defaults_and_limits() {
         let o = Options::parse("plan=/p.json,store=/t.db").unwrap();
         assert_eq!(o.log, PathBuf::from("/t.db.log"));
-        assert_eq!((o.first, o.sample), (100, 100));
+        assert_eq!((o.first, o.distinct, o.upto, o.sample), (20, 5, 100, 100));
+        // The first 20 always; then up to the 100th while fewer than 5 are distinct.
+        assert!(o.samples(0, 9) && o.samples(19, 9) && !o.samples(20, 5) && o.samples(20, 4));
+        assert!(o.samples(99, 4) && !o.samples(99, 5));
+        // Then one in 100, still only while fewer than 5 are distinct.
+        assert!(o.samples(100, 4) && !o.samples(101, 0) && o.samples(200, 4));
+        assert!(!o.samples(100, 5) && !o.samples(200, 5));
         assert_eq!(o.redaction_rule("userPassword"), Some("password"));
         assert_eq!(o.redaction_rule("API_KEY"), None);
         assert_eq!(o.redaction_rule("apiKey"), Some("apikey"));
         let o = Options::parse("plan=a,store=b,first=2,sample=3,redact=pin|Cvv,log=/l").unwrap();
         assert_eq!(o.redact, vec!["pin", "cvv"]);
         assert_eq!(o.log, PathBuf::from("/l"));
-        let recorded: Vec<u64> = (0..10).filter(|n| o.samples(*n)).collect();
+        // An explicit first=N records the first N, whatever their values.
+        assert_eq!(o.distinct, 0);
+        let recorded: Vec<u64> = (0..10).filter(|n| o.samples(*n, 9)).collect();
         assert_eq!(recorded, vec![0, 1, 2, 5, 8]);
         let o = Options::parse("plan=a,store=b,first=1,sample=0").unwrap();
-        assert!(o.samples(0) && !o.samples(1) && !o.samples(100));
+        assert!(o.samples(0, 0) && !o.samples(1, 0) && !o.samples(100, 0));
+        let o = Options::parse("plan=a,store=b,first=10,distinct=2,upto=30,sample=0").unwrap();
+        assert!(o.samples(3, 2) && o.samples(10, 1) && !o.samples(10, 2));
+        assert!(o.samples(29, 1) && !o.samples(30, 1));
         assert!(Options::parse("plan=a").is_err());
         assert!(Options::parse("plan=a,store=b,depth=x").is_err());
         assert!(Options::parse("plan=a,store=b,colour=red").is_err());

@@ -1,25 +1,25 @@
 //! Per-thread recording: a stack of active MUT invocations and of open mockable calls,
 //! kept in thread-locals (no lock shared between application threads on the hot path).
-//! `enter` decides whether an invocation is recorded (first N, then 1 in K, per MUT),
+//! `enter` decides whether an invocation is recorded (first N — until D distinct ones
+//! are recorded — then 1 in K, per MUT),
 //! snapshots the receiver and arguments and pushes a frame; call probes attribute each
 //! call to the innermost active invocation whose plan lists the site; `exit` snapshots
 //! the receiver again and the result, and hands the completed record to the writer.
+//! Values are kept as their JSON text from the moment they are captured.
 //! A thread-local re-entrancy flag keeps snapshotting (which runs Java code such as
 //! `toString`) from ever recording itself.
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use jvmti_bindings::env::JniEnv;
 use jvmti_bindings::sys::jni;
-use mimic_trace::{CallRecord, InvocationRecord, Outcome, Value};
+use mimic_trace::{json, EncodedCall, EncodedInvocation};
 
 use crate::jdk::{self, clear};
 use crate::snapshot::{self, Context, Declared};
 use crate::state::State;
-use crate::writer::Msg;
 
 /// A recorded invocation in progress.
 struct Recording {
@@ -27,9 +27,11 @@ struct Recording {
     seq: u64,
     /// Global reference to the receiver (null for static MUTs).
     receiver: jni::jobject,
-    receiver_before: Option<Value>,
-    arguments: Vec<Value>,
-    calls: Vec<CallRecord>,
+    /// JSON of the receiver's value at entry.
+    receiver_before: Option<String>,
+    /// JSON array of the arguments' values.
+    arguments: String,
+    calls: Vec<EncodedCall>,
     started_ns: u64,
     start: Instant,
     /// False when the byte budget was exhausted at entry: values become opaque.
@@ -55,12 +57,24 @@ struct Local {
     pending: Vec<Pending>,
     next_token: i64,
     thread: Option<(u64, String)>,
-    tx: Option<Sender<Msg>>,
 }
 
 thread_local! {
     static BUSY: Cell<bool> = const { Cell::new(false) };
     static LOCAL: RefCell<Local> = RefCell::new(Local::default());
+    /// A buffer JSON is written into, kept between captures so that it grows only once.
+    static SCRATCH: Cell<String> = const { Cell::new(String::new()) };
+}
+
+/// Run `write` on an empty buffer and return what it wrote as a string of exactly that
+/// size (one allocation however often the buffer grew), with the closure's result.
+fn written<R>(write: impl FnOnce(&mut String) -> R) -> (String, R) {
+    let mut buf = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    buf.clear();
+    let r = write(&mut buf);
+    let out = buf.as_str().to_owned();
+    let _ = SCRATCH.try_with(|s| s.set(buf));
+    (out, r)
 }
 
 /// Marks the thread busy for its lifetime (also when unwinding).
@@ -90,11 +104,37 @@ impl Drop for Busy {
 
 const BUDGET_REASON: &str = "recording budget exhausted";
 
-fn budget_opaque() -> Value {
-    Value::Opaque {
-        class: "?".into(),
-        reason: BUDGET_REASON.into(),
+/// The value recorded in place of each value once the budget is exhausted.
+fn budget_opaque(out: &mut String) {
+    json::opaque(out, "\"?\"", BUDGET_REASON);
+}
+
+fn budget_opaque_text() -> String {
+    let mut out = String::new();
+    budget_opaque(&mut out);
+    out
+}
+
+/// A JSON array of `n` budget-exhausted values.
+fn budget_opaque_array(n: usize) -> String {
+    let mut out = String::from("[");
+    for i in 0..n {
+        if i > 0 {
+            json::comma(&mut out);
+        }
+        budget_opaque(&mut out);
     }
+    out.push(']');
+    out
+}
+
+/// An outcome whose value is budget-exhausted.
+fn budget_outcome(thrown: bool) -> String {
+    let mut out = String::new();
+    json::begin_outcome(&mut out, thrown);
+    budget_opaque(&mut out);
+    json::close(&mut out);
+    out
 }
 
 fn now_ns() -> u64 {
@@ -115,40 +155,43 @@ fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)>
     Some((st.jvmti()?, st.jdk.get()?))
 }
 
-/// Snapshot every element of the probe's `Object[]` with its declared type.
+/// Snapshot every element of the probe's `Object[]` with its declared type: the JSON
+/// array of their values and its approximate size.
 unsafe fn arguments(
     env: &JniEnv,
     cx: &Context,
     args: jni::jobject,
     declared: &[Declared],
-) -> (Vec<Value>, u64) {
-    if args.is_null() {
-        return (Vec::new(), 0);
-    }
-    let n = unsafe { env.get_array_length(args) }.max(0);
-    let mut values = Vec::with_capacity(n as usize);
-    let mut bytes = 0;
-    for i in 0..n {
-        let e = unsafe { env.get_object_array_element(args, i) };
-        if clear(env) {
-            values.push(Value::Opaque {
-                class: "?".into(),
-                reason: "argument could not be read".into(),
-            });
-            continue;
+) -> (String, u64) {
+    written(|out| {
+        out.push('[');
+        let n = if args.is_null() {
+            0
+        } else {
+            unsafe { env.get_array_length(args) }.max(0)
+        };
+        let mut bytes = 0;
+        for i in 0..n {
+            if i > 0 {
+                json::comma(out);
+            }
+            let e = unsafe { env.get_object_array_element(args, i) };
+            if clear(env) {
+                json::opaque(out, "\"?\"", "argument could not be read");
+                continue;
+            }
+            let d = declared
+                .get(i as usize)
+                .copied()
+                .unwrap_or(Declared::Reference);
+            bytes += unsafe { snapshot::capture(env, cx, e, d, out) };
+            if !e.is_null() {
+                unsafe { env.delete_local_ref(e) };
+            }
         }
-        let d = declared
-            .get(i as usize)
-            .copied()
-            .unwrap_or(Declared::Reference);
-        let (v, b) = unsafe { snapshot::capture(env, cx, e, d) };
-        if !e.is_null() {
-            unsafe { env.delete_local_ref(e) };
-        }
-        bytes += b;
-        values.push(v);
-    }
-    (values, bytes)
+        out.push(']');
+        bytes
+    })
 }
 
 /// The current Java thread's id and name.
@@ -192,7 +235,9 @@ pub unsafe fn enter(
         return 0;
     };
     let n = counter.seen.fetch_add(1, Ordering::Relaxed);
-    let record = st.options.samples(n);
+    let record = st
+        .options
+        .samples(n, counter.distinct.load(Ordering::Relaxed));
     with_local(|l| {
         l.next_token += 1;
         let token = l.next_token;
@@ -229,6 +274,7 @@ unsafe fn start_recording(
         jdk,
         classes: &st.classes,
         options: &st.options,
+        limits: &st.limits,
     };
     let values = !st.over_budget();
     let is_static = st.plan.muts[m].is_static;
@@ -236,7 +282,9 @@ unsafe fn start_recording(
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
         } else {
-            let (v, b) = unsafe { snapshot::capture(env, &cx, receiver, Declared::Reference) };
+            let (v, b) = written(|out| unsafe {
+                snapshot::capture(env, &cx, receiver, Declared::Reference, out)
+            });
             (Some(v), b)
         };
         let (a, b2) = unsafe { arguments(env, &cx, args, &sig.params) };
@@ -249,8 +297,8 @@ unsafe fn start_recording(
             unsafe { env.get_array_length(args) }.max(0)
         };
         (
-            (!is_static).then(budget_opaque),
-            (0..n).map(|_| budget_opaque()).collect(),
+            (!is_static).then(budget_opaque_text),
+            budget_opaque_array(n as usize),
         )
     };
     let global = if receiver.is_null() || is_static {
@@ -296,13 +344,10 @@ pub unsafe fn exit(
         l.pending.retain(|p| p.frame_token != token);
         let parent = l.frames.last().and_then(|f| f.rec.as_ref()).map(|r| r.id);
         let thread = l.thread.clone().unwrap_or((0, "?".into()));
-        if l.tx.is_none() {
-            l.tx = st.writer.sender();
-        }
-        Some((frame, parent, thread, l.tx.clone()))
+        Some((frame, parent, thread))
     })
     .flatten();
-    let Some((frame, parent, (thread_id, thread_name), tx)) = popped else {
+    let Some((frame, parent, (thread_id, thread_name))) = popped else {
         return;
     };
     let Some(rec) = frame.rec else { return };
@@ -315,10 +360,12 @@ pub unsafe fn exit(
                 jdk,
                 classes: &st.classes,
                 options: &st.options,
+                limits: &st.limits,
             };
             let receiver_after = (!rec.receiver.is_null()).then(|| {
-                let (v, b) =
-                    unsafe { snapshot::capture(env, &cx, rec.receiver, Declared::Reference) };
+                let (v, b) = written(|out| unsafe {
+                    snapshot::capture(env, &cx, rec.receiver, Declared::Reference, out)
+                });
                 st.budget_used.fetch_add(b, Ordering::Relaxed);
                 v
             });
@@ -327,22 +374,14 @@ pub unsafe fn exit(
             (receiver_after, outcome)
         }
         _ => (
-            rec.receiver_before.as_ref().map(|_| budget_opaque()),
-            if thrown {
-                Outcome::Threw {
-                    exception: budget_opaque(),
-                }
-            } else {
-                Outcome::Returned {
-                    value: budget_opaque(),
-                }
-            },
+            rec.receiver_before.as_ref().map(|_| budget_opaque_text()),
+            budget_outcome(thrown),
         ),
     };
     if !rec.receiver.is_null() {
         unsafe { env.delete_global_ref(rec.receiver) };
     }
-    let record = InvocationRecord {
+    let record = EncodedInvocation {
         id: rec.id,
         mut_index: frame.mut_index,
         seq: rec.seq,
@@ -357,11 +396,32 @@ pub unsafe fn exit(
         started_ns: rec.started_ns,
         duration_ns,
     };
-    if let Some(tx) = tx {
-        let _ = tx.send(Msg::Record(Box::new(record)));
+    if rec.values {
+        if let Some(counter) = st.counters.get(mut_index as usize) {
+            counter.count_distinct(st.options.distinct, || distinct_key(&record));
+        }
     }
+    st.writer.push(record);
 }
 
+/// What tells recorded invocations of one MUT apart (what the generator compares): the
+/// receiver before, the arguments, the outcome and each call's plan index, arguments
+/// and outcome.
+fn distinct_key(r: &EncodedInvocation) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    r.receiver_before.hash(&mut h);
+    r.arguments.hash(&mut h);
+    r.outcome.hash(&mut h);
+    for c in &r.calls {
+        c.plan_call.hash(&mut h);
+        c.arguments.hash(&mut h);
+        c.outcome.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// The JSON of an outcome: the thrown exception, or the returned value (null for void).
 unsafe fn outcome(
     env: &JniEnv,
     st: &State,
@@ -369,21 +429,23 @@ unsafe fn outcome(
     result: jni::jobject,
     thrown: bool,
     ret: Option<Declared>,
-) -> Outcome {
-    if thrown {
-        return Outcome::Threw {
-            exception: unsafe { snapshot::thrown(env, cx, result) },
-        };
-    }
-    let value = match ret {
-        None => Value::Null,
-        Some(d) => {
-            let (v, b) = unsafe { snapshot::capture(env, cx, result, d) };
-            st.budget_used.fetch_add(b, Ordering::Relaxed);
-            v
+) -> String {
+    let (out, bytes) = written(|out| {
+        json::begin_outcome(out, thrown);
+        let mut bytes = 0;
+        if thrown {
+            unsafe { snapshot::thrown(env, cx, result, out) };
+        } else {
+            match ret {
+                None => json::null(out),
+                Some(d) => bytes = unsafe { snapshot::capture(env, cx, result, d, out) },
+            }
         }
-    };
-    Outcome::Returned { value }
+        json::close(out);
+        bytes
+    });
+    st.budget_used.fetch_add(bytes, Ordering::Relaxed);
+    out
 }
 
 /// Probe `callEnter`: returns the call token (0: not recorded).
@@ -417,24 +479,24 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
                 jdk,
                 classes: &st.classes,
                 options: &st.options,
+                limits: &st.limits,
             };
             let (a, b) = unsafe { arguments(env, &cx, args, declared) };
             st.budget_used.fetch_add(b, Ordering::Relaxed);
             a
         } else {
-            declared.iter().map(|_| budget_opaque()).collect()
+            budget_opaque_array(declared.len())
         };
         let index = rec.calls.len();
-        rec.calls.push(CallRecord {
+        let mut outcome = String::new();
+        json::begin_outcome(&mut outcome, true);
+        json::opaque(&mut outcome, "\"?\"", "the call did not complete");
+        json::close(&mut outcome);
+        rec.calls.push(EncodedCall {
             seq: index as u32,
             plan_call,
             arguments,
-            outcome: Outcome::Threw {
-                exception: Value::Opaque {
-                    class: "?".into(),
-                    reason: "the call did not complete".into(),
-                },
-            },
+            outcome,
         });
         l.next_token += 1;
         let token = l.next_token;
@@ -481,17 +543,12 @@ pub unsafe fn call_exit(
                 jdk,
                 classes: &st.classes,
                 options: &st.options,
+                limits: &st.limits,
             };
             let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
             unsafe { outcome(env, st, &cx, result, thrown, ret) }
-        } else if thrown {
-            Outcome::Threw {
-                exception: budget_opaque(),
-            }
         } else {
-            Outcome::Returned {
-                value: budget_opaque(),
-            }
+            budget_outcome(thrown)
         };
         if let Some(c) = rec.calls.get_mut(p.index) {
             c.outcome = outcome;

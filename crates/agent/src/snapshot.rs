@@ -1,15 +1,17 @@
 //! Object-graph snapshots through JNI and JVMTI: a bounded walk (depth, node and byte
-//! limits) from one Java value to a [`Value`], with sharing and cycles as `Ref`s
-//! (identity by JVMTI object hash code, confirmed with `IsSameObject`), JDK types by
-//! meaning, other objects field by field, redacted fields and opaque values with reasons.
-//! Each snapshot runs inside its own JNI local frame; every call into Java is followed by
-//! an exception check.
+//! limits) from one Java value to the JSON text of its [`Value`](mimic_trace::Value),
+//! streamed with [`mimic_trace::json`] (no tree is built), with sharing and cycles as
+//! `Ref`s (identity by JVMTI object hash code, confirmed with `IsSameObject`), JDK types
+//! by meaning, other objects field by field, redacted fields and opaque values with
+//! reasons. Each snapshot runs inside its own JNI local frame; every call into Java is
+//! followed by an exception check.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
-use mimic_trace::{FieldValue, Value};
+use mimic_trace::json;
 
 use crate::classinfo::{Classes, Kind, Prim};
 use crate::jdk::{self, clear, Jdk};
@@ -21,6 +23,50 @@ pub struct Context<'a> {
     pub jdk: &'a Jdk,
     pub classes: &'a Classes,
     pub options: &'a Options,
+    pub limits: &'a Limits,
+}
+
+/// The reasons recorded for values cut by a limit, formatted once from the options.
+pub struct Limits {
+    depth: String,
+    nodes: String,
+    bytes: String,
+}
+
+impl Limits {
+    pub fn new(o: &Options) -> Limits {
+        Limits {
+            depth: format!("depth limit {}", o.depth),
+            nodes: format!("node limit {}", o.nodes),
+            bytes: format!("value byte limit {}", o.value_bytes),
+        }
+    }
+}
+
+/// Hashes identity hash codes (already well spread) by one multiplication.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 << 8 | *b as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_i32(&mut self, v: i32) {
+        self.0 = (v as u32 as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// Objects captured so far in one snapshot, by identity hash code: the first object of
+/// each hash in `first`, any others with the same hash (rare) in `more`.
+#[derive(Default)]
+struct Seen {
+    first: HashMap<i32, (jni::jobject, u32), BuildHasherDefault<IdentityHasher>>,
+    more: Vec<(i32, jni::jobject, u32)>,
 }
 
 /// How a value was declared where it was recorded: the probes box primitives, so a
@@ -37,17 +83,21 @@ const ELEMENT_BYTES: u64 = 18;
 /// Primitive array elements read per array at most.
 const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
 
+/// The class name recorded when there is none.
+const UNKNOWN: &str = "\"?\"";
+
 struct Walk<'a> {
     env: &'a JniEnv,
     cx: &'a Context<'a>,
-    seen: HashMap<i32, Vec<(jni::jobject, u32)>>,
+    out: &'a mut String,
+    seen: Seen,
     next_id: u32,
     nodes: u32,
     bytes: u64,
 }
 
-/// Capture `obj` (a live reference on this thread). Returns the value and its approximate
-/// size in bytes.
+/// Capture `obj` (a live reference on this thread): append the JSON of its value to
+/// `out`. Returns the value's approximate size in bytes (what the limits count).
 ///
 /// # Safety
 /// `obj` must be null or a live reference valid on the thread that owns `env`.
@@ -56,57 +106,56 @@ pub unsafe fn capture(
     cx: &Context,
     obj: jni::jobject,
     declared: Declared,
-) -> (Value, u64) {
+    out: &mut String,
+) -> u64 {
     let capacity = (cx.options.nodes as i32)
         .saturating_mul(2)
         .saturating_add(64);
     if unsafe { env.push_local_frame_raw(capacity) }.is_err() {
         clear(env);
-        return (opaque("?", "no JNI local frame"), 0);
+        json::opaque(out, UNKNOWN, "no JNI local frame");
+        return 0;
     }
     let mut walk = Walk {
         env,
         cx,
-        seen: HashMap::new(),
+        out,
+        seen: Seen::default(),
         next_id: 1,
         nodes: 0,
         bytes: 0,
     };
-    let value = unsafe { walk.top(obj, declared) };
+    unsafe { walk.top(obj, declared) };
+    let bytes = walk.bytes;
     unsafe { env.pop_local_frame_raw(std::ptr::null_mut()) };
     clear(env);
-    (value, walk.bytes)
+    bytes
 }
 
-/// A thrown exception: its class and message.
+/// A thrown exception, its class and message: appends its JSON to `out`.
 ///
 /// # Safety
 /// `t` must be null or a live reference valid on the thread that owns `env`.
-pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject) -> Value {
+pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut String) {
     if t.is_null() {
-        return Value::Null;
+        json::null(out);
+        return;
     }
     let mut walk = Walk {
         env,
         cx,
-        seen: HashMap::new(),
+        out,
+        seen: Seen::default(),
         next_id: 1,
         nodes: 0,
         bytes: 0,
     };
     let class = unsafe { walk.class_name(t) };
-    unsafe { walk.thrown(t, class) }
+    unsafe { walk.thrown(t, &class) };
 }
 
-fn opaque(class: &str, reason: &str) -> Value {
-    Value::Opaque {
-        class: class.to_string(),
-        reason: reason.to_string(),
-    }
-}
-
-impl Walk<'_> {
-    unsafe fn top(&mut self, obj: jni::jobject, declared: Declared) -> Value {
+impl<'a> Walk<'a> {
+    unsafe fn top(&mut self, obj: jni::jobject, declared: Declared) {
         match declared {
             Declared::Prim(p) if !obj.is_null() => {
                 let class = unsafe { self.env.get_object_class(obj) };
@@ -114,7 +163,7 @@ impl Walk<'_> {
                 unsafe { self.env.delete_local_ref(class) };
                 match info.as_deref().map(|i| &i.kind) {
                     Some(Kind::Boxed(_, id)) => unsafe { self.read_prim(obj, id.0, p) },
-                    _ => opaque("?", "expected a boxed primitive"),
+                    _ => json::opaque(self.out, UNKNOWN, "expected a boxed primitive"),
                 }
             }
             _ => unsafe { self.value(obj, 0) },
@@ -132,50 +181,40 @@ impl Walk<'_> {
         }
     }
 
+    /// The quoted class name of `obj`.
     unsafe fn class_name(&self, obj: jni::jobject) -> String {
         let class = unsafe { self.env.get_object_class(obj) };
-        let name = unsafe { self.info(class) }.map(|i| i.name.clone());
+        let name = unsafe { self.info(class) }.map(|i| i.quoted.clone());
         unsafe { self.env.delete_local_ref(class) };
-        name.unwrap_or_else(|| "?".into())
+        name.unwrap_or_else(|| UNKNOWN.into())
     }
 
-    unsafe fn read_prim(&mut self, obj: jni::jobject, field: jni::jfieldID, p: Prim) -> Value {
+    unsafe fn read_prim(&mut self, obj: jni::jobject, field: jni::jfieldID, p: Prim) {
         let e = self.env;
+        let out = &mut *self.out;
         self.bytes += ELEMENT_BYTES;
         unsafe {
             match p {
-                Prim::Boolean => Value::Boolean {
-                    v: e.get_boolean_field(obj, field),
-                },
-                Prim::Byte => Value::Byte {
-                    v: e.get_byte_field(obj, field),
-                },
-                Prim::Char => Value::Char {
-                    v: e.get_char_field(obj, field),
-                },
-                Prim::Short => Value::Short {
-                    v: e.get_short_field(obj, field),
-                },
-                Prim::Int => Value::Int {
-                    v: e.get_int_field(obj, field),
-                },
-                Prim::Long => Value::Long {
-                    v: e.get_long_field(obj, field),
-                },
-                Prim::Float => Value::float(e.get_float_field(obj, field)),
-                Prim::Double => Value::double(e.get_double_field(obj, field)),
+                Prim::Boolean => json::boolean(out, e.get_boolean_field(obj, field)),
+                Prim::Byte => json::byte(out, e.get_byte_field(obj, field)),
+                Prim::Char => json::char(out, e.get_char_field(obj, field)),
+                Prim::Short => json::short(out, e.get_short_field(obj, field)),
+                Prim::Int => json::int(out, e.get_int_field(obj, field)),
+                Prim::Long => json::long(out, e.get_long_field(obj, field)),
+                Prim::Float => json::float_bits(out, e.get_float_field(obj, field).to_bits()),
+                Prim::Double => json::double_bits(out, e.get_double_field(obj, field).to_bits()),
             }
         }
     }
 
-    fn limit_reason(&self, depth: u32) -> Option<String> {
-        let o = self.cx.options;
+    fn limit_reason(&self, depth: u32) -> Option<&'a str> {
+        let (o, l) = (self.cx.options, self.cx.limits);
         if depth > o.depth {
-            Some(format!("depth limit {}", o.depth))
+            Some(&l.depth)
         } else if self.nodes >= o.nodes {
-            Some(format!("node limit {}", o.nodes))
+            Some(&l.nodes)
         } else if self.bytes >= o.value_bytes {
-            Some(format!("value byte limit {}", o.value_bytes))
+            Some(&l.bytes)
         } else {
             None
         }
@@ -187,89 +226,98 @@ impl Walk<'_> {
 
     /// The id of an object already captured in this snapshot.
     unsafe fn seen_before(&self, obj: jni::jobject, hash: i32) -> Option<u32> {
-        let list = self.seen.get(&hash)?;
-        list.iter()
-            .find(|(o, _)| unsafe { self.env.is_same_object(*o, obj) })
-            .map(|(_, id)| *id)
+        let &(o, id) = self.seen.first.get(&hash)?;
+        if unsafe { self.env.is_same_object(o, obj) } {
+            return Some(id);
+        }
+        self.seen
+            .more
+            .iter()
+            .find(|(h, o, _)| *h == hash && unsafe { self.env.is_same_object(*o, obj) })
+            .map(|(_, _, id)| *id)
     }
 
     fn register(&mut self, obj: jni::jobject, hash: i32) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
-        self.seen.entry(hash).or_default().push((obj, id));
+        match self.seen.first.entry(hash) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((obj, id));
+            }
+            std::collections::hash_map::Entry::Occupied(_) => self.seen.more.push((hash, obj, id)),
+        }
         id
     }
 
-    unsafe fn value(&mut self, obj: jni::jobject, depth: u32) -> Value {
+    unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
         if obj.is_null() {
             self.bytes += 12;
-            return Value::Null;
+            json::null(self.out);
+            return;
         }
         self.nodes += 1;
+        // The class reference is freed with the snapshot's local frame.
         let class = unsafe { self.env.get_object_class(obj) };
         let info = unsafe { self.info(class) };
-        unsafe { self.env.delete_local_ref(class) };
         let Some(info) = info else {
-            return opaque("?", "class could not be inspected");
+            json::opaque(self.out, UNKNOWN, "class could not be inspected");
+            return;
         };
-        let name = info.name.clone();
+        let name = info.quoted.as_str();
         // Roughly the JSON envelope: tag, id, class name.
-        self.bytes += 30 + name.len() as u64;
+        self.bytes += 30 + info.name.len() as u64;
         match &info.kind {
             Kind::Str => {
                 let text = unsafe { jdk::string(self.env, obj) }.unwrap_or_default();
                 if self.bytes + text.len() as u64 > self.cx.options.value_bytes {
-                    return opaque(
-                        &name,
+                    json::opaque(
+                        self.out,
+                        name,
                         &format!("string of {} bytes over the value byte limit", text.len()),
                     );
+                    return;
                 }
                 self.bytes += text.len() as u64;
-                Value::Str { v: text }
+                json::str(self.out, &text);
             }
-            Kind::Boxed(p, id) => Value::Boxed {
-                value: Box::new(unsafe { self.read_prim(obj, id.0, *p) }),
-                class: name,
-            },
+            Kind::Boxed(p, id) => {
+                json::begin_boxed(self.out, name);
+                unsafe { self.read_prim(obj, id.0, *p) };
+                json::close(self.out);
+            }
             Kind::Enum(class) => {
                 let n = unsafe { self.env.get_object_field(obj, self.cx.jdk.enum_name.0) };
                 let text = unsafe { jdk::string(self.env, n) }.unwrap_or_default();
                 self.bytes += text.len() as u64;
-                Value::Enum {
-                    class: class.clone(),
-                    name: text,
-                }
+                json::enumeration(self.out, class, &text);
             }
             Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
                 Some(text) => {
                     self.bytes += text.len() as u64;
-                    Value::Text { class: name, text }
+                    json::text(self.out, name, &text);
                 }
-                None => opaque(&name, "toString() failed"),
+                None => json::opaque(self.out, name, "toString() failed"),
             },
             Kind::Thrown => unsafe { self.thrown(obj, name) },
-            Kind::Opaque(reason) => opaque(&name, reason),
+            Kind::Opaque(reason) => json::opaque(self.out, name, reason),
             _ => {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
                 if let Some(id) = unsafe { self.seen_before(obj, hash) } {
-                    return Value::Ref { id };
+                    json::reference(self.out, id);
+                    return;
                 }
                 if let Some(reason) = self.limit_reason(depth) {
-                    return opaque(&name, &reason);
+                    json::opaque(self.out, name, reason);
+                    return;
                 }
                 let id = self.register(obj, hash);
                 match &info.kind {
                     Kind::Array(Some(p)) => unsafe { self.primitive_array(obj, id, name, *p) },
                     Kind::Array(None) => {
-                        let (length, elements, truncated) =
-                            unsafe { self.object_elements(obj, depth) };
-                        Value::Array {
-                            id,
-                            class: name,
-                            length,
-                            elements,
-                            truncated,
-                        }
+                        let length = unsafe { self.env.get_array_length(obj) }.max(0) as u32;
+                        json::begin_array(self.out, id, name, length);
+                        let truncated = unsafe { self.object_elements(obj, length, depth) };
+                        json::end_container(self.out, truncated);
                     }
                     Kind::Collection => {
                         let arr = unsafe {
@@ -277,27 +325,24 @@ impl Walk<'_> {
                                 .call_object_method(obj, self.cx.jdk.to_array.0, &[])
                         };
                         if clear(self.env) || arr.is_null() {
-                            return opaque(&name, "toArray() failed");
+                            json::opaque(self.out, name, "toArray() failed");
+                            return;
                         }
-                        let (size, elements, truncated) =
-                            unsafe { self.object_elements(arr, depth) };
-                        Value::Collection {
-                            id,
-                            class: name,
-                            size,
-                            elements,
-                            truncated,
-                        }
+                        let size = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
+                        json::begin_collection(self.out, id, name, size);
+                        let truncated = unsafe { self.object_elements(arr, size, depth) };
+                        json::end_container(self.out, truncated);
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
                     Kind::Object(fields) => unsafe { self.object(obj, id, name, fields, depth) },
-                    _ => unreachable!("leaf kinds handled above"),
+                    _ => json::opaque(self.out, name, "not captured"),
                 }
             }
         }
     }
 
-    unsafe fn thrown(&mut self, t: jni::jobject, class: String) -> Value {
+    /// A throwable: its class (quoted) and message.
+    unsafe fn thrown(&mut self, t: jni::jobject, class: &str) {
         let m = unsafe {
             self.env
                 .call_object_method(t, self.cx.jdk.get_message.0, &[])
@@ -308,82 +353,87 @@ impl Walk<'_> {
             unsafe { jdk::string(self.env, m) }
         };
         self.bytes += message.as_ref().map_or(0, |m| m.len() as u64);
-        Value::Thrown { class, message }
+        json::thrown(self.out, class, message.as_deref());
     }
 
-    /// Elements of an object array: (length, captured elements, truncated).
-    unsafe fn object_elements(&mut self, arr: jni::jobject, depth: u32) -> (u32, Vec<Value>, bool) {
-        let length = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
-        let mut elements = Vec::new();
+    /// The elements of an object array of `length` (already read), comma-separated;
+    /// returns whether some were left out.
+    unsafe fn object_elements(&mut self, arr: jni::jobject, length: u32, depth: u32) -> bool {
+        let mut written = 0u32;
         for i in 0..length {
             if self.full() {
                 break;
             }
+            // In bounds (arrays never change length): nothing to throw, no check.
             let e = unsafe { self.env.get_object_array_element(arr, i as i32) };
-            if clear(self.env) {
-                break;
+            if written > 0 {
+                json::comma(self.out);
             }
-            elements.push(unsafe { self.value(e, depth + 1) });
+            unsafe { self.value(e, depth + 1) };
+            written += 1;
         }
-        let truncated = (elements.len() as u32) < length;
-        (length, elements, truncated)
+        written < length
     }
 
-    unsafe fn primitive_array(
-        &mut self,
-        arr: jni::jobject,
-        id: u32,
-        class: String,
-        p: Prim,
-    ) -> Value {
+    unsafe fn primitive_array(&mut self, arr: jni::jobject, id: u32, class: &str, p: Prim) {
         let env = self.env;
         let length = unsafe { env.get_array_length(arr) }.max(0) as usize;
         let room =
             (self.cx.options.value_bytes.saturating_sub(self.bytes) / ELEMENT_BYTES) as usize;
         let n = length.min(MAX_PRIMITIVE_ELEMENTS).min(room);
+        let out = &mut *self.out;
+        json::begin_array(out, id, class, length as u32);
         macro_rules! read {
-            ($get:ident, $t:ty, $wrap:expr) => {{
+            ($get:ident, $t:ty, $emit:expr) => {{
                 let mut buf: Vec<$t> = vec![Default::default(); n];
                 unsafe { env.$get(arr, 0, n as i32, &mut buf) };
-                buf.into_iter().map($wrap).collect::<Vec<Value>>()
+                for (i, v) in buf.into_iter().enumerate() {
+                    if i > 0 {
+                        json::comma(out);
+                    }
+                    $emit(&mut *out, v);
+                }
             }};
         }
-        let elements = match p {
-            Prim::Boolean => read!(get_boolean_array_region, u8, |v| Value::Boolean {
-                v: v != 0
+        match p {
+            Prim::Boolean => read!(get_boolean_array_region, u8, |o, v: u8| json::boolean(
+                o,
+                v != 0
+            )),
+            Prim::Byte => read!(get_byte_array_region, i8, json::byte),
+            Prim::Char => read!(get_char_array_region, u16, json::char),
+            Prim::Short => read!(get_short_array_region, i16, json::short),
+            Prim::Int => read!(get_int_array_region, i32, json::int),
+            Prim::Long => read!(get_long_array_region, i64, json::long),
+            Prim::Float => read!(get_float_array_region, f32, |o, v: f32| json::float_bits(
+                o,
+                v.to_bits()
+            )),
+            Prim::Double => read!(get_double_array_region, f64, |o, v: f64| {
+                json::double_bits(o, v.to_bits())
             }),
-            Prim::Byte => read!(get_byte_array_region, i8, |v| Value::Byte { v }),
-            Prim::Char => read!(get_char_array_region, u16, |v| Value::Char { v }),
-            Prim::Short => read!(get_short_array_region, i16, |v| Value::Short { v }),
-            Prim::Int => read!(get_int_array_region, i32, |v| Value::Int { v }),
-            Prim::Long => read!(get_long_array_region, i64, |v| Value::Long { v }),
-            Prim::Float => read!(get_float_array_region, f32, Value::float),
-            Prim::Double => read!(get_double_array_region, f64, Value::double),
-        };
+        }
+        json::end_container(out, n < length);
         clear(env);
         self.bytes += ELEMENT_BYTES * n as u64;
-        Value::Array {
-            id,
-            class,
-            length: length as u32,
-            truncated: n < length,
-            elements,
-        }
     }
 
-    unsafe fn map(&mut self, obj: jni::jobject, id: u32, class: String, depth: u32) -> Value {
+    unsafe fn map(&mut self, obj: jni::jobject, id: u32, class: &str, depth: u32) {
         let jdk = self.cx.jdk;
         let env = self.env;
         let set = unsafe { env.call_object_method(obj, jdk.entry_set.0, &[]) };
         if clear(env) || set.is_null() {
-            return opaque(&class, "entrySet() failed");
+            json::opaque(self.out, class, "entrySet() failed");
+            return;
         }
         let arr = unsafe { env.call_object_method(set, jdk.to_array.0, &[]) };
         if clear(env) || arr.is_null() {
-            return opaque(&class, "entrySet().toArray() failed");
+            json::opaque(self.out, class, "entrySet().toArray() failed");
+            return;
         }
         let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
-        let mut entries = Vec::new();
+        json::begin_map(self.out, id, class, size);
+        let mut written = 0u32;
         for i in 0..size {
             if self.full() {
                 break;
@@ -401,61 +451,50 @@ impl Walk<'_> {
             if clear(env) {
                 break;
             }
-            let key = unsafe { self.value(k, depth + 1) };
-            let value = unsafe { self.value(v, depth + 1) };
-            entries.push((key, value));
+            if written > 0 {
+                json::comma(self.out);
+            }
+            json::begin_entry(self.out);
+            unsafe { self.value(k, depth + 1) };
+            json::between_key_and_value(self.out);
+            unsafe { self.value(v, depth + 1) };
+            json::end_entry(self.out);
+            written += 1;
         }
-        Value::Map {
-            id,
-            class,
-            size,
-            truncated: (entries.len() as u32) < size,
-            entries,
-        }
+        json::end_container(self.out, written < size);
     }
 
     unsafe fn object(
         &mut self,
         obj: jni::jobject,
         id: u32,
-        class: String,
+        class: &str,
         fields: &[crate::classinfo::FieldInfo],
         depth: u32,
-    ) -> Value {
-        let mut values = Vec::with_capacity(fields.len());
+    ) {
+        json::begin_object(self.out, id, class);
         let mut truncated = false;
-        for f in fields {
+        for (i, f) in fields.iter().enumerate() {
             if self.full() {
                 truncated = true;
                 break;
             }
             self.bytes += 40 + (f.name.len() + f.declared_in.len()) as u64;
-            let value = if let Some(rule) = &f.redact {
-                Value::Redacted {
-                    class: f.declared_type.clone(),
-                    rule: rule.clone(),
-                }
+            if i > 0 {
+                json::comma(self.out);
+            }
+            self.out.push_str(&f.prefix);
+            if let Some(rule) = &f.redact {
+                json::redacted(self.out, &f.declared_type, rule);
             } else if let Some(p) = f.prim {
-                unsafe { self.read_prim(obj, f.id.0, p) }
+                unsafe { self.read_prim(obj, f.id.0, p) };
             } else {
+                // GetObjectField throws nothing: no exception check.
                 let child = unsafe { self.env.get_object_field(obj, f.id.0) };
-                if clear(self.env) {
-                    opaque(&f.declared_type, "field could not be read")
-                } else {
-                    unsafe { self.value(child, depth + 1) }
-                }
-            };
-            values.push(FieldValue {
-                name: f.name.clone(),
-                declared_in: f.declared_in.clone(),
-                value,
-            });
+                unsafe { self.value(child, depth + 1) };
+            }
+            json::close(self.out);
         }
-        Value::Object {
-            id,
-            class,
-            fields: values,
-            truncated,
-        }
+        json::end_container(self.out, truncated);
     }
 }

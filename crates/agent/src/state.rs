@@ -1,10 +1,12 @@
 //! The agent's process-wide state, set once at load: options, the plan and its
 //! instrumentation, the declared types of every MUT and call site (to unbox what the
-//! probes box), per-MUT counters, the global byte budget, the JDK handles (from VMInit),
+//! probes box), per-MUT counters (with the distinct invocations recorded), the global
+//! byte budget, the JDK handles (from VMInit),
 //! the class-info cache and the writer.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use jvmti_bindings::env::Jvmti;
 use jvmti_bindings::sys::jvmti;
@@ -15,7 +17,7 @@ use mimic_instrument::PlanInstrumentation;
 use crate::classinfo::{Classes, Prim};
 use crate::jdk::Jdk;
 use crate::options::Options;
-use crate::snapshot::Declared;
+use crate::snapshot::{Declared, Limits};
 use crate::writer::Writer;
 
 /// Declared parameter and return types of a MUT or a called method.
@@ -48,6 +50,25 @@ pub struct MutCounter {
     pub seen: AtomicU64,
     /// Invocations recorded: the next record's `seq`.
     pub recorded: AtomicU64,
+    /// Distinct invocations recorded (as told apart by [`Distinct`]), counted up to the
+    /// `distinct` option only.
+    pub distinct: AtomicU64,
+    pub keys: Mutex<HashSet<u64>>,
+}
+
+impl MutCounter {
+    /// Count a completed recorded invocation; `limit` is the `distinct` option.
+    pub fn count_distinct(&self, limit: u64, key: impl FnOnce() -> u64) {
+        if limit == 0 || self.distinct.load(Ordering::Relaxed) >= limit {
+            return;
+        }
+        let key = key();
+        if let Ok(mut keys) = self.keys.lock() {
+            if keys.insert(key) {
+                self.distinct.store(keys.len() as u64, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 pub struct State {
@@ -66,6 +87,8 @@ pub struct State {
     pub jvmti: AtomicPtr<jvmti::jvmtiEnv>,
     pub jdk: OnceLock<Jdk>,
     pub classes: Classes,
+    /// Limit reasons, formatted once.
+    pub limits: Limits,
     pub writer: Writer,
 }
 
@@ -107,6 +130,7 @@ impl State {
             })
             .collect();
         State {
+            limits: Limits::new(&options),
             counters: plan.muts.iter().map(|_| MutCounter::default()).collect(),
             mut_sigs,
             site_sigs,

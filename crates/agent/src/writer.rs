@@ -1,31 +1,47 @@
 //! The background writer: a plain Rust thread (never attached to the JVM) that owns the
-//! trace store and writes completed invocations in batches (every 100 records or 200 ms),
-//! so application threads only ever push onto a channel.
+//! trace store and writes completed invocations (their values already JSON text) in
+//! batches (every 100 records or 200 ms). Application threads only append to a queue
+//! under a short lock; the writer is woken when a batch is full, not once per record.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use mimic_trace::{InvocationRecord, Store};
+use mimic_trace::{EncodedInvocation, Store};
 
 use crate::log;
 
-/// Records per batch at most.
+/// Records per batch (and per transaction) at most.
 const BATCH: usize = 100;
 /// Longest time a record waits before its batch is written.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
-pub enum Msg {
-    Record(Box<InvocationRecord>),
+#[derive(Default)]
+struct Queue {
+    records: Vec<EncodedInvocation>,
     /// Write what is pending, end the run with this status, then acknowledge.
-    Shutdown(String, Sender<()>),
+    shutdown: Option<(String, Sender<()>)>,
+    /// The writer thread is gone: records are no longer accepted.
+    closed: bool,
+}
+
+#[derive(Default)]
+struct Shared {
+    queue: Mutex<Queue>,
+    wake: Condvar,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// The writer thread's handle, shared by every probe thread.
 pub struct Writer {
-    tx: Mutex<Sender<Msg>>,
+    shared: Arc<Shared>,
     handle: Mutex<Option<JoinHandle<()>>>,
     /// Invocations written so far.
     pub written: Arc<AtomicU64>,
@@ -33,31 +49,44 @@ pub struct Writer {
 
 impl Writer {
     pub fn start(store: Store, run: i64) -> std::io::Result<Writer> {
-        let (tx, rx) = channel();
+        let shared = Arc::new(Shared::default());
         let written = Arc::new(AtomicU64::new(0));
-        let counter = written.clone();
+        let (s, counter) = (shared.clone(), written.clone());
         let handle = std::thread::Builder::new()
             .name("mimic-writer".into())
-            .spawn(move || write_loop(store, run, rx, &counter))?;
+            .spawn(move || write_loop(store, run, &s, &counter))?;
         Ok(Writer {
-            tx: Mutex::new(tx),
+            shared,
             handle: Mutex::new(Some(handle)),
             written,
         })
     }
 
-    /// A sender for one probe thread to keep.
-    pub fn sender(&self) -> Option<Sender<Msg>> {
-        self.tx.lock().ok().map(|t| t.clone())
+    /// Queue a completed invocation (dropped once the writer has shut down).
+    pub fn push(&self, record: EncodedInvocation) {
+        let mut q = self.shared.lock();
+        if q.closed || q.shutdown.is_some() {
+            return;
+        }
+        q.records.push(record);
+        if q.records.len() == BATCH {
+            self.shared.wake.notify_one();
+        }
     }
 
     /// Drain, end the run, and wait (at most `wait`) for the writer to finish.
     pub fn shutdown(&self, status: &str, wait: Duration) {
         let (ack_tx, ack_rx) = channel();
-        let sent = self
-            .sender()
-            .map(|t| t.send(Msg::Shutdown(status.into(), ack_tx)).is_ok())
-            .unwrap_or(false);
+        let sent = {
+            let mut q = self.shared.lock();
+            if q.closed || q.shutdown.is_some() {
+                false
+            } else {
+                q.shutdown = Some((status.into(), ack_tx));
+                true
+            }
+        };
+        self.shared.wake.notify_one();
         if sent && ack_rx.recv_timeout(wait).is_err() {
             log::line("the writer did not finish in time; the last batch may be missing");
             return;
@@ -68,56 +97,48 @@ impl Writer {
     }
 }
 
-fn flush(store: &mut Store, run: i64, batch: &mut Vec<InvocationRecord>, counter: &AtomicU64) {
-    if batch.is_empty() {
-        return;
-    }
-    match store.write_batch(run, batch) {
-        Ok(()) => {
-            counter.fetch_add(batch.len() as u64, Ordering::Relaxed);
+fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counter: &AtomicU64) {
+    for batch in records.chunks(BATCH) {
+        match store.write_encoded_batch(run, batch) {
+            Ok(()) => {
+                counter.fetch_add(batch.len() as u64, Ordering::Relaxed);
+            }
+            Err(e) => log::line(&format!("lost a batch of {} invocations: {e}", batch.len())),
         }
-        Err(e) => log::line(&format!("lost a batch of {} invocations: {e}", batch.len())),
     }
-    batch.clear();
 }
 
-fn write_loop(mut store: Store, run: i64, rx: Receiver<Msg>, counter: &AtomicU64) {
-    let mut batch: Vec<InvocationRecord> = Vec::with_capacity(BATCH);
-    let mut oldest: Option<Instant> = None;
+fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) {
+    let mut records = Vec::with_capacity(BATCH);
     loop {
-        let wait = oldest
-            .map(|t| FLUSH_EVERY.saturating_sub(t.elapsed()))
-            .unwrap_or(FLUSH_EVERY);
-        match rx.recv_timeout(wait) {
-            Ok(Msg::Record(r)) => {
-                batch.push(*r);
-                oldest.get_or_insert_with(Instant::now);
-                if batch.len() >= BATCH {
-                    flush(&mut store, run, &mut batch, counter);
-                    oldest = None;
+        let stop = {
+            let mut q = shared.lock();
+            let deadline = Instant::now() + FLUSH_EVERY;
+            while q.records.len() < BATCH && q.shutdown.is_none() {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
                 }
+                q = match shared.wake.wait_timeout(q, left) {
+                    Ok((q, _)) => q,
+                    Err(e) => e.into_inner().0,
+                };
             }
-            Ok(Msg::Shutdown(status, ack)) => {
-                // Take whatever is already queued, then stop.
-                while let Ok(Msg::Record(r)) = rx.try_recv() {
-                    batch.push(*r);
-                }
-                flush(&mut store, run, &mut batch, counter);
-                if let Err(e) = store.end_run(run, &status) {
-                    log::line(&format!("could not end the run: {e}"));
-                }
-                let _ = ack.send(());
-                return;
+            std::mem::swap(&mut records, &mut q.records);
+            let stop = q.shutdown.take();
+            if stop.is_some() {
+                q.closed = true;
             }
-            Err(RecvTimeoutError::Timeout) => {
-                flush(&mut store, run, &mut batch, counter);
-                oldest = None;
+            stop
+        };
+        flush(&mut store, run, &records, counter);
+        records.clear();
+        if let Some((status, ack)) = stop {
+            if let Err(e) = store.end_run(run, &status) {
+                log::line(&format!("could not end the run: {e}"));
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                flush(&mut store, run, &mut batch, counter);
-                let _ = store.end_run(run, "completed");
-                return;
-            }
+            let _ = ack.send(());
+            return;
         }
     }
 }

@@ -9,6 +9,7 @@ use mimic_analysis::plan::Plan;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use thiserror::Error;
 
+use crate::json::EncodedInvocation;
 use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
@@ -258,11 +259,21 @@ impl Store {
             params![started, info.pid, info.command, info.plan_path, info.agent_version, info.options],
         )?;
         let run = tx.last_insert_rowid();
-        for (i, m) in plan.muts.iter().enumerate() {
-            tx.execute(
+        {
+            let mut insert = tx.prepare_cached(
                 "INSERT INTO muts (run_id, mut_index, class, method, descriptor, is_static, plan_entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![run, i as i64, m.class, m.method, m.descriptor, m.is_static, serde_json::to_string(m).unwrap_or_default()],
             )?;
+            for (i, m) in plan.muts.iter().enumerate() {
+                insert.execute(params![
+                    run,
+                    i as i64,
+                    m.class,
+                    m.method,
+                    m.descriptor,
+                    m.is_static,
+                    serde_json::to_string(m).unwrap_or_default()
+                ])?;
+            }
         }
         tx.commit()?;
         Ok(run)
@@ -270,6 +281,17 @@ impl Store {
 
     /// Write completed invocations in one transaction.
     pub fn write_batch(&mut self, run: i64, batch: &[InvocationRecord]) -> Result<(), StoreError> {
+        let encoded: Vec<EncodedInvocation> = batch.iter().map(EncodedInvocation::encode).collect();
+        self.write_encoded_batch(run, &encoded)
+    }
+
+    /// Write completed invocations whose values are already JSON text (see
+    /// [`crate::json`]) in one transaction.
+    pub fn write_encoded_batch(
+        &mut self,
+        run: i64,
+        batch: &[EncodedInvocation],
+    ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         {
             let mut inv = tx.prepare_cached(
@@ -280,19 +302,20 @@ impl Store {
                 "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             for r in batch {
-                let rb = r.receiver_before.as_ref().map(json);
-                let ra = r.receiver_after.as_ref().map(json);
-                let args = json(&r.arguments);
-                let outcome = json(&r.outcome);
-                let mut bytes = rb.as_ref().map_or(0, String::len)
-                    + ra.as_ref().map_or(0, String::len)
-                    + args.len()
-                    + outcome.len();
+                let mut bytes = r.receiver_before.as_ref().map_or(0, String::len)
+                    + r.receiver_after.as_ref().map_or(0, String::len)
+                    + r.arguments.len()
+                    + r.outcome.len();
                 for c in &r.calls {
-                    let a = json(&c.arguments);
-                    let o = json(&c.outcome);
-                    bytes += a.len() + o.len();
-                    call.execute(params![run, r.id as i64, c.seq, c.plan_call, a, o])?;
+                    bytes += c.arguments.len() + c.outcome.len();
+                    call.execute(params![
+                        run,
+                        r.id as i64,
+                        c.seq,
+                        c.plan_call,
+                        c.arguments,
+                        c.outcome
+                    ])?;
                 }
                 inv.execute(params![
                     run,
@@ -302,10 +325,10 @@ impl Store {
                     r.thread_id as i64,
                     r.thread_name,
                     r.parent.map(|p| p as i64),
-                    rb,
-                    ra,
-                    args,
-                    outcome,
+                    r.receiver_before,
+                    r.receiver_after,
+                    r.arguments,
+                    r.outcome,
                     r.started_ns as i64,
                     r.duration_ns as i64,
                     bytes as i64
@@ -488,12 +511,6 @@ impl Store {
             .conn
             .query_row("SELECT MAX(id) FROM runs", [], |r| r.get(0))?)
     }
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_else(|e| {
-        format!("{{\"t\":\"opaque\",\"class\":\"?\",\"reason\":\"unserialisable: {e}\"}}")
-    })
 }
 
 fn parse<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {

@@ -24,10 +24,17 @@ pub struct AgentFlags {
     /// The agent's log file (default: `<store>.log`).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
-    /// Record the first N invocations of each MUT…
+    /// Record the first N invocations of each MUT (default 20)…
     #[arg(long, value_name = "N")]
     pub first: Option<u64>,
-    /// …then one in K (0: none).
+    /// …then, while fewer than D of its recorded invocations are distinct (0: regardless;
+    /// default 5, or 0 when --first is given)…
+    #[arg(long, value_name = "D")]
+    pub distinct: Option<u64>,
+    /// …every invocation up to the U-th (default 100; ignored when D is 0)…
+    #[arg(long, value_name = "U")]
+    pub upto: Option<u64>,
+    /// …then one in K (default 100; 0: none).
     #[arg(long, value_name = "K")]
     pub sample: Option<u64>,
     /// Object-graph depth recorded below each value.
@@ -93,6 +100,8 @@ impl AgentFlags {
         ];
         for (key, value) in [
             ("first", self.first),
+            ("distinct", self.distinct),
+            ("upto", self.upto),
             ("sample", self.sample),
             ("depth", self.depth),
             ("nodes", self.nodes),

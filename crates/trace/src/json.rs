@@ -1,0 +1,525 @@
+//! Streaming JSON text of [`Value`]s and [`Outcome`]s, for writers that build values
+//! without materialising the tree (the agent's snapshot walk): every function appends to
+//! a `String` exactly the bytes `serde_json::to_string` produces for the equivalent
+//! value, so the stored format is the one `docs/trace-format.md` documents and every
+//! reader parses it with serde as usual. Also the already-encoded invocation and call
+//! rows such a writer hands to [`Store::write_encoded_batch`](crate::Store).
+
+use std::fmt::Write as _;
+
+use crate::record::{CallRecord, InvocationRecord};
+use crate::value::Value;
+
+/// A JSON string literal (with its quotes), escaped as serde_json escapes: `"`, `\` and
+/// control characters (`\b \t \n \f \r`, others as `\u00xx`); everything else verbatim.
+pub fn string(out: &mut String, s: &str) {
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let escape: &str = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            0x09 => "\\t",
+            0x0a => "\\n",
+            0x0c => "\\f",
+            0x0d => "\\r",
+            0x00..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(&s[start..i]);
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{:04x}", b);
+        } else {
+            out.push_str(escape);
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// `s` as a JSON string literal.
+pub fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    string(&mut out, s);
+    out
+}
+
+pub fn null(out: &mut String) {
+    out.push_str("{\"t\":\"null\"}");
+}
+
+pub fn boolean(out: &mut String, v: bool) {
+    out.push_str(if v {
+        "{\"t\":\"boolean\",\"v\":true}"
+    } else {
+        "{\"t\":\"boolean\",\"v\":false}"
+    });
+}
+
+macro_rules! number {
+    ($name:ident, $t:ty, $tag:literal, $key:literal) => {
+        pub fn $name(out: &mut String, v: $t) {
+            out.push_str(concat!("{\"t\":\"", $tag, "\",\"", $key, "\":"));
+            let _ = write!(out, "{v}");
+            out.push('}');
+        }
+    };
+}
+
+number!(byte, i8, "byte", "v");
+number!(char, u16, "char", "v");
+number!(short, i16, "short", "v");
+number!(int, i32, "int", "v");
+number!(long, i64, "long", "v");
+number!(float_bits, u32, "float", "bits");
+number!(double_bits, u64, "double", "bits");
+
+pub fn str(out: &mut String, v: &str) {
+    out.push_str("{\"t\":\"str\",\"v\":");
+    string(out, v);
+    out.push('}');
+}
+
+/// A `Ref` to the value with this id.
+pub fn reference(out: &mut String, id: u32) {
+    let _ = write!(out, "{{\"t\":\"ref\",\"id\":{id}}}");
+}
+
+/// `{"t":"<tag>","class":<class>,"<key>":` + the text — for `enum` (`name`), `text`
+/// (`text`), `opaque` (`reason`), `redacted` (`rule`) and `thrown` (`message`).
+/// `class` is an already quoted JSON string (see [`quoted`]).
+fn class_and_text(out: &mut String, tag: &str, class: &str, key: &str, text: Option<&str>) {
+    out.push_str("{\"t\":\"");
+    out.push_str(tag);
+    out.push_str("\",\"class\":");
+    out.push_str(class);
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    match text {
+        Some(t) => string(out, t),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+}
+
+/// An enum constant; `class` quoted.
+pub fn enumeration(out: &mut String, class: &str, name: &str) {
+    class_and_text(out, "enum", class, "name", Some(name));
+}
+
+/// A value captured as its `toString()` text; `class` quoted.
+pub fn text(out: &mut String, class: &str, text: &str) {
+    class_and_text(out, "text", class, "text", Some(text));
+}
+
+/// An opaque value; `class` quoted.
+pub fn opaque(out: &mut String, class: &str, reason: &str) {
+    class_and_text(out, "opaque", class, "reason", Some(reason));
+}
+
+/// A redacted value; `class` quoted.
+pub fn redacted(out: &mut String, class: &str, rule: &str) {
+    class_and_text(out, "redacted", class, "rule", Some(rule));
+}
+
+/// A thrown exception; `class` quoted.
+pub fn thrown(out: &mut String, class: &str, message: Option<&str>) {
+    class_and_text(out, "thrown", class, "message", message);
+}
+
+/// Opens a boxed primitive: write the primitive, then [`close`].
+pub fn begin_boxed(out: &mut String, class: &str) {
+    out.push_str("{\"t\":\"boxed\",\"class\":");
+    out.push_str(class);
+    out.push_str(",\"value\":");
+}
+
+/// Closes a boxed primitive.
+pub fn close(out: &mut String) {
+    out.push('}');
+}
+
+/// Opens an `array`, `collection` or `map`: `{"t":..,"id":..,"class":..,"length"/"size":..,
+/// "elements"/"entries":[`. Write the items separated by [`comma`] (map entries with
+/// [`begin_entry`]/[`between_key_and_value`]/[`end_entry`]), then [`end_container`].
+fn begin_container(
+    out: &mut String,
+    tag: &str,
+    id: u32,
+    class: &str,
+    count: (&str, u32),
+    items: &str,
+) {
+    out.push_str("{\"t\":\"");
+    out.push_str(tag);
+    let _ = write!(out, "\",\"id\":{id},\"class\":");
+    out.push_str(class);
+    let _ = write!(out, ",\"{}\":{},\"{items}\":[", count.0, count.1);
+}
+
+pub fn begin_array(out: &mut String, id: u32, class: &str, length: u32) {
+    begin_container(out, "array", id, class, ("length", length), "elements");
+}
+
+pub fn begin_collection(out: &mut String, id: u32, class: &str, size: u32) {
+    begin_container(out, "collection", id, class, ("size", size), "elements");
+}
+
+pub fn begin_map(out: &mut String, id: u32, class: &str, size: u32) {
+    begin_container(out, "map", id, class, ("size", size), "entries");
+}
+
+/// Opens an `object`; then each field is its prefix ([`field_prefix`]), its value and
+/// [`close`], separated by [`comma`]; then [`end_container`].
+pub fn begin_object(out: &mut String, id: u32, class: &str) {
+    let _ = write!(out, "{{\"t\":\"object\",\"id\":{id},\"class\":");
+    out.push_str(class);
+    out.push_str(",\"fields\":[");
+}
+
+/// The text that opens one field of an object, up to its value:
+/// `{"name":<name>,"declared_in":<declared_in>,"value":`. Computed once per field.
+pub fn field_prefix(name: &str, declared_in: &str) -> String {
+    let mut out = String::with_capacity(name.len() + declared_in.len() + 40);
+    out.push_str("{\"name\":");
+    string(&mut out, name);
+    out.push_str(",\"declared_in\":");
+    string(&mut out, declared_in);
+    out.push_str(",\"value\":");
+    out
+}
+
+pub fn comma(out: &mut String) {
+    out.push(',');
+}
+
+pub fn begin_entry(out: &mut String) {
+    out.push('[');
+}
+
+pub fn between_key_and_value(out: &mut String) {
+    out.push(',');
+}
+
+pub fn end_entry(out: &mut String) {
+    out.push(']');
+}
+
+/// Closes an array, collection, map or object.
+pub fn end_container(out: &mut String, truncated: bool) {
+    out.push_str(if truncated {
+        "],\"truncated\":true}"
+    } else {
+        "],\"truncated\":false}"
+    });
+}
+
+/// Opens an `Outcome`: then the value, then [`close`].
+pub fn begin_outcome(out: &mut String, thrown: bool) {
+    out.push_str(if thrown {
+        "{\"kind\":\"threw\",\"exception\":"
+    } else {
+        "{\"kind\":\"returned\",\"value\":"
+    });
+}
+
+/// A whole value through serde (for the few values built as [`Value`]s).
+pub fn value(out: &mut String, v: &Value) {
+    match serde_json::to_string(v) {
+        Ok(s) => out.push_str(&s),
+        Err(e) => opaque(out, "\"?\"", &format!("unserialisable: {e}")),
+    }
+}
+
+/// One mockable call, already encoded: `arguments` is a JSON array of values and
+/// `outcome` an Outcome's JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EncodedCall {
+    pub seq: u32,
+    pub plan_call: u32,
+    pub arguments: String,
+    pub outcome: String,
+}
+
+/// One completed invocation, its values already encoded (the columns of
+/// `docs/trace-format.md`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct EncodedInvocation {
+    pub id: u64,
+    pub mut_index: u32,
+    pub seq: u64,
+    pub thread_id: u64,
+    pub thread_name: String,
+    pub parent: Option<u64>,
+    pub receiver_before: Option<String>,
+    pub receiver_after: Option<String>,
+    pub arguments: String,
+    pub outcome: String,
+    pub calls: Vec<EncodedCall>,
+    pub started_ns: u64,
+    pub duration_ns: u64,
+}
+
+fn to_json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|e| {
+        format!("{{\"t\":\"opaque\",\"class\":\"?\",\"reason\":\"unserialisable: {e}\"}}")
+    })
+}
+
+impl EncodedCall {
+    pub fn encode(c: &CallRecord) -> EncodedCall {
+        EncodedCall {
+            seq: c.seq,
+            plan_call: c.plan_call,
+            arguments: to_json(&c.arguments),
+            outcome: to_json(&c.outcome),
+        }
+    }
+}
+
+impl EncodedInvocation {
+    pub fn encode(r: &InvocationRecord) -> EncodedInvocation {
+        EncodedInvocation {
+            id: r.id,
+            mut_index: r.mut_index,
+            seq: r.seq,
+            thread_id: r.thread_id,
+            thread_name: r.thread_name.clone(),
+            parent: r.parent,
+            receiver_before: r.receiver_before.as_ref().map(to_json),
+            receiver_after: r.receiver_after.as_ref().map(to_json),
+            arguments: to_json(&r.arguments),
+            outcome: to_json(&r.outcome),
+            calls: r.calls.iter().map(EncodedCall::encode).collect(),
+            started_ns: r.started_ns,
+            duration_ns: r.duration_ns,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Outcome;
+    use crate::value::FieldValue;
+
+    /// Streams `v` with the functions above (what the agent's walk does).
+    fn stream(out: &mut String, v: &Value) {
+        match v {
+            Value::Null => null(out),
+            Value::Boolean { v } => boolean(out, *v),
+            Value::Byte { v } => byte(out, *v),
+            Value::Char { v } => char(out, *v),
+            Value::Short { v } => short(out, *v),
+            Value::Int { v } => int(out, *v),
+            Value::Long { v } => long(out, *v),
+            Value::Float { bits } => float_bits(out, *bits),
+            Value::Double { bits } => double_bits(out, *bits),
+            Value::Str { v } => str(out, v),
+            Value::Boxed { class, value } => {
+                begin_boxed(out, &quoted(class));
+                stream(out, value);
+                close(out);
+            }
+            Value::Enum { class, name } => enumeration(out, &quoted(class), name),
+            Value::Text { class, text: t } => text(out, &quoted(class), t),
+            Value::Array {
+                id,
+                class,
+                length,
+                elements,
+                truncated,
+            } => {
+                begin_array(out, *id, &quoted(class), *length);
+                items(out, elements);
+                end_container(out, *truncated);
+            }
+            Value::Collection {
+                id,
+                class,
+                size,
+                elements,
+                truncated,
+            } => {
+                begin_collection(out, *id, &quoted(class), *size);
+                items(out, elements);
+                end_container(out, *truncated);
+            }
+            Value::Map {
+                id,
+                class,
+                size,
+                entries,
+                truncated,
+            } => {
+                begin_map(out, *id, &quoted(class), *size);
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        comma(out);
+                    }
+                    begin_entry(out);
+                    stream(out, k);
+                    between_key_and_value(out);
+                    stream(out, v);
+                    end_entry(out);
+                }
+                end_container(out, *truncated);
+            }
+            Value::Object {
+                id,
+                class,
+                fields,
+                truncated,
+            } => {
+                begin_object(out, *id, &quoted(class));
+                for (i, f) in fields.iter().enumerate() {
+                    if i > 0 {
+                        comma(out);
+                    }
+                    out.push_str(&field_prefix(&f.name, &f.declared_in));
+                    stream(out, &f.value);
+                    close(out);
+                }
+                end_container(out, *truncated);
+            }
+            Value::Ref { id } => reference(out, *id),
+            Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
+            Value::Redacted { class, rule } => redacted(out, &quoted(class), rule),
+            Value::Opaque { class, reason } => opaque(out, &quoted(class), reason),
+        }
+    }
+
+    fn items(out: &mut String, elements: &[Value]) {
+        for (i, e) in elements.iter().enumerate() {
+            if i > 0 {
+                comma(out);
+            }
+            stream(out, e);
+        }
+    }
+
+    fn every_kind() -> Value {
+        let awkward = "quote \" backslash \\ nl \n tab \t cr \r bs \u{8} ff \u{c} nul \0 \u{1f} del \u{7f} é 😀 </script>";
+        Value::Object {
+            id: 1,
+            class: "com.x.Foo$Bar".into(),
+            truncated: true,
+            fields: vec![
+                FieldValue {
+                    name: "all".into(),
+                    declared_in: "com.x.Base".into(),
+                    value: Value::Array {
+                        id: 2,
+                        class: "[Ljava.lang.Object;".into(),
+                        length: 40,
+                        truncated: true,
+                        elements: vec![
+                            Value::Null,
+                            Value::Boolean { v: true },
+                            Value::Boolean { v: false },
+                            Value::Byte { v: -128 },
+                            Value::Char { v: 0xd800 },
+                            Value::Short { v: i16::MIN },
+                            Value::Int { v: i32::MIN },
+                            Value::Long { v: i64::MAX },
+                            Value::float(f32::NAN),
+                            Value::float(-0.0),
+                            Value::double(f64::INFINITY),
+                            Value::double(1.5e300),
+                            Value::Str { v: awkward.into() },
+                            Value::Str { v: String::new() },
+                            Value::Boxed {
+                                class: "java.lang.Integer".into(),
+                                value: Box::new(Value::Int { v: 7 }),
+                            },
+                            Value::Enum {
+                                class: "com.x.Colour".into(),
+                                name: "RED".into(),
+                            },
+                            Value::Text {
+                                class: "java.math.BigDecimal".into(),
+                                text: "1.50".into(),
+                            },
+                            Value::Collection {
+                                id: 3,
+                                class: "java.util.ArrayList".into(),
+                                size: 0,
+                                elements: vec![],
+                                truncated: false,
+                            },
+                            Value::Map {
+                                id: 4,
+                                class: "java.util.HashMap".into(),
+                                size: 2,
+                                entries: vec![
+                                    (Value::Str { v: "k".into() }, Value::Ref { id: 1 }),
+                                    (Value::Null, Value::Int { v: 1 }),
+                                ],
+                                truncated: false,
+                            },
+                            Value::Thrown {
+                                class: "java.io.IOException".into(),
+                                message: None,
+                            },
+                            Value::Thrown {
+                                class: "java.io.IOException".into(),
+                                message: Some(awkward.into()),
+                            },
+                            Value::Redacted {
+                                class: "java.lang.String".into(),
+                                rule: "password".into(),
+                            },
+                            Value::Opaque {
+                                class: "?".into(),
+                                reason: "depth limit 3".into(),
+                            },
+                        ],
+                    },
+                },
+                FieldValue {
+                    name: awkward.into(),
+                    declared_in: "com.x.Foo$Bar".into(),
+                    value: Value::Object {
+                        id: 5,
+                        class: "java.lang.Object".into(),
+                        fields: vec![],
+                        truncated: false,
+                    },
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn streamed_json_is_byte_identical_to_serde() {
+        let v = every_kind();
+        let mut out = String::new();
+        stream(&mut out, &v);
+        assert_eq!(out, serde_json::to_string(&v).unwrap());
+        let back: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(back, v);
+        for thrown in [false, true] {
+            let mut o = String::new();
+            begin_outcome(&mut o, thrown);
+            stream(&mut o, &v);
+            close(&mut o);
+            let expected = if thrown {
+                Outcome::Threw {
+                    exception: v.clone(),
+                }
+            } else {
+                Outcome::Returned { value: v.clone() }
+            };
+            assert_eq!(o, serde_json::to_string(&expected).unwrap());
+        }
+        let mut s = String::new();
+        for c in 0u8..=0x7f {
+            s.push(c as char);
+        }
+        assert_eq!(quoted(&s), serde_json::to_string(&s).unwrap());
+    }
+}
