@@ -57,8 +57,10 @@ pub fn native_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
     class.to_bytes()
 }
 
-/// A probe class that counts calls per probe method in static `long` fields (not
-/// thread-safe: a check, not a recorder) and prints the counts to stderr at JVM exit as
+/// A probe class that counts calls per probe method in static `long` fields (its methods
+/// are `static synchronized`: application code may run on several threads, e.g. PDFBox's
+/// `finalize` methods on the finalizer thread, and a lost update would make `enter` and
+/// `exit` disagree) and prints the counts to stderr at JVM exit as
 /// `mimic-probe: enter=… exit=… exitThrow=… callEnter=… callExit=… callThrow=…`.
 /// It extends `Thread` so that an instance can be the shutdown hook.
 pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
@@ -85,7 +87,12 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
         }
         b.return_value(desc.ret.as_ref());
         let code = b.finish(true)?;
-        let m = class.new_method(PUBLIC | STATIC, name, descriptor, Some(&code))?;
+        let m = class.new_method(
+            PUBLIC | STATIC | SYNCHRONIZED,
+            name,
+            descriptor,
+            Some(&code),
+        )?;
         class.methods.push(m);
     }
     // private <init>() { super(); }
@@ -174,4 +181,26 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
 
 fn counter(probe: &str) -> String {
     format!("{probe}Count")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: the counting probe's counters raced when application code ran on two
+    /// threads (PDFBox's finalizers), and `enter` came out one above `exit`.
+    #[test]
+    fn counting_probes_are_synchronized() {
+        let bytes = counting_probe_class(&ProbeApi::default()).unwrap();
+        let class = ClassFile::parse(&bytes).unwrap();
+        for (name, descriptor) in ALL {
+            let index = class.find_method(name, descriptor).unwrap();
+            let flags = class.methods[index].access_flags;
+            assert_eq!(
+                flags & (STATIC | SYNCHRONIZED),
+                STATIC | SYNCHRONIZED,
+                "{name}"
+            );
+        }
+    }
 }
