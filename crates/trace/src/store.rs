@@ -379,11 +379,20 @@ impl Store {
     /// Per-MUT counts of a run, MUTs with invocations first.
     pub fn mut_summaries(&self, run: i64) -> Result<Vec<MutSummary>, StoreError> {
         let mut st = self.conn.prepare(
-            "SELECT m.mut_index, m.class, m.method, m.descriptor,
-                    (SELECT COUNT(*) FROM invocations i WHERE i.run_id = m.run_id AND i.mut_index = m.mut_index),
-                    (SELECT COUNT(*) FROM calls c JOIN invocations i ON c.run_id = i.run_id AND c.invocation_id = i.id
-                       WHERE i.run_id = m.run_id AND i.mut_index = m.mut_index)
-             FROM muts m WHERE m.run_id = ?1 ORDER BY 5 DESC, m.mut_index",
+            // One pass over the run's invocations and one over its calls (a count per
+            // MUT in a correlated subquery re-read the calls for each of the plan's MUTs:
+            // seconds on a 50 MB store).
+            "WITH inv AS (SELECT mut_index, COUNT(*) AS n FROM invocations
+                          WHERE run_id = ?1 GROUP BY mut_index),
+                  cl AS (SELECT i.mut_index, COUNT(*) AS n FROM calls c
+                          JOIN invocations i ON i.run_id = c.run_id AND i.id = c.invocation_id
+                          WHERE c.run_id = ?1 GROUP BY i.mut_index)
+             SELECT m.mut_index, m.class, m.method, m.descriptor,
+                    COALESCE(inv.n, 0), COALESCE(cl.n, 0)
+             FROM muts m
+             LEFT JOIN inv ON inv.mut_index = m.mut_index
+             LEFT JOIN cl ON cl.mut_index = m.mut_index
+             WHERE m.run_id = ?1 ORDER BY 5 DESC, m.mut_index",
         )?;
         let rows = st.query_map([run], |r| {
             Ok(MutSummary {
