@@ -52,6 +52,24 @@ fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<P
     (classes, tests, junit4)
 }
 
+/// `mimic mutate` over a built example (classes, tests, JUnit 4 jars) with `extra` flags.
+fn mutate(
+    (classes, tests, junit4): (&Path, &Path, &[PathBuf]),
+    extra: &[&std::ffi::OsStr],
+) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .arg("mutate")
+        .arg("--classes")
+        .arg(classes)
+        .arg("--tests")
+        .arg(tests)
+        .arg("--classpath")
+        .arg(std::env::join_paths(junit4).unwrap())
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
 fn method<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["methods"]
         .as_array()
@@ -78,20 +96,18 @@ fn classifies_every_versioned_set_method() {
     let (classes, tests, junit4) = build_example(dir.path());
     let methods_json = dir.path().join("methods.json");
     let html = dir.path().join("html");
-    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .arg("mutate")
-        .arg("--classes")
-        .arg(&classes)
-        .arg("--tests")
-        .arg(&tests)
-        .arg("--classpath")
-        .arg(std::env::join_paths(&junit4).unwrap())
-        .args(["--json", "--timeout-const-ms", "1500", "-o"])
-        .arg(&methods_json)
-        .arg("--html")
-        .arg(&html)
-        .output()
-        .unwrap();
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--timeout-const-ms".as_ref(),
+            "1500".as_ref(),
+            "-o".as_ref(),
+            methods_json.as_os_str(),
+            "--html".as_ref(),
+            html.as_os_str(),
+        ],
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
@@ -237,23 +253,16 @@ fn one_mutant_per_launch_classifies_as_many_per_launch() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example(dir.path());
     let run = |per_launch: &str| -> Value {
-        let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
-            .arg("mutate")
-            .arg("--classes")
-            .arg(&classes)
-            .arg("--tests")
-            .arg(&tests)
-            .arg("--classpath")
-            .arg(std::env::join_paths(&junit4).unwrap())
-            .args([
-                "--json",
-                "--workers",
-                "1",
-                "--mutants-per-launch",
-                per_launch,
-            ])
-            .output()
-            .unwrap();
+        let output = mutate(
+            (&classes, &tests, &junit4),
+            &[
+                "--json".as_ref(),
+                "--workers".as_ref(),
+                "1".as_ref(),
+                "--mutants-per-launch".as_ref(),
+                per_launch.as_ref(),
+            ],
+        );
         assert_eq!(
             output.status.code(),
             Some(1),
@@ -284,17 +293,10 @@ fn one_mutant_per_launch_classifies_as_many_per_launch() {
 fn a_method_reached_only_in_class_set_up_is_mutated_for_the_set_up() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-setup"]);
-    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .arg("mutate")
-        .arg("--classes")
-        .arg(&classes)
-        .arg("--tests")
-        .arg(&tests)
-        .arg("--classpath")
-        .arg(std::env::join_paths(&junit4).unwrap())
-        .args(["--json", "--workers", "1"])
-        .output()
-        .unwrap();
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
+    );
     let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
     // union() runs only in VersionedSetSetupTest's @BeforeAll: its null mutant breaks the

@@ -142,9 +142,22 @@ struct Pool {
     launch_mutants: usize,
 }
 
+/// Mutants taken for one launch, each with the tests it brings.
+type Launch = Vec<(Pending, Vec<(usize, Budget)>)>;
+
+impl Pool {
+    /// Put a launch that could not run back at the front of the queue, in order.
+    fn give_back(&mut self, launch: Launch) {
+        self.in_flight -= launch.len();
+        for (pending, _) in launch.into_iter().rev() {
+            self.queue.push_front(pending);
+        }
+    }
+}
+
 /// Take mutants for one launch from the front of the queue: each brings its next `share`
 /// tests, and no test appears twice in a launch.
-fn take_launch(pool: &mut Pool) -> Vec<(Pending, Vec<(usize, Budget)>)> {
+fn take_launch(pool: &mut Pool) -> Launch {
     let mut taken = Vec::new();
     let mut used = std::collections::HashSet::new();
     let mut tests = 0;
@@ -248,6 +261,15 @@ pub fn run_jobs(
     Ok((pool.outcomes, pool.restarts))
 }
 
+/// The test a JVM that went down was running, and what that makes of its mutant.
+fn culprit(end: &RunEnd) -> Option<(usize, MutantStatus)> {
+    match end {
+        RunEnd::Done => None,
+        RunEnd::TimedOut(i) => Some((*i, MutantStatus::TimedOut)),
+        RunEnd::Crashed(i, _) => Some((*i, MutantStatus::RunError)),
+    }
+}
+
 /// What one launch says of one mutant.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Settle {
@@ -337,7 +359,7 @@ fn run_alone(
     worker: &mut Worker,
     spec: &WorkerSpec,
     limits: Limits,
-    pending: Pending,
+    mut pending: Pending,
     names: &[String],
 ) -> Result<Settled, Box<(Pending, MutateError)>> {
     let mut restarted = 0;
@@ -352,25 +374,20 @@ fn run_alone(
         Ok(reply) => reply,
         Err(e) => return Err(Box::new((pending, e))),
     };
-    let detected = reply
-        .results
-        .iter()
-        .find(|r| matches!(r.status, Status::Failed | Status::TimedOut));
-    let (status, killer) = match (&reply.end, detected) {
-        (_, Some(r)) if r.status == Status::Failed => (MutantStatus::Killed, Some(r.index)),
-        (_, Some(r)) => (MutantStatus::TimedOut, Some(r.index)),
-        (RunEnd::Done, None) => (MutantStatus::Survived, None),
-        (RunEnd::TimedOut(i), None) => (MutantStatus::TimedOut, Some(*i)),
-        (RunEnd::Crashed(i, _), None) => (MutantStatus::RunError, Some(*i)),
+    let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
+    let culprit = culprit(&reply.end);
+    // The shim ran the tests in order and stopped at the first that detected the mutant:
+    // one that did not run after that is not another launch's business (retried = 1).
+    let verdict = settle(&pending.job.tests, &by_test, culprit, 1);
+    let (status, killer) = match (verdict.end, culprit) {
+        (Settle::Detected(status, killer), _) => (status, Some(killer)),
+        (_, Some((killer, status))) => (status, Some(killer)),
+        _ => (MutantStatus::Survived, None),
     };
-    let outcome = MutantOutcome {
-        id: pending.job.id,
-        operator: String::new(),
-        status,
-        tests_run: reply.results.len() + usize::from(reply.end != RunEnd::Done),
-        killing_test: killer.and_then(|i| names.get(i).cloned()),
-        millis: reply.results.iter().map(|r| r.nanos as f64 / 1e6).sum(),
-    };
+    // Every test of the shim's last batch ran, also those after the one that detected it.
+    pending.millis = reply.results.iter().map(|r| r.nanos as f64 / 1e6).sum();
+    let ran = reply.results.len() + usize::from(reply.end != RunEnd::Done);
+    let outcome = outcome(&pending, status, ran, killer, names);
     Ok((
         pending.job.method,
         pending.job.mutant,
@@ -440,11 +457,7 @@ fn work(
             match Worker::start(spec) {
                 Ok(w) => worker = w,
                 Err(e) => {
-                    let mut p = pool.lock().expect("lock");
-                    p.in_flight -= launch.len();
-                    for (pending, _) in launch.into_iter().rev() {
-                        p.queue.push_front(pending);
-                    }
+                    pool.lock().expect("lock").give_back(launch);
                     return Err(e);
                 }
             }
@@ -457,21 +470,13 @@ fn work(
         let reply = match worker.run_multiplexed(limits, &request) {
             Ok(reply) => reply,
             Err(e) => {
-                let mut p = pool.lock().expect("lock");
-                p.in_flight -= launch.len();
-                for (pending, _) in launch.into_iter().rev() {
-                    p.queue.push_front(pending);
-                }
+                pool.lock().expect("lock").give_back(launch);
                 return Err(e);
             }
         };
         let by_test: HashMap<usize, &TestResult> =
             reply.results.iter().map(|r| (r.index, r)).collect();
-        let culprit = match &reply.end {
-            RunEnd::Done => None,
-            RunEnd::TimedOut(i) => Some((*i, MutantStatus::TimedOut)),
-            RunEnd::Crashed(i, _) => Some((*i, MutantStatus::RunError)),
-        };
+        let culprit = culprit(&reply.end);
         let mut p = pool.lock().expect("lock");
         p.in_flight -= launch.len();
         for (mut pending, tests) in launch {

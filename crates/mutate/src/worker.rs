@@ -34,6 +34,15 @@ pub struct WorkerSpec {
     pub startup_timeout: Duration,
 }
 
+/// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
+/// each test's budget itself; this deadline only catches a JVM too stuck even for that.
+fn stuck_after<'a>(limits: Limits, budgets: impl Iterator<Item = &'a Budget>) -> Duration {
+    let ms: u64 = budgets
+        .map(|b| 2 * (b.wall_ms + limits.wall_const_ms) + 2_000)
+        .sum();
+    Duration::from_millis(ms + 30_000)
+}
+
 /// Write `tests` as a tests file for [`WorkerSpec::tests_file`].
 pub fn write_tests_file(path: &Path, tests: &[DiscoveredTest]) -> Result<(), MutateError> {
     let text: String = tests
@@ -230,13 +239,9 @@ impl Worker {
         }
         request.push('\n');
         self.send(&request)?;
-        // The shim enforces each test's budget; this deadline only catches a stuck JVM.
-        let budget: u64 = tests
-            .iter()
-            .map(|(_, b)| 2 * (b.wall_ms + limits.wall_const_ms) + 2_000)
-            .sum();
+        let deadline = stuck_after(limits, tests.iter().map(|(_, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _)| *i).collect();
-        self.read_reply(Duration::from_millis(budget + 30_000), |results| {
+        self.read_reply(deadline, |results| {
             order.get(results.len()).copied().unwrap_or(usize::MAX)
         })
     }
@@ -257,12 +262,9 @@ impl Worker {
         }
         request.push('\n');
         self.send(&request)?;
-        let budget: u64 = tests
-            .iter()
-            .map(|(_, _, b)| 2 * (b.wall_ms + limits.wall_const_ms) + 2_000)
-            .sum();
+        let deadline = stuck_after(limits, tests.iter().map(|(_, _, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _, _)| *i).collect();
-        self.read_reply(Duration::from_millis(budget + 30_000), |results| {
+        self.read_reply(deadline, |results| {
             order.get(results.len()).copied().unwrap_or(usize::MAX)
         })
     }

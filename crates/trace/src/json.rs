@@ -229,10 +229,7 @@ pub fn begin_outcome(out: &mut String, thrown: bool) {
 
 /// A whole value through serde (for the few values built as [`Value`]s).
 pub fn value(out: &mut String, v: &Value) {
-    match serde_json::to_string(v) {
-        Ok(s) => out.push_str(&s),
-        Err(e) => opaque(out, "\"?\"", &format!("unserialisable: {e}")),
-    }
+    out.push_str(&to_json(v));
 }
 
 /// One mockable call, already encoded: `arguments` is a JSON array of values and
@@ -264,9 +261,12 @@ pub struct EncodedInvocation {
     pub duration_ns: u64,
 }
 
+/// `v` through serde; what cannot be serialised becomes an opaque value saying why.
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| {
-        format!("{{\"t\":\"opaque\",\"class\":\"?\",\"reason\":\"unserialisable: {e}\"}}")
+        let mut out = String::new();
+        opaque(&mut out, "\"?\"", &format!("unserialisable: {e}"));
+        out
     })
 }
 

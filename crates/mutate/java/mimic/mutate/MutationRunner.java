@@ -428,29 +428,21 @@ public final class MutationRunner {
             boolean recordHits = parts[3].equals("1");
             long cpuConst = Long.parseLong(parts[4]) * MS;
             long wallConst = Long.parseLong(parts[5]) * MS;
-            int n = parts.length - 6;
-            int[] indices = new int[n];
-            long[] cpuBudget = new long[n];
-            long[] wallBudget = new long[n];
-            for (int k = 0; k < n; k++) {
-                String[] spec = parts[k + 6].split(":");
-                indices[k] = Integer.parseInt(spec[0]);
-                cpuBudget[k] = Long.parseLong(spec[1]) * MS;
-                wallBudget[k] = Long.parseLong(spec[2]) * MS;
-            }
+            Requested r = new Requested(parts, 6, false);
+            int n = r.indices.length;
             int from = 0;
             int batch = 1;
             while (from < n) {
                 int to;
                 if (recordHits || !stopAtFailure) {
-                    to = sameClassEnd(indices, from);
+                    to = sameClassEnd(r.indices, from);
                 } else {
                     to = Math.min(n, from + batch);
                     batch = Math.min(batch * 2, 64);
                 }
                 MutantSwitch.active = mutant;
-                boolean failed = runLaunch(mutant, null, indices, cpuBudget, wallBudget, cpuConst,
-                        wallConst, from, to, recordHits);
+                boolean failed = runLaunch(mutant, null, r.indices, r.cpuBudget, r.wallBudget,
+                        cpuConst, wallConst, from, to, recordHits);
                 MutantSwitch.active = 0;
                 from = to;
                 if (failed && stopAtFailure) {
@@ -463,6 +455,33 @@ public final class MutationRunner {
         Runtime.getRuntime().halt(0);
     }
 
+    /** The tests of a request: {@code <test>[:<mutant>]:<cpuMs>:<wallMs>} per word. */
+    static final class Requested {
+        final int[] indices;
+        /** Per test, its mutant (null when the request has one mutant for all). */
+        final int[] mutants;
+        final long[] cpuBudget;
+        final long[] wallBudget;
+
+        Requested(String[] parts, int first, boolean withMutants) {
+            int n = parts.length - first;
+            indices = new int[n];
+            mutants = withMutants ? new int[n] : null;
+            cpuBudget = new long[n];
+            wallBudget = new long[n];
+            for (int k = 0; k < n; k++) {
+                String[] spec = parts[first + k].split(":");
+                int at = 0;
+                indices[k] = Integer.parseInt(spec[at++]);
+                if (withMutants) {
+                    mutants[k] = Integer.parseInt(spec[at++]);
+                }
+                cpuBudget[k] = Long.parseLong(spec[at++]) * MS;
+                wallBudget[k] = Long.parseLong(spec[at]) * MS;
+            }
+        }
+    }
+
     /**
      * {@code MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>...}: one launch
      * of distinct tests, each with its own mutant switched on while it runs (nothing is
@@ -472,21 +491,12 @@ public final class MutationRunner {
     private static void runMultiplexed(String[] parts) {
         long cpuConst = Long.parseLong(parts[1]) * MS;
         long wallConst = Long.parseLong(parts[2]) * MS;
-        int n = parts.length - 3;
-        int[] indices = new int[n];
-        int[] mutants = new int[n];
-        long[] cpuBudget = new long[n];
-        long[] wallBudget = new long[n];
-        for (int k = 0; k < n; k++) {
-            String[] spec = parts[k + 3].split(":");
-            indices[k] = Integer.parseInt(spec[0]);
-            mutants[k] = Integer.parseInt(spec[1]);
-            cpuBudget[k] = Long.parseLong(spec[2]) * MS;
-            wallBudget[k] = Long.parseLong(spec[3]) * MS;
-        }
+        Requested r = new Requested(parts, 3, true);
+        int n = r.indices.length;
         if (n > 0) {
             MutantSwitch.active = 0;
-            runLaunch(0, mutants, indices, cpuBudget, wallBudget, cpuConst, wallConst, 0, n, false);
+            runLaunch(0, r.mutants, r.indices, r.cpuBudget, r.wallBudget, cpuConst, wallConst, 0, n,
+                    false);
             MutantSwitch.active = 0;
         }
     }
