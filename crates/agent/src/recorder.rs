@@ -151,6 +151,21 @@ fn with_local<R>(f: impl FnOnce(&mut Local) -> R) -> Option<R> {
         .flatten()
 }
 
+/// What a snapshot needs from the agent's state, with the JVMTI and JDK handles.
+fn snapshot_context<'a>(
+    st: &'a State,
+    jvmti: &'a jvmti_bindings::env::Jvmti,
+    jdk: &'a crate::jdk::Jdk,
+) -> Context<'a> {
+    Context {
+        jvmti,
+        jdk,
+        classes: &st.classes,
+        options: &st.options,
+        limits: &st.limits,
+    }
+}
+
 fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)> {
     Some((st.jvmti()?, st.jdk.get()?))
 }
@@ -269,13 +284,7 @@ unsafe fn start_recording(
     if l.thread.is_none() {
         l.thread = Some(unsafe { thread_identity(env, jdk) });
     }
-    let cx = Context {
-        jvmti: &jvmti,
-        jdk,
-        classes: &st.classes,
-        options: &st.options,
-        limits: &st.limits,
-    };
+    let cx = snapshot_context(st, &jvmti, jdk);
     let values = !st.over_budget();
     let is_static = st.plan.muts[m].is_static;
     let (receiver_before, arguments) = if values {
@@ -355,13 +364,7 @@ pub unsafe fn exit(
     let duration_ns = rec.start.elapsed().as_nanos() as u64;
     let (receiver_after, outcome) = match context(st) {
         Some((jvmti, jdk)) if rec.values => {
-            let cx = Context {
-                jvmti: &jvmti,
-                jdk,
-                classes: &st.classes,
-                options: &st.options,
-                limits: &st.limits,
-            };
+            let cx = snapshot_context(st, &jvmti, jdk);
             let receiver_after = (!rec.receiver.is_null()).then(|| {
                 let (v, b) = written(|out| unsafe {
                     snapshot::capture(env, &cx, rec.receiver, Declared::Reference, out)
@@ -474,13 +477,7 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
             .unwrap_or(&[]);
         let arguments = if rec.values {
             let (jvmti, jdk) = context(st)?;
-            let cx = Context {
-                jvmti: &jvmti,
-                jdk,
-                classes: &st.classes,
-                options: &st.options,
-                limits: &st.limits,
-            };
+            let cx = snapshot_context(st, &jvmti, jdk);
             let (a, b) = unsafe { arguments(env, &cx, args, declared) };
             st.budget_used.fetch_add(b, Ordering::Relaxed);
             a
@@ -538,13 +535,7 @@ pub unsafe fn call_exit(
         let rec = frame.rec.as_mut()?;
         let outcome = if rec.values {
             let (jvmti, jdk) = context(st)?;
-            let cx = Context {
-                jvmti: &jvmti,
-                jdk,
-                classes: &st.classes,
-                options: &st.options,
-                limits: &st.limits,
-            };
+            let cx = snapshot_context(st, &jvmti, jdk);
             let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
             unsafe { outcome(env, st, &cx, result, thrown, ret) }
         } else {
