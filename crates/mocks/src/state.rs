@@ -76,41 +76,30 @@ pub struct State {
     pub links: SmallMap<u32>,
 }
 
+/// Joins each of `others` into the value at the same position; true if any changed.
+fn join_values(values: &mut [Value], others: &[Value]) -> bool {
+    let mut changed = false;
+    for (a, b) in values.iter_mut().zip(others) {
+        let j = a.join(b);
+        if j != *a {
+            *a = j;
+            changed = true;
+        }
+    }
+    changed
+}
+
 impl State {
     /// Joins `other` into `self`; true if anything changed. Stacks of different heights
     /// (only in malformed code) keep the shorter height.
     pub fn join(&mut self, other: &State) -> bool {
         let mut changed = false;
-        if self.locals.len() < other.locals.len() {
-            self.locals.resize(other.locals.len(), Value::NONE);
-            changed = true;
-        }
-        for (a, b) in self.locals.iter_mut().zip(&other.locals) {
-            let j = a.join(b);
-            if j != *a {
-                *a = j;
-                changed = true;
-            }
-        }
         if self.stack.len() > other.stack.len() {
             self.stack.truncate(other.stack.len());
             changed = true;
         }
-        for (a, b) in self.stack.iter_mut().zip(&other.stack) {
-            let j = a.join(b);
-            if j != *a {
-                *a = j;
-                changed = true;
-            }
-        }
-        changed |= self.fields.join_all(&other.fields, Value::join);
-        changed |= self.heap.join_all(&other.heap, Contents::join);
-        changed |= self.static_mocks.join_all(&other.static_mocks, |a, _| *a);
-        changed |= self
-            .construction_mocks
-            .join_all(&other.construction_mocks, |a, _| *a);
-        changed |= self.links.join_all(&other.links, |a, b| *a.min(b));
-        changed
+        changed |= join_values(&mut self.stack, &other.stack);
+        changed | self.join_as_handler(other)
     }
 
     /// A fresh handler entry state: `other` with only the caught exception on the stack.
@@ -126,20 +115,15 @@ impl State {
         }
     }
 
-    /// Joins `other` into this handler entry state, ignoring `other`'s stack.
+    /// Joins `other` into this handler entry state, ignoring `other`'s stack (and, in
+    /// [`State::join`], everything but the stack).
     pub fn join_as_handler(&mut self, other: &State) -> bool {
         let mut changed = false;
         if self.locals.len() < other.locals.len() {
             self.locals.resize(other.locals.len(), Value::NONE);
             changed = true;
         }
-        for (a, b) in self.locals.iter_mut().zip(&other.locals) {
-            let j = a.join(b);
-            if j != *a {
-                *a = j;
-                changed = true;
-            }
-        }
+        changed |= join_values(&mut self.locals, &other.locals);
         changed |= self.fields.join_all(&other.fields, Value::join);
         changed |= self.heap.join_all(&other.heap, Contents::join);
         changed |= self.static_mocks.join_all(&other.static_mocks, |a, _| *a);
