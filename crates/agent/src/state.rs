@@ -10,9 +10,9 @@ use std::sync::{Mutex, OnceLock};
 
 use jvmti_bindings::env::Jvmti;
 use jvmti_bindings::sys::jvmti;
-use mimic_analysis::plan::Plan;
 use mimic_classfile::{FieldType, MethodDescriptor};
 use mimic_instrument::PlanInstrumentation;
+use mimic_plan::Plan;
 
 use crate::classinfo::{Classes, Prim};
 use crate::jdk::Jdk;

@@ -25,7 +25,7 @@ use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
 use crate::origins::{calls, Call, Frame, Origin};
-use crate::plan::*;
+use mimic_plan::*;
 
 /// How deep helper calls are followed for deeper interactions.
 const HELPER_DEPTH: usize = 3;
@@ -237,7 +237,10 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             .unparsed
             .iter()
             .cloned()
-            .map(UnparsedClass::from)
+            .map(|u| UnparsedClass {
+                file: u.file,
+                reason: u.reason,
+            })
             .collect(),
         summary,
         not_muts,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use mimic_analysis::plan::{Plan, Receiver};
+use mimic_plan::{Plan, Receiver};
 mod common;
 
 use common::{compile_dir, compile_example};

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mimic_analysis::plan::Plan;
+use mimic_plan::Plan;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use thiserror::Error;
 
@@ -409,11 +409,7 @@ impl Store {
     }
 
     /// The plan entry of a MUT as recorded at the start of the run.
-    pub fn mut_entry(
-        &self,
-        run: i64,
-        mut_index: u32,
-    ) -> Result<mimic_analysis::plan::Mut, StoreError> {
+    pub fn mut_entry(&self, run: i64, mut_index: u32) -> Result<mimic_plan::Mut, StoreError> {
         let text: String = self.conn.query_row(
             "SELECT plan_entry FROM muts WHERE run_id = ?1 AND mut_index = ?2",
             params![run, mut_index],

@@ -1,6 +1,6 @@
 //! The store round-trips invocations, is created owner-only, and rejects what is not a store.
 
-use mimic_analysis::plan::{Plan, Summary};
+use mimic_plan::{Plan, Summary};
 use mimic_trace::{CallRecord, InvocationRecord, Outcome, RunInfo, Store, Value};
 
 fn plan() -> Plan {

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use mimic_analysis::plan::{MockableCall, Plan, Receiver};
 use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
+use mimic_plan::{MockableCall, Plan, Receiver};
 
 use crate::exit_code;
 

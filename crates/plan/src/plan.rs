@@ -3,8 +3,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::class_index::Unparsed;
-
 /// Bumped on any incompatible change of the plan format.
 pub const PLAN_SCHEMA_VERSION: u32 = 1;
 
@@ -27,15 +25,6 @@ pub struct Plan {
 pub struct UnparsedClass {
     pub file: String,
     pub reason: String,
-}
-
-impl From<Unparsed> for UnparsedClass {
-    fn from(u: Unparsed) -> Self {
-        UnparsedClass {
-            file: u.file,
-            reason: u.reason,
-        }
-    }
 }
 
 /// A method under test.
@@ -138,4 +127,73 @@ pub struct NotMut {
     pub method: String,
     pub descriptor: String,
     pub reason: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn receivers_and_deeper_calls_serialise_in_the_documented_shape() {
+        let call = MockableCall {
+            offset: 12,
+            line: Some(40),
+            owner: "shop.Inventory".into(),
+            name: "reserve".into(),
+            descriptor: "(Ljava/lang/String;I)Z".into(),
+            instruction: "invokeinterface".into(),
+            receiver: Receiver::Param {
+                index: 1,
+                declared_type: "shop.Inventory".into(),
+            },
+            returns: Returns::Primitive,
+        };
+        let deeper = DeeperCall {
+            via: MethodRef {
+                class: "shop.Checkout".into(),
+                method: "hold".into(),
+                descriptor: "()V".into(),
+            },
+            call: call.clone(),
+        };
+        let json = serde_json::to_value(&deeper).unwrap();
+        // The call is flattened beside `via`; the receiver is tagged by `kind`.
+        assert_eq!(json["offset"], 12);
+        assert_eq!(json["via"]["method"], "hold");
+        assert_eq!(json["receiver"]["kind"], "param");
+        assert_eq!(json["receiver"]["type"], "shop.Inventory");
+        assert_eq!(json["returns"], "primitive");
+        let back: DeeperCall = serde_json::from_value(json).unwrap();
+        assert_eq!(back, deeper);
+    }
+
+    #[test]
+    fn a_static_field_receiver_defaults_to_instance_when_absent() {
+        let r: Receiver =
+            serde_json::from_str(r#"{"kind":"field","name":"clock","type":"shop.Clock"}"#).unwrap();
+        assert_eq!(
+            r,
+            Receiver::Field {
+                name: "clock".into(),
+                declared_type: "shop.Clock".into(),
+                is_static: false
+            }
+        );
+    }
+
+    #[test]
+    fn not_muts_are_omitted_when_empty() {
+        let plan = Plan {
+            schema_version: PLAN_SCHEMA_VERSION,
+            classpath: vec!["app.jar".into()],
+            project_packages: vec!["shop".into()],
+            muts: vec![],
+            unparsed: vec![],
+            summary: Summary::default(),
+            not_muts: vec![],
+        };
+        let text = serde_json::to_string(&plan).unwrap();
+        assert!(!text.contains("not_muts"), "{text}");
+        assert_eq!(serde_json::from_str::<Plan>(&text).unwrap(), plan);
+    }
 }
