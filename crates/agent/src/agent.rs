@@ -10,9 +10,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use jvmti_bindings::prelude::*;
-use mimic_classfile::probe::ProbeApi;
 use mimic_instrument::PlanInstrumentation;
 use mimic_plan::Plan;
+use mimic_rewrite::probe::ProbeApi;
 use mimic_trace::{RunInfo, Store};
 
 use crate::jdk::Jdk;

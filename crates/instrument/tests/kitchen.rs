@@ -2,11 +2,13 @@
 //!: output must equal the unrewritten run and the
 //! probes must have fired in balanced pairs.
 
+mod bodies;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mimic_classfile::probe::{counting_probe_class, ProbeApi};
 use mimic_instrument::{instrument_dir, BatchReport, Options};
+use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 fn java_bin(tool: &str) -> PathBuf {
     match std::env::var_os("JAVA_HOME") {
@@ -98,7 +100,7 @@ fn replaced_bodies_verify() {
     let options = Options {
         wrap_methods: false,
         bridge_calls: false,
-        replace_every_nth: 1,
+        replace_bodies: bodies::every_nth(1),
         ..Options::default()
     };
     let replaced = instrument(&plain, &rewritten, &options).bodies_replaced;

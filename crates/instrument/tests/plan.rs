@@ -6,9 +6,9 @@ use std::path::Path;
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_classfile::probe::{counting_probe_class, ProbeApi};
 use mimic_instrument::PlanInstrumentation;
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
 

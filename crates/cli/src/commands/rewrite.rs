@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use mimic_classfile::probe::{counting_probe_class, native_probe_class, ProbeApi};
-use mimic_instrument::{instrument_dir, instrument_jar, BatchReport, Options};
+use mimic_instrument::{instrument_dir, instrument_jar, BatchReport, BodyReplacement, Options};
+use mimic_rewrite::probe::{counting_probe_class, native_probe_class, ProbeApi};
 use serde::Serialize;
 
 use crate::exit_code;
@@ -93,7 +93,10 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         probe: api,
         wrap_methods: !args.no_wrap,
         bridge_calls: !args.no_bridge,
-        replace_every_nth: args.replace_every,
+        replace_bodies: (args.replace_every > 0).then_some(BodyReplacement {
+            every_nth: args.replace_every,
+            body_for: mimic_mutate::operators::representative_body,
+        }),
         strict_verification: args.strict_verification,
     };
     let prefixes: Vec<&str> = args.only.iter().map(String::as_str).collect();
