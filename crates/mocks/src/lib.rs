@@ -15,13 +15,13 @@
 
 pub mod analysis;
 pub mod annotations;
+pub mod benchmarks;
 pub mod calls;
 pub mod containers;
 pub mod discovery;
 pub mod facts;
 pub mod interpreter;
 pub mod lambda;
-pub mod pinned;
 pub mod program;
 pub mod report;
 pub mod sources;
