@@ -31,8 +31,8 @@ fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
     log::line(&format!("loaded with options {options_text}"));
     let plan_text = std::fs::read_to_string(&options.plan)
         .map_err(|e| format!("{}: {e}", options.plan.display()))?;
-    let plan: Plan = serde_json::from_str(&plan_text)
-        .map_err(|e| format!("{}: not a plan: {e}", options.plan.display()))?;
+    let plan =
+        Plan::from_json(&plan_text).map_err(|e| format!("{}: {e}", options.plan.display()))?;
     let mut store = Store::create_or_open(&options.store).map_err(|e| e.to_string())?;
     let info = RunInfo {
         pid: Some(std::process::id()),

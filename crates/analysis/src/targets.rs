@@ -25,6 +25,7 @@ use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
 use crate::origins::{calls, Call, Frame, Origin};
+use mimic_diagnostic::Diagnostic;
 use mimic_plan::*;
 
 /// How deep helper calls are followed for deeper interactions.
@@ -236,11 +237,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         unparsed: index
             .unparsed
             .iter()
-            .cloned()
-            .map(|u| UnparsedClass {
-                file: u.file,
-                reason: u.reason,
-            })
+            .map(|u| Diagnostic::skipped(u.reason.as_str()).in_file(u.file.as_str()))
             .collect(),
         summary,
         not_muts,

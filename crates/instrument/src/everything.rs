@@ -3,6 +3,7 @@
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::{ClassFile, ClassFileError};
+use mimic_diagnostic::Diagnostic;
 use mimic_rewrite::probe::ProbeApi;
 use mimic_rewrite::replace::{self, Replacement};
 use mimic_rewrite::{bridge, wrap};
@@ -61,7 +62,7 @@ pub struct ClassReport {
     pub replaced: usize,
     /// Methods or sites left alone, with the reason (not counting the ineligible kinds
     /// that are simply out of scope: constructors, abstract methods…).
-    pub skipped: Vec<String>,
+    pub skipped: Vec<Diagnostic>,
 }
 
 /// Rewrite one class. On success returns the new bytes (equal to the input bytes when
@@ -91,7 +92,14 @@ pub fn instrument_class(
             }
             for (offset, site) in bridge::call_sites(&class, m)? {
                 if let Err(why) = site {
-                    report.skipped.push(format!("call at {offset}: {why}"));
+                    let cp = &class.constant_pool;
+                    let method = &class.methods[m];
+                    report.skipped.push(
+                        Diagnostic::skipped(why.to_string())
+                            .in_class(report.class_name.as_str())
+                            .in_method(&method.name(cp)?, &method.descriptor(cp)?)
+                            .at_offset(offset),
+                    );
                     continue;
                 }
                 bridge::bridge_call_site(&mut class, m, offset, ids.next_site, &options.probe)?;

@@ -1,10 +1,39 @@
 //! The target plan (`plan.json`): methods under test, their mockable call sites and the
 //! deeper interactions in same-class helpers. Versioned; read by the agent and generator.
 
+use mimic_diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 
-/// Bumped on any incompatible change of the plan format.
-pub const PLAN_SCHEMA_VERSION: u32 = 1;
+/// Bumped on any incompatible change of the plan format (2: `unparsed` holds diagnostics).
+pub const PLAN_SCHEMA_VERSION: u32 = 2;
+
+/// Why a plan file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("not a mimic plan: {0}")]
+    NotAPlan(String),
+    #[error("plan format version {found}, this mimic reads version {expected}: write the plan again with this mimic's `mimic targets`")]
+    Version { found: u64, expected: u32 },
+}
+
+impl Plan {
+    /// Parse a `plan.json`, refusing other format versions with a clear message.
+    pub fn from_json(text: &str) -> Result<Plan, PlanError> {
+        let raw: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))?;
+        let found = raw
+            .get("schema_version")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| PlanError::NotAPlan("no schema_version".into()))?;
+        if found != u64::from(PLAN_SCHEMA_VERSION) {
+            return Err(PlanError::Version {
+                found,
+                expected: PLAN_SCHEMA_VERSION,
+            });
+        }
+        serde_json::from_value(raw).map_err(|e| PlanError::NotAPlan(e.to_string()))
+    }
+}
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Plan {
@@ -14,17 +43,11 @@ pub struct Plan {
     pub project_packages: Vec<String>,
     pub muts: Vec<Mut>,
     /// Classes that could not be read: reported, then skipped.
-    pub unparsed: Vec<UnparsedClass>,
+    pub unparsed: Vec<Diagnostic>,
     pub summary: Summary,
     /// With `--explain`: public project methods that are not MUTs, and why.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_muts: Vec<NotMut>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
-pub struct UnparsedClass {
-    pub file: String,
-    pub reason: String,
 }
 
 /// A method under test.
@@ -182,6 +205,24 @@ mod tests {
     }
 
     #[test]
+    fn another_format_version_is_refused_with_the_fix() {
+        let err = Plan::from_json(r#"{"schema_version": 1, "muts": []}"#).unwrap_err();
+        assert!(
+            err.to_string().contains("plan format version 1")
+                && err.to_string().contains("mimic targets"),
+            "{err}"
+        );
+        assert!(matches!(
+            Plan::from_json("[1, 2]"),
+            Err(PlanError::NotAPlan(_))
+        ));
+        assert!(matches!(
+            Plan::from_json("{\"schema_version\": 2}"),
+            Err(PlanError::NotAPlan(_))
+        ));
+    }
+
+    #[test]
     fn not_muts_are_omitted_when_empty() {
         let plan = Plan {
             schema_version: PLAN_SCHEMA_VERSION,
@@ -194,6 +235,6 @@ mod tests {
         };
         let text = serde_json::to_string(&plan).unwrap();
         assert!(!text.contains("not_muts"), "{text}");
-        assert_eq!(serde_json::from_str::<Plan>(&text).unwrap(), plan);
+        assert_eq!(Plan::from_json(&text).unwrap(), plan);
     }
 }

@@ -5,7 +5,7 @@ use mimic_trace::{CallRecord, InvocationRecord, Outcome, RunInfo, Store, Value};
 
 fn plan() -> Plan {
     serde_json::from_value(serde_json::json!({
-        "schema_version": 1, "classpath": [], "project_packages": ["x"], "unparsed": [],
+        "schema_version": 2, "classpath": [], "project_packages": ["x"], "unparsed": [],
         "summary": serde_json::to_value(Summary::default()).unwrap(),
         "muts": [{"class": "x.A", "method": "m", "descriptor": "(I)I", "line": 3, "static": false,
                   "mockable_calls": [{"offset": 4, "line": 3, "owner": "x.B", "name": "f", "descriptor": "(I)I",

@@ -93,6 +93,10 @@ impl AgentFlags {
                 self.plan.display()
             );
         }
+        // Refuse a plan the agent would refuse, before any JVM starts.
+        let text = std::fs::read_to_string(&self.plan)
+            .with_context(|| format!("reading {}", self.plan.display()))?;
+        mimic_plan::Plan::from_json(&text).with_context(|| format!("{}", self.plan.display()))?;
         let mut parts = vec![
             path_option("plan", &self.plan)?,
             path_option("store", &self.store)?,

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use mimic_diagnostic::Diagnostic;
 use mimic_instrument::{instrument_dir, instrument_jar, BatchReport, BodyReplacement, Options};
 use mimic_rewrite::probe::{counting_probe_class, native_probe_class, ProbeApi};
 use serde::Serialize;
@@ -58,12 +59,6 @@ pub struct RewriteArgs {
 }
 
 #[derive(Debug, Serialize)]
-struct Failure {
-    entry: String,
-    reason: String,
-}
-
-#[derive(Debug, Serialize)]
 struct Report {
     input: String,
     output: String,
@@ -72,7 +67,7 @@ struct Report {
     methods_wrapped: usize,
     calls_bridged: usize,
     bodies_replaced: usize,
-    failures: Vec<Failure>,
+    failures: Vec<Diagnostic>,
 }
 
 pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
@@ -115,14 +110,7 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         methods_wrapped: report.methods_wrapped,
         calls_bridged: report.calls_bridged,
         bodies_replaced: report.bodies_replaced,
-        failures: report
-            .failures
-            .iter()
-            .map(|(entry, reason)| Failure {
-                entry: entry.clone(),
-                reason: reason.clone(),
-            })
-            .collect(),
+        failures: report.failures,
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -132,7 +120,7 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
             out.classes_rewritten, out.classes_seen, out.methods_wrapped, out.calls_bridged, out.bodies_replaced, out.output
         );
         for f in &out.failures {
-            eprintln!("warning: {}: left unchanged: {}", f.entry, f.reason);
+            eprintln!("{f}");
         }
     }
     Ok(if out.failures.is_empty() {

@@ -105,7 +105,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         print_table(&plan, first.as_ref());
     }
     for u in &plan.unparsed {
-        eprintln!("warning: {}: skipped: {}", u.file, u.reason);
+        eprintln!("{u}");
     }
     Ok(exit_code::SUCCESS)
 }
