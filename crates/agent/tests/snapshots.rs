@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_jvm::{compile, java_sources_under, CompileOptions};
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn agent_library() -> PathBuf {
@@ -35,7 +35,7 @@ fn fixture() -> Fixture {
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots/src");
     compile(
-        &Jdk::locate().unwrap(),
+        &mimic_test_support::jdk(),
         &java_sources_under(src),
         &[],
         &classes,
@@ -62,7 +62,7 @@ fn run(f: &Fixture, name: &str, extra: &str) -> (Vec<InvocationRecord>, String, 
         options.push(',');
         options.push_str(extra);
     }
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg(format!(
             "-agentpath:{}={options}",
             agent_library().display()
@@ -309,7 +309,7 @@ fn a_bad_plan_leaves_the_program_alone() {
     let f = fixture();
     std::fs::write(&f.plan, "{ not a plan").unwrap();
     let store = f.dir.path().join("bad.db");
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg(format!(
             "-agentpath:{}=plan={},store={}",
             agent_library().display(),
@@ -329,7 +329,7 @@ fn a_bad_plan_leaves_the_program_alone() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let log = std::fs::read_to_string(f.dir.path().join("bad.db.log")).unwrap();
     assert!(
-        log.contains("not recording:") && log.contains("not a plan"),
+        log.contains("not recording:") && log.contains("not a mimic plan"),
         "{log}"
     );
 }

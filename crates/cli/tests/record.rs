@@ -14,7 +14,6 @@ use mimic_plan::{Plan, Receiver};
 mod common;
 
 use common::{compile_dir, compile_example};
-use mimic_jvm::Jdk;
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn mimic() -> Command {
@@ -41,7 +40,7 @@ fn example(name: &str, dir: &Path) -> (PathBuf, PathBuf) {
 }
 
 fn java_output(classes: &Path, main: &str, args: &[&str]) -> String {
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)
@@ -69,7 +68,7 @@ fn record(
         .arg(store)
         .args(flags)
         .arg("--")
-        .arg(Jdk::locate().unwrap().java())
+        .arg(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)
@@ -658,7 +657,7 @@ fn sigkill_leaves_every_flushed_invocation_readable() {
         .arg("--store")
         .arg(&store)
         .args(["--first", "100000", "--"])
-        .arg(Jdk::locate().unwrap().java())
+        .arg(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(&classes)
         .args(["se.kth.castor.concurrent.Main", "3", "40", "120"])
@@ -757,7 +756,7 @@ fn usage_errors_exit_2() {
 
 /// Start `java -cp <classes> <main> <args>` and wait for a line on its stdout.
 fn start_and_wait(classes: &Path, main: &str, args: &[&str], line: &str) -> std::process::Child {
-    let mut child = Command::new(Jdk::locate().unwrap().java())
+    let mut child = Command::new(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)

@@ -33,7 +33,7 @@ fn run_java(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
 
 #[test]
 fn rewritten_examples_behave_identically() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     for (name, main) in [
         ("reservations", "se.kth.castor.reservations.Main"),
         ("mockables", "se.kth.castor.mockables.Main"),
@@ -70,7 +70,7 @@ fn rewritten_examples_behave_identically() {
 
 #[test]
 fn a_corrupt_class_is_reported_and_copied_unchanged() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     compile_dir(&example_src("mockables"), &classes);

@@ -4,22 +4,15 @@
 
 mod bodies;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use mimic_instrument::{instrument_dir, BatchReport, Options};
 use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
-fn java_bin(tool: &str) -> PathBuf {
-    match std::env::var_os("JAVA_HOME") {
-        Some(home) => Path::new(&home).join("bin").join(tool),
-        None => PathBuf::from(tool),
-    }
-}
-
 fn compile_kitchen(out: &Path) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/kitchen/kitchen/Kitchen.java");
-    let status = Command::new(java_bin("javac"))
+    let status = Command::new(mimic_test_support::jdk().javac())
         .args(["--release", "17", "-d"])
         .arg(out)
         .arg(src)
@@ -29,7 +22,7 @@ fn compile_kitchen(out: &Path) {
 }
 
 fn run(cp: &Path) -> (String, String) {
-    let out = Command::new(java_bin("java"))
+    let out = Command::new(mimic_test_support::jdk().java())
         .args(["-Xverify:all", "-cp"])
         .arg(cp)
         .arg("kitchen.Kitchen")

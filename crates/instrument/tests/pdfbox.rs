@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_instrument::{instrument_jar, BatchReport, Options};
-use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk, Maven};
+use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk};
 use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const PREFIXES: [&str; 2] = ["org/apache/pdfbox/", "org/apache/fontbox/"];
@@ -23,8 +23,8 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let jdk = Jdk::locate().expect("a JDK");
-    let maven = Maven::locate().expect("Maven");
+    let jdk = mimic_test_support::jdk();
+    let maven = mimic_test_support::maven();
     let app = ArtifactCache::default_location()
         .fetch(&maven, &[pinned::pdfbox_app()])
         .expect("fetch pdfbox-app")

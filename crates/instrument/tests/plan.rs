@@ -32,7 +32,7 @@ fn run(jdk: &Jdk, cp: &Path) -> (String, String) {
 
 #[test]
 fn plan_instrumentation_of_reservations() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src");
