@@ -10,4 +10,4 @@ pub mod targets;
 
 pub use class_index::ClassIndex;
 pub use mimic_plan::{Mut, Plan, Receiver, Returns};
-pub use targets::{find_targets, MethodFilter, TargetOptions};
+pub use targets::{find_targets, MethodFilter, TargetOptions, TargetsError};

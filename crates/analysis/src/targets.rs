@@ -93,17 +93,29 @@ pub struct TargetOptions {
     pub explain: bool,
 }
 
-fn globset(patterns: &[String]) -> Result<Option<GlobSet>, String> {
+/// Why targets could not be computed at all (a class that cannot be read is a diagnostic
+/// in the plan, not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum TargetsError {
+    #[error("bad class pattern {pattern:?}: {message}")]
+    Pattern { pattern: String, message: String },
+}
+
+fn globset(patterns: &[String]) -> Result<Option<GlobSet>, TargetsError> {
     if patterns.is_empty() {
         return Ok(None);
     }
+    let bad = |pattern: &str, e: globset::Error| TargetsError::Pattern {
+        pattern: pattern.to_string(),
+        message: e.to_string(),
+    };
     let mut b = GlobSetBuilder::new();
     for p in patterns {
         // `*` stays within a package level; `**` crosses levels.
         let glob = p.replace('.', "/");
-        b.add(Glob::new(&glob).map_err(|e| format!("bad glob {p:?}: {e}"))?);
+        b.add(Glob::new(&glob).map_err(|e| bad(p, e))?);
     }
-    b.build().map(Some).map_err(|e| e.to_string())
+    b.build().map(Some).map_err(|e| bad(&patterns.join(" "), e))
 }
 
 /// Which classes are project types.
@@ -150,7 +162,7 @@ impl Project {
 }
 
 /// Compute the plan over an index whose project classes were kept parsed.
-pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan, String> {
+pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan, TargetsError> {
     let project = Project::new(index, &options.project_packages);
     let include = globset(&options.include)?;
     let exclude = globset(&options.exclude)?;

@@ -34,15 +34,17 @@ pub enum Operator {
     Str(String),
 }
 
+/// An operator identifier that is none of Descartes' forms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown operator {id:?} (known forms: {})", DEFAULT_OPERATORS.join(" "))]
+pub struct UnknownOperator {
+    pub id: String,
+}
+
 impl Operator {
     /// Parse a Descartes operator identifier.
-    pub fn parse(id: &str) -> Result<Operator, String> {
-        let bad = || {
-            format!(
-                "unknown operator {id:?} (known forms: {})",
-                DEFAULT_OPERATORS.join(" ")
-            )
-        };
+    pub fn parse(id: &str) -> Result<Operator, UnknownOperator> {
+        let bad = || UnknownOperator { id: id.to_string() };
         let id = id.trim();
         Ok(match id {
             "void" => Operator::Void,
@@ -157,7 +159,7 @@ fn parse_char(text: &str) -> Option<char> {
 }
 
 /// Parse a list of operator identifiers.
-pub fn parse_all(ids: &[String]) -> Result<Vec<Operator>, String> {
+pub fn parse_all(ids: &[String]) -> Result<Vec<Operator>, UnknownOperator> {
     ids.iter().map(|id| Operator::parse(id)).collect()
 }
 

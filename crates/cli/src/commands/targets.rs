@@ -94,7 +94,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     if index.classes.is_empty() {
         bail!("no class could be read from {}", args.classpath.join(":"));
     }
-    let plan = find_targets(&index, &options).map_err(anyhow::Error::msg)?;
+    let plan = find_targets(&index, &options)?;
     if let Some(out) = &args.output {
         write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
             .with_context(|| format!("writing {}", out.display()))?;
