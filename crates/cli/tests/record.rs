@@ -850,3 +850,48 @@ fn attach_records_classes_loaded_later_and_lists_those_loaded_before() {
         "{stdout}"
     );
 }
+
+/// Issue 13, item 6: `--store` naming another application's SQLite database, or a
+/// symbolic link, is refused before the program starts, and nothing is written.
+#[test]
+fn record_refuses_a_foreign_database_and_a_symlinked_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, plan) = example("mockables", dir.path());
+    let foreign = dir.path().join("app.db");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);")
+        .unwrap();
+    let before = std::fs::read(&foreign).unwrap();
+    let (code, stdout, stderr) = record(
+        &plan,
+        &foreign,
+        &[],
+        &classes,
+        "se.kth.castor.mockables.Main",
+        &[],
+    );
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains("not a mimic trace store"), "{stderr}");
+    assert!(stdout.is_empty(), "the program must not have run: {stdout}");
+    assert_eq!(std::fs::read(&foreign).unwrap(), before);
+
+    #[cfg(unix)]
+    {
+        let target = dir.path().join("precious.txt");
+        std::fs::write(&target, b"precious").unwrap();
+        let link = dir.path().join("linked.db");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let (code, _, stderr) = record(
+            &plan,
+            &link,
+            &[],
+            &classes,
+            "se.kth.castor.mockables.Main",
+            &[],
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("symbolic link"), "{stderr}");
+        assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    }
+}

@@ -5,6 +5,7 @@
 //! Shared by the agent (writer), `mimic traces` and the generator (readers).
 
 pub mod json;
+pub mod private_file;
 pub mod record;
 pub mod store;
 pub mod value;

@@ -10,11 +10,28 @@ use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use thiserror::Error;
 
 use crate::json::EncodedInvocation;
+use crate::private_file;
 use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
 /// Bumped on any incompatible schema change.
 pub const SCHEMA_VERSION: u32 = 1;
+
+/// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
+/// that mimic never mistakes another application's database for its own.
+pub const APPLICATION_ID: u32 = u32::from_be_bytes(*b"mimc");
+
+/// The files SQLite keeps next to a database in WAL mode (and the rollback journal).
+fn side_files(path: &Path) -> Vec<PathBuf> {
+    ["-wal", "-shm", "-journal"]
+        .iter()
+        .map(|suffix| {
+            let mut name = path.as_os_str().to_os_string();
+            name.push(suffix);
+            PathBuf::from(name)
+        })
+        .collect()
+}
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -138,23 +155,38 @@ fn now_text() -> String {
 }
 
 impl Store {
-    /// Open `path` for recording, creating it owner-only (mode 0600) if needed.
+    /// Open `path` for recording, creating it owner-only (mode 0600) if needed. An existing
+    /// file must be a mimic store (it is never turned into one: another application's
+    /// SQLite database is refused untouched); the store and its `-wal`/`-shm` side files
+    /// are made owner-only whatever their mode was, and none may be a symbolic link.
     pub fn create_or_open(path: &Path) -> Result<Store, StoreError> {
         let open_err = |m: String| StoreError::Open {
             path: path.to_path_buf(),
             message: m,
         };
-        if !path.exists() {
-            let mut o = std::fs::OpenOptions::new();
-            o.write(true).create_new(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                o.mode(0o600);
-            }
-            o.open(path).map_err(|e| open_err(e.to_string()))?;
+        let side_files = side_files(path);
+        for file in std::iter::once(path.to_path_buf()).chain(side_files.iter().cloned()) {
+            private_file::refuse_symlink(&file).map_err(|e| open_err(e.to_string()))?;
         }
-        let conn = Connection::open(path).map_err(|e| open_err(e.to_string()))?;
+        let existing = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
+        if existing {
+            Store::check_is_store(path)?;
+        }
+        private_file::ensure(path).map_err(|e| open_err(e.to_string()))?;
+        for file in &side_files {
+            private_file::tighten(file).map_err(|e| open_err(e.to_string()))?;
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| open_err(e.to_string()))?;
+        if !existing {
+            conn.pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(|e| open_err(e.to_string()))?;
+        }
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| open_err(e.to_string()))?;
         conn.pragma_update(None, "synchronous", "NORMAL")
@@ -187,6 +219,60 @@ impl Store {
             Some(_) => {}
         }
         Ok(store)
+    }
+
+    /// What [`Store::create_or_open`] would refuse, checked without creating or changing
+    /// anything (for the CLI, before it starts a JVM whose agent would open the store).
+    pub fn preflight(path: &Path) -> Result<(), StoreError> {
+        for file in std::iter::once(path.to_path_buf()).chain(side_files(path)) {
+            private_file::refuse_symlink(&file).map_err(|e| StoreError::Open {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+        }
+        if std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false)
+        {
+            Store::check_is_store(path)?;
+        }
+        Ok(())
+    }
+
+    /// Refuse an existing SQLite file that is not a mimic store, without changing it: its
+    /// application id must be mimic's, or 0 with mimic's `meta` table (stores written
+    /// before the id was set).
+    fn check_is_store(path: &Path) -> Result<(), StoreError> {
+        let not_a_store = |message: String| StoreError::NotAStore {
+            path: path.to_path_buf(),
+            message,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| not_a_store(e.to_string()))?;
+        let id: u32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get::<_, i64>(0))
+            .map_err(|e| not_a_store(e.to_string()))? as u32;
+        if id == APPLICATION_ID {
+            return Ok(());
+        }
+        let has_meta: bool = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)
+            .map_err(|e| not_a_store(e.to_string()))?;
+        if id == 0 && has_meta {
+            return Ok(());
+        }
+        Err(not_a_store(format!(
+            "a SQLite database of another application (application id {id:#x}); \
+             name a new file for --store"
+        )))
     }
 
     /// Open an existing store read-only.

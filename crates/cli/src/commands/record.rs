@@ -93,7 +93,11 @@ impl AgentFlags {
                 self.plan.display()
             );
         }
-        // Refuse a plan the agent would refuse, before any JVM starts.
+        // Refuse a store and log the agent would refuse, and a plan it could not read,
+        // before any JVM starts.
+        Store::preflight(&self.store)?;
+        mimic_trace::private_file::refuse_symlink(&self.log_path())
+            .with_context(|| "the agent's log".to_string())?;
         let text = std::fs::read_to_string(&self.plan)
             .with_context(|| format!("reading {}", self.plan.display()))?;
         mimic_plan::Plan::from_json(&text).with_context(|| format!("{}", self.plan.display()))?;
