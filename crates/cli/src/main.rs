@@ -57,6 +57,8 @@ fn restore_default_sigpipe() {
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
+    // Child JVMs end with mimic: an interrupt stops them before mimic exits.
+    mimic_jvm::process::end_children_on_interrupt();
     // clap prints help/version and exits 0, or a usage error and exits 2.
     let cli = Cli::parse();
     let result = match cli.command {
@@ -71,6 +73,12 @@ fn main() -> ExitCode {
         Command::Attach(args) => commands::attach::run(&args),
         Command::Traces(args) => commands::traces::run(&args),
     };
+    if let Some(signal) = mimic_jvm::process::interrupted() {
+        if let Err(error) = &result {
+            eprintln!("mimic: {}", exit_code::one_line(error));
+        }
+        return ExitCode::from((128 + signal).clamp(0, 255) as u8);
+    }
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error) => {

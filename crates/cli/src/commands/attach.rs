@@ -27,14 +27,17 @@ pub fn run(args: &AttachArgs) -> anyhow::Result<u8> {
     let jdk = Jdk::locate()?;
     let log = args.agent.log_path();
     let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
-    let out = Command::new(jdk.tool("jcmd"))
-        .arg(args.pid.to_string())
-        .arg("JVMTI.agent_load")
-        .arg(&library)
-        // jcmd splits unquoted arguments at '=': quote the whole option string.
-        .arg(format!("\"{options}\""))
-        .output()
-        .context("running jcmd")?;
+    let out = mimic_jvm::process::run(
+        Command::new(jdk.tool("jcmd"))
+            .arg(args.pid.to_string())
+            .arg("JVMTI.agent_load")
+            .arg(&library)
+            // jcmd splits unquoted arguments at '=': quote the whole option string.
+            .arg(format!("\"{options}\"")),
+        Some(mimic_jvm::process::QUERY_TIMEOUT),
+    )
+    .context("running jcmd")?
+    .into_output();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines = new_log_lines(&log, log_start);
     let attached = lines.iter().any(|l| l.contains("attached:"));

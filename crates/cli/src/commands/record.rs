@@ -183,11 +183,18 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
         .ok_or_else(|| anyhow::anyhow!("no Java command after --"))?;
     let log = args.agent.log_path();
     let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
-    let status = Command::new(java)
-        .arg(format!("-agentpath:{}={options}", library.display()))
-        .args(rest)
-        .status()
-        .with_context(|| format!("starting {java}"))?;
+    // The program keeps mimic's terminal (stdin, stdout, stderr); it is registered so that
+    // an interrupt to mimic ends it too (SIGTERM first: the agent flushes at VM death).
+    let status = mimic_jvm::process::spawn(
+        Command::new(java)
+            .arg(format!("-agentpath:{}={options}", library.display()))
+            .args(rest),
+    )
+    .with_context(|| format!("starting {java}"))?
+    .wait(None)
+    .with_context(|| format!("waiting for {java}"))?
+    .status
+    .ok_or_else(|| anyhow::anyhow!("{java} did not end"))?;
     let code = match status.code() {
         Some(c) => c.clamp(0, 255) as u8,
         None => 1, // killed by a signal
