@@ -8,17 +8,6 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-const SLEEPER: &str = r#"
-package sleeper;
-public class Main {
-    public static void main(String[] args) throws Exception {
-        System.out.println(ProcessHandle.current().pid());
-        System.out.flush();
-        Thread.sleep(600_000);
-    }
-}
-"#;
-
 fn alive(pid: i32) -> bool {
     // SAFETY: signal 0 only asks whether the process exists.
     unsafe { libc::kill(pid, 0) == 0 }
@@ -27,11 +16,7 @@ fn alive(pid: i32) -> bool {
 /// Start `mimic record` on the sleeper, wait for the JVM's pid, send `signal` to mimic;
 /// returns mimic's exit code and the JVM's pid.
 fn record_then_signal(dir: &Path, signal: i32) -> (Option<i32>, i32) {
-    let src = dir.join("src/sleeper");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), SLEEPER).unwrap();
-    let classes = dir.join("classes");
-    common::compile_dir(&dir.join("src"), &classes);
+    let classes = common::sleeper_classes(dir);
     let plan = dir.join("plan.json");
     let targets = Command::new(env!("CARGO_BIN_EXE_mimic"))
         .args(["targets", "-c"])

@@ -22,6 +22,9 @@ pub struct AttachArgs {
 }
 
 pub fn run(args: &AttachArgs) -> anyhow::Result<u8> {
+    // Refuse anything but a HotSpot JVM of this user that survives the attach signal,
+    // before jcmd (or its SIGQUIT) ever reaches the process.
+    mimic_jvm::target_jvm::check_attachable(args.pid)?;
     let options = args.agent.options()?;
     let library = args.agent.library()?;
     let jdk = Jdk::locate()?;
@@ -38,7 +41,12 @@ pub fn run(args: &AttachArgs) -> anyhow::Result<u8> {
     )
     .context("running jcmd")?
     .into_output();
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    // jcmd reports failures on stdout or stderr depending on the JDK: show both.
+    let stdout = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines = new_log_lines(&log, log_start);
     let attached = lines.iter().any(|l| l.contains("attached:"));
     if !out.status.success() || !attached {
