@@ -34,6 +34,9 @@ pub struct Jdk {
     pub opaque_kinds: Vec<(GlobalClass, &'static str)>,
     pub to_string: Id,
     pub get_message: Id,
+    /// `Throwable.detailMessage`, read directly for application exception classes (their
+    /// `getMessage` may be overridden: calling it would run application code).
+    pub detail_message: Id,
     pub to_array: Id,
     pub entry_set: Id,
     pub entry_key: Id,
@@ -102,6 +105,9 @@ impl Jdk {
         }
         let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
         clear(env);
+        let detail_message =
+            unsafe { env.get_field_id(throwable.0, "detailMessage", "Ljava/lang/String;") };
+        clear(env);
         Ok(Jdk {
             to_string: method(env, object, "toString", "()Ljava/lang/String;")?,
             get_message: method(env, throwable, "getMessage", "()Ljava/lang/String;")?,
@@ -110,6 +116,7 @@ impl Jdk {
             entry_key: method(env, map_entry, "getKey", "()Ljava/lang/Object;")?,
             entry_value: method(env, map_entry, "getValue", "()Ljava/lang/Object;")?,
             enum_name: Id(enum_name.ok_or("field Enum.name not found")?),
+            detail_message: Id(detail_message.ok_or("field Throwable.detailMessage not found")?),
             thread_current: static_method(env, thread, "currentThread", "()Ljava/lang/Thread;")?,
             thread_get_name: method(env, thread, "getName", "()Ljava/lang/String;")?,
             thread_get_id: method(env, thread, "getId", "()J")?,

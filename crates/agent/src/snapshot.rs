@@ -13,7 +13,7 @@ use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
 use mimic_trace::json;
 
-use crate::classinfo::{Classes, Kind, Prim};
+use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
 use crate::jdk::{self, clear, Jdk};
 use crate::options::Options;
 
@@ -151,7 +151,9 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         bytes: 0,
     };
     let class = unsafe { walk.class_name(t) };
-    unsafe { walk.thrown(t, &class) };
+    // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
+    let jdk_class = crate::classinfo::is_jdk(class.trim_matches('"'));
+    unsafe { walk.thrown(t, &class, jdk_class) };
 }
 
 impl<'a> Walk<'a> {
@@ -298,7 +300,7 @@ impl<'a> Walk<'a> {
                 }
                 None => json::opaque(self.out, name, "toString() failed"),
             },
-            Kind::Thrown => unsafe { self.thrown(obj, name) },
+            Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
             _ => {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
@@ -319,19 +321,15 @@ impl<'a> Walk<'a> {
                         let truncated = unsafe { self.object_elements(obj, length, depth) };
                         json::end_container(self.out, truncated);
                     }
-                    Kind::Collection => {
-                        let arr = unsafe {
-                            self.env
-                                .call_object_method(obj, self.cx.jdk.to_array.0, &[])
-                        };
-                        if clear(self.env) || arr.is_null() {
-                            json::opaque(self.out, name, "toArray() failed");
-                            return;
+                    Kind::Collection => unsafe { self.collection(obj, id, name, depth) },
+                    Kind::CollectionView(_) | Kind::MapView(_) => {
+                        match unsafe { self.unwrap_view(obj) } {
+                            Some((inner, false)) => unsafe {
+                                self.collection(inner, id, name, depth)
+                            },
+                            Some((inner, true)) => unsafe { self.map(inner, id, name, depth) },
+                            None => json::opaque(self.out, name, FOREIGN_VIEW),
                         }
-                        let size = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
-                        json::begin_collection(self.out, id, name, size);
-                        let truncated = unsafe { self.object_elements(arr, size, depth) };
-                        json::end_container(self.out, truncated);
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
                     Kind::Object(fields) => unsafe { self.object(obj, id, name, fields, depth) },
@@ -341,11 +339,59 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A throwable: its class (quoted) and message.
-    unsafe fn thrown(&mut self, t: jni::jobject, class: &str) {
-        let m = unsafe {
+    /// The self-contained JDK collection or map a wrapper view holds (following nested
+    /// wrappers through their fields, never calling a method), and whether it is a map;
+    /// `None` when what it wraps is not self-contained.
+    unsafe fn unwrap_view(&mut self, view: jni::jobject) -> Option<(jni::jobject, bool)> {
+        let mut current = view;
+        // Wrappers of wrappers are rare; the bound keeps a cycle from looping.
+        for _ in 0..8 {
+            let class = unsafe { self.env.get_object_class(current) };
+            let info = unsafe { self.info(class) };
+            let field = match info.as_deref().map(|i| &i.kind) {
+                Some(Kind::Collection) => return Some((current, false)),
+                Some(Kind::Map) => return Some((current, true)),
+                Some(Kind::CollectionView(f) | Kind::MapView(f)) => f.0,
+                _ => return None,
+            };
+            let inner = unsafe { self.env.get_object_field(current, field) };
+            if clear(self.env) || inner.is_null() {
+                return None;
+            }
+            current = inner;
+        }
+        None
+    }
+
+    /// The elements of `source` (a self-contained JDK collection: its `toArray()` runs JDK
+    /// code only) recorded as collection `name` (the recorded object's class, which may be
+    /// a wrapper view of `source`).
+    unsafe fn collection(&mut self, source: jni::jobject, id: u32, name: &str, depth: u32) {
+        let arr = unsafe {
             self.env
-                .call_object_method(t, self.cx.jdk.get_message.0, &[])
+                .call_object_method(source, self.cx.jdk.to_array.0, &[])
+        };
+        if clear(self.env) || arr.is_null() {
+            json::opaque(self.out, name, "toArray() failed");
+            return;
+        }
+        let size = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
+        json::begin_collection(self.out, id, name, size);
+        let truncated = unsafe { self.object_elements(arr, size, depth) };
+        json::end_container(self.out, truncated);
+    }
+
+    /// A throwable: its class (quoted) and message — from `getMessage()` for JDK classes,
+    /// from the `detailMessage` field for application classes (whose `getMessage` may be
+    /// overridden: the recorder never runs application code).
+    unsafe fn thrown(&mut self, t: jni::jobject, class: &str, jdk_class: bool) {
+        let m = if jdk_class {
+            unsafe {
+                self.env
+                    .call_object_method(t, self.cx.jdk.get_message.0, &[])
+            }
+        } else {
+            unsafe { self.env.get_object_field(t, self.cx.jdk.detail_message.0) }
         };
         let message = if clear(self.env) {
             None
