@@ -48,7 +48,8 @@ fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
         ..RunInfo::default()
     };
     let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
-    let writer = Writer::start(store, run).map_err(|e| format!("writer thread: {e}"))?;
+    let writer =
+        Writer::start(store, run, options.backlog).map_err(|e| format!("writer thread: {e}"))?;
     let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
     log::line(&format!(
         "run {run}: {} MUTs in {} classes, {} call sites",

@@ -1,5 +1,6 @@
 //! The agent's option string (`plan=…,store=…[,log=…][,first=N][,distinct=D][,upto=U]
-//! [,sample=K][,depth=D][,nodes=N][,value_bytes=B][,budget=BYTES][,redact=a|b|c]`):
+//! [,sample=K][,depth=D][,nodes=N][,value_bytes=B][,budget=BYTES][,backlog=BYTES]
+//! [,redact=a|b|c]`):
 //! parsing, defaults, and which invocations of a MUT are recorded.
 
 use std::path::PathBuf;
@@ -34,6 +35,9 @@ pub struct Options {
     /// Approximate bytes of values in the whole run; beyond it, values become opaque
     /// but invocations and calls are still recorded.
     pub budget: u64,
+    /// Most bytes of completed invocations waiting for the writer; beyond it invocations
+    /// are dropped and counted (memory stays bounded whatever the load).
+    pub backlog: u64,
     /// Lower-case field-name substrings whose values are redacted.
     pub redact: Vec<String>,
 }
@@ -58,6 +62,7 @@ impl Options {
             nodes: 100,
             value_bytes: 8 * 1024,
             budget: 256 * 1024 * 1024,
+            backlog: 64 * 1024 * 1024,
             redact: DEFAULT_REDACT.iter().map(|s| s.to_string()).collect(),
         };
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
@@ -85,6 +90,7 @@ impl Options {
                 "nodes" => o.nodes = number()?.clamp(1, u32::MAX as u64) as u32,
                 "value_bytes" => o.value_bytes = number()?,
                 "budget" => o.budget = number()?,
+                "backlog" => o.backlog = number()?,
                 "redact" => {
                     o.redact = value
                         .split('|')

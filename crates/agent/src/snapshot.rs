@@ -86,6 +86,11 @@ const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
 /// The class name recorded when there is none.
 const UNKNOWN: &str = "\"?\"";
 
+/// Collections and maps up to this size are copied at once (`toArray()`); bigger ones are
+/// iterated only as far as the node and byte caps allow (a 2-million-element list costs
+/// what its first elements cost, not a copy of all of them).
+const COPY_ALL_UP_TO: u32 = 1024;
+
 struct Walk<'a> {
     env: &'a JniEnv,
     cx: &'a Context<'a>,
@@ -367,18 +372,60 @@ impl<'a> Walk<'a> {
     /// code only) recorded as collection `name` (the recorded object's class, which may be
     /// a wrapper view of `source`).
     unsafe fn collection(&mut self, source: jni::jobject, id: u32, name: &str, depth: u32) {
-        let arr = unsafe {
-            self.env
-                .call_object_method(source, self.cx.jdk.to_array.0, &[])
-        };
-        if clear(self.env) || arr.is_null() {
+        let (env, jdk) = (self.env, self.cx.jdk);
+        let size = unsafe { env.call_int_method(source, jdk.collection_size.0, &[]) };
+        if clear(env) {
+            json::opaque(self.out, name, "size() failed");
+            return;
+        }
+        let size = size.max(0) as u32;
+        if size > COPY_ALL_UP_TO {
+            // Only what the caps let through is read: no copy of the whole collection.
+            let it = unsafe { env.call_object_method(source, jdk.collection_iterator.0, &[]) };
+            if clear(env) || it.is_null() {
+                json::opaque(self.out, name, "iterator() failed");
+                return;
+            }
+            json::begin_collection(self.out, id, name, size);
+            let mut written = 0u32;
+            while written < size && !self.full() {
+                let Some(e) = (unsafe { self.next(it) }) else {
+                    break;
+                };
+                if written > 0 {
+                    json::comma(self.out);
+                }
+                unsafe { self.value(e, depth + 1) };
+                unsafe { env.delete_local_ref(e) };
+                written += 1;
+            }
+            json::end_container(self.out, written < size);
+            return;
+        }
+        let arr = unsafe { env.call_object_method(source, jdk.to_array.0, &[]) };
+        if clear(env) || arr.is_null() {
             json::opaque(self.out, name, "toArray() failed");
             return;
         }
-        let size = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
+        let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
         json::begin_collection(self.out, id, name, size);
         let truncated = unsafe { self.object_elements(arr, size, depth) };
         json::end_container(self.out, truncated);
+    }
+
+    /// The next element of a JDK iterator (null elements are `Some(null)`), `None` at the
+    /// end or when the iterator failed.
+    unsafe fn next(&mut self, it: jni::jobject) -> Option<jni::jobject> {
+        let (env, jdk) = (self.env, self.cx.jdk);
+        let more = unsafe { env.call_boolean_method(it, jdk.iterator_has_next.0, &[]) };
+        if clear(env) || !more {
+            return None;
+        }
+        let e = unsafe { env.call_object_method(it, jdk.iterator_next.0, &[]) };
+        if clear(env) {
+            return None;
+        }
+        Some(e)
     }
 
     /// A throwable: its class (quoted) and message — from `getMessage()` for JDK classes,
@@ -467,24 +514,52 @@ impl<'a> Walk<'a> {
     unsafe fn map(&mut self, obj: jni::jobject, id: u32, class: &str, depth: u32) {
         let jdk = self.cx.jdk;
         let env = self.env;
+        let size = unsafe { env.call_int_method(obj, jdk.map_size.0, &[]) };
+        if clear(env) {
+            json::opaque(self.out, class, "size() failed");
+            return;
+        }
+        let size = size.max(0) as u32;
         let set = unsafe { env.call_object_method(obj, jdk.entry_set.0, &[]) };
         if clear(env) || set.is_null() {
             json::opaque(self.out, class, "entrySet() failed");
             return;
         }
-        let arr = unsafe { env.call_object_method(set, jdk.to_array.0, &[]) };
-        if clear(env) || arr.is_null() {
-            json::opaque(self.out, class, "entrySet().toArray() failed");
-            return;
-        }
-        let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
+        // Small maps are copied at once; big ones are read only as far as the caps allow.
+        let (arr, it) = if size > COPY_ALL_UP_TO {
+            let it = unsafe { env.call_object_method(set, jdk.collection_iterator.0, &[]) };
+            if clear(env) || it.is_null() {
+                json::opaque(self.out, class, "entrySet().iterator() failed");
+                return;
+            }
+            (std::ptr::null_mut(), it)
+        } else {
+            let arr = unsafe { env.call_object_method(set, jdk.to_array.0, &[]) };
+            if clear(env) || arr.is_null() {
+                json::opaque(self.out, class, "entrySet().toArray() failed");
+                return;
+            }
+            (arr, std::ptr::null_mut())
+        };
+        let size = if arr.is_null() {
+            size
+        } else {
+            unsafe { env.get_array_length(arr) }.max(0) as u32
+        };
         json::begin_map(self.out, id, class, size);
         let mut written = 0u32;
         for i in 0..size {
             if self.full() {
                 break;
             }
-            let e = unsafe { env.get_object_array_element(arr, i as i32) };
+            let e = if arr.is_null() {
+                match unsafe { self.next(it) } {
+                    Some(e) => e,
+                    None => break,
+                }
+            } else {
+                unsafe { env.get_object_array_element(arr, i as i32) }
+            };
             if clear(env) || e.is_null() {
                 break;
             }

@@ -2,6 +2,9 @@
 //! trace store and writes completed invocations (their values already JSON text) in
 //! batches (every 100 records or 200 ms). Application threads only append to a queue
 //! under a short lock; the writer is woken when a batch is full, not once per record.
+//! The queue is bounded in bytes (`backlog`): an application thread never waits for the
+//! disk, and a record that does not fit is dropped and counted (`dropped_backlog_full`
+//! in the run's counts), so memory stays bounded however busy the recorded methods are.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -21,6 +24,8 @@ const FLUSH_EVERY: Duration = Duration::from_millis(200);
 #[derive(Default)]
 struct Queue {
     records: Vec<EncodedInvocation>,
+    /// Approximate bytes of `records`.
+    bytes: u64,
     /// Write what is pending, end the run with this status, then acknowledge.
     shutdown: Option<(String, Sender<()>)>,
     /// The writer thread is gone: records are no longer accepted.
@@ -45,29 +50,50 @@ pub struct Writer {
     handle: Mutex<Option<JoinHandle<()>>>,
     /// Invocations written so far.
     pub written: Arc<AtomicU64>,
+    /// Invocations dropped because the backlog was full.
+    pub dropped: Arc<AtomicU64>,
+    /// Most bytes of records waiting for the writer.
+    backlog: u64,
 }
 
 impl Writer {
-    pub fn start(store: Store, run: i64) -> std::io::Result<Writer> {
+    /// Start the writer; at most `backlog` bytes of records wait for it at any time.
+    pub fn start(store: Store, run: i64, backlog: u64) -> std::io::Result<Writer> {
         let shared = Arc::new(Shared::default());
         let written = Arc::new(AtomicU64::new(0));
-        let (s, counter) = (shared.clone(), written.clone());
+        let dropped = Arc::new(AtomicU64::new(0));
+        let (s, counter, lost) = (shared.clone(), written.clone(), dropped.clone());
         let handle = std::thread::Builder::new()
             .name("mimic-writer".into())
-            .spawn(move || write_loop(store, run, &s, &counter))?;
+            .spawn(move || write_loop(store, run, &s, &counter, &lost))?;
         Ok(Writer {
             shared,
             handle: Mutex::new(Some(handle)),
             written,
+            dropped,
+            backlog,
         })
     }
 
-    /// Queue a completed invocation (dropped once the writer has shut down).
+    /// Queue a completed invocation (dropped once the writer has shut down, or counted
+    /// and dropped when the backlog is full).
     pub fn push(&self, record: EncodedInvocation) {
+        let size = record.approx_bytes();
         let mut q = self.shared.lock();
         if q.closed || q.shutdown.is_some() {
             return;
         }
+        if !q.records.is_empty() && q.bytes + size > self.backlog {
+            if self.dropped.fetch_add(1, Ordering::Relaxed) == 0 {
+                log::line(&format!(
+                    "writer backlog full ({} bytes): dropping invocations until it catches up",
+                    self.backlog
+                ));
+            }
+            self.shared.wake.notify_one();
+            return;
+        }
+        q.bytes += size;
         q.records.push(record);
         if q.records.len() == BATCH {
             self.shared.wake.notify_one();
@@ -108,7 +134,13 @@ fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counter: &A
     }
 }
 
-fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) {
+fn write_loop(
+    mut store: Store,
+    run: i64,
+    shared: &Shared,
+    counter: &AtomicU64,
+    dropped: &AtomicU64,
+) {
     let mut records = Vec::with_capacity(BATCH);
     loop {
         let stop = {
@@ -125,6 +157,7 @@ fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) 
                 };
             }
             std::mem::swap(&mut records, &mut q.records);
+            q.bytes = 0;
             let stop = q.shutdown.take();
             if stop.is_some() {
                 q.closed = true;
@@ -134,6 +167,15 @@ fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) 
         flush(&mut store, run, &records, counter);
         records.clear();
         if let Some((status, ack)) = stop {
+            let lost = dropped.load(Ordering::Relaxed);
+            if lost > 0 {
+                if let Err(e) = store.set_run_count(run, "dropped_backlog_full", lost) {
+                    log::line(&format!("could not record the dropped count: {e}"));
+                }
+                log::line(&format!(
+                    "{lost} invocations dropped: the writer backlog was full"
+                ));
+            }
             if let Err(e) = store.end_run(run, &status) {
                 log::line(&format!("could not end the run: {e}"));
             }

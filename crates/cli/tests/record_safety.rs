@@ -170,3 +170,200 @@ fn recording_runs_no_application_code() {
         other => panic!("did not throw: {other:?}"),
     }
 }
+
+const HOT: &str = r#"
+package hot;
+
+public class Main {
+    public static void main(String[] args) {
+        Counter counter = new Counter(new Sink());
+        long total = 0;
+        for (int i = 0; i < 3000; i++) {
+            total += counter.add(i);
+        }
+        System.out.println("total=" + total);
+    }
+}
+
+class Sink {
+    int take(int v) { return v % 7; }
+}
+
+class Counter {
+    private final Sink sink;
+    Counter(Sink sink) { this.sink = sink; }
+    public int add(int v) { return sink.take(v) + 1; }
+}
+"#;
+
+/// Issue 13, item 3: recording every invocation of a hot method keeps at most the
+/// writer backlog in memory; what did not fit is dropped, counted and reported, and
+/// every invocation is either written or counted.
+#[test]
+fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src/hot");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), HOT).unwrap();
+    let classes = dir.path().join("classes");
+    common::compile_dir(&dir.path().join("src"), &classes);
+    let plan = dir.path().join("plan.json");
+    assert!(mimic()
+        .args(["targets", "-c"])
+        .arg(&classes)
+        .arg("-o")
+        .arg(&plan)
+        .status()
+        .unwrap()
+        .success());
+    let store = dir.path().join("traces.db");
+    let out = mimic()
+        .args(["record", "--first", "1000000", "--backlog", "1", "--plan"])
+        .arg(&plan)
+        .arg("--store")
+        .arg(&store)
+        .arg("--")
+        .arg(mimic_test_support::jdk().java())
+        .arg("-cp")
+        .arg(&classes)
+        .arg("hot.Main")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "total=11994\n",
+        "{stderr}"
+    );
+    let s = Store::open_read(&store).unwrap();
+    let run = s.latest_run().unwrap().unwrap();
+    let written = s.invocation_ids(run, None).unwrap().len() as u64;
+    let dropped = s
+        .run_counts(run)
+        .unwrap()
+        .into_iter()
+        .find(|(name, _)| name == "dropped_backlog_full")
+        .map_or(0, |(_, n)| n);
+    assert!(dropped > 0, "{stderr}");
+    assert_eq!(written + dropped, 3000, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{dropped} invocations dropped")),
+        "{stderr}"
+    );
+}
+
+const BIG: &str = r#"
+package big;
+
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) {
+        List<Integer> list = new ArrayList<>();
+        Map<Integer, Integer> map = new HashMap<>();
+        for (int i = 0; i < 2_000_000; i++) {
+            list.add(i);
+        }
+        for (int i = 0; i < 200_000; i++) {
+            map.put(i, i);
+        }
+        Summer summer = new Summer(new Adder());
+        System.out.println(summer.first(list) + " " + summer.count(map));
+    }
+}
+
+class Adder {
+    int add(int a, int b) { return a + b; }
+}
+
+class Summer {
+    private final Adder adder;
+    Summer(Adder adder) { this.adder = adder; }
+    public int first(List<Integer> xs) { return adder.add(xs.get(0), xs.get(1)); }
+    public int count(Map<Integer, Integer> m) { return adder.add(m.size(), 0); }
+}
+"#;
+
+/// Issue 13, item 3: a value is recorded up to its caps without copying all of it: a
+/// 2-million-element list and a 200,000-entry map keep their true sizes, their first
+/// elements up to the node cap, and are marked truncated.
+#[test]
+fn huge_collections_are_recorded_to_their_caps_with_true_sizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src/big");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), BIG).unwrap();
+    let classes = dir.path().join("classes");
+    common::compile_dir(&dir.path().join("src"), &classes);
+    let plan = dir.path().join("plan.json");
+    assert!(mimic()
+        .args(["targets", "-c"])
+        .arg(&classes)
+        .arg("-o")
+        .arg(&plan)
+        .status()
+        .unwrap()
+        .success());
+    let store = dir.path().join("traces.db");
+    let out = mimic()
+        .args(["record", "--nodes", "10", "--plan"])
+        .arg(&plan)
+        .arg("--store")
+        .arg(&store)
+        .arg("--")
+        .arg(mimic_test_support::jdk().java())
+        .arg("-Xmx1g")
+        .arg("-cp")
+        .arg(&classes)
+        .arg("big.Main")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "1 200000\n",
+        "{stderr}"
+    );
+    let s = Store::open_read(&store).unwrap();
+    let run = s.latest_run().unwrap().unwrap();
+    let all: Vec<_> = s
+        .invocation_ids(run, None)
+        .unwrap()
+        .into_iter()
+        .map(|id| s.invocation(run, id).unwrap().unwrap())
+        .collect();
+    assert_eq!(all.len(), 2);
+    match &all[0].arguments[0] {
+        Value::Collection {
+            size,
+            elements,
+            truncated,
+            ..
+        } => {
+            assert_eq!(*size, 2_000_000);
+            assert!(*truncated);
+            assert!(!elements.is_empty() && elements.len() < 10, "{elements:?}");
+            assert_eq!(
+                elements[0],
+                Value::Boxed {
+                    class: "java.lang.Integer".into(),
+                    value: Box::new(Value::Int { v: 0 })
+                }
+            );
+        }
+        other => panic!("not a collection: {other:?}"),
+    }
+    match &all[1].arguments[0] {
+        Value::Map {
+            size,
+            entries,
+            truncated,
+            ..
+        } => {
+            assert_eq!(*size, 200_000);
+            assert!(*truncated);
+            assert!(!entries.is_empty() && entries.len() < 10, "{entries:?}");
+        }
+        other => panic!("not a map: {other:?}"),
+    }
+}

@@ -62,6 +62,12 @@ CREATE TABLE IF NOT EXISTS runs (
   agent_version TEXT,
   options TEXT
 );
+CREATE TABLE IF NOT EXISTS run_counts (
+  run_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (run_id, name)
+);
 CREATE TABLE IF NOT EXISTS muts (
   run_id INTEGER NOT NULL,
   mut_index INTEGER NOT NULL,
@@ -426,6 +432,35 @@ impl Store {
     }
 
     /// Mark a run finished with a status (`completed`, `vm-death`, …).
+    /// Set a named count of a run (what the recorder dropped or redacted, and why).
+    pub fn set_run_count(&mut self, run: i64, name: &str, count: u64) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO run_counts (run_id, name, count) VALUES (?1, ?2, ?3)
+             ON CONFLICT (run_id, name) DO UPDATE SET count = excluded.count",
+            params![run, name, count as i64],
+        )?;
+        Ok(())
+    }
+
+    /// The named counts of a run, by name.
+    pub fn run_counts(&self, run: i64) -> Result<Vec<(String, u64)>, StoreError> {
+        let has_table: i64 = self.conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'run_counts'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_table == 0 {
+            return Ok(Vec::new());
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT name, count FROM run_counts WHERE run_id = ?1 ORDER BY name")?;
+        let rows = st.query_map([run], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     pub fn end_run(&mut self, run: i64, status: &str) -> Result<(), StoreError> {
         self.conn.execute(
             "UPDATE runs SET ended_at = ?1, status = ?2 WHERE id = ?3",

@@ -49,6 +49,10 @@ pub struct AgentFlags {
     /// Approximate bytes of values in the whole run; beyond it values become opaque.
     #[arg(long, value_name = "BYTES")]
     pub budget: Option<u64>,
+    /// Most bytes of recorded invocations waiting to be written (default 64 MiB); beyond
+    /// it invocations are dropped and counted, so the observed JVM's memory stays bounded.
+    #[arg(long, value_name = "BYTES")]
+    pub backlog: Option<u64>,
     /// Field-name substrings whose values are redacted, separated by '|'
     /// (default: password|secret|token|apikey|credential).
     #[arg(long, value_name = "RULES")]
@@ -115,6 +119,7 @@ impl AgentFlags {
             ("nodes", self.nodes),
             ("value_bytes", self.value_bytes),
             ("budget", self.budget),
+            ("backlog", self.backlog),
         ] {
             if let Some(v) = value {
                 parts.push(format!("{key}={v}"));
@@ -241,7 +246,7 @@ pub fn summary(store: &Path) -> anyhow::Result<String> {
         .into_iter()
         .find(|r| r.id == run)
         .ok_or_else(|| anyhow::anyhow!("run {run} vanished"))?;
-    Ok(format!(
+    let mut line = format!(
         "run {} {}: {} invocations of {}/{} MUTs, {} calls, {} bytes in {}",
         r.id,
         r.status,
@@ -251,5 +256,13 @@ pub fn summary(store: &Path) -> anyhow::Result<String> {
         r.calls,
         r.bytes,
         store.display()
-    ))
+    );
+    for (name, count) in store_r.run_counts(run)? {
+        if name == "dropped_backlog_full" && count > 0 {
+            line.push_str(&format!(
+                "; {count} invocations dropped (writer backlog full: raise --backlog)"
+            ));
+        }
+    }
+    Ok(line)
 }
