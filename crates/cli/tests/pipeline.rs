@@ -213,3 +213,25 @@ fn reservations_pipeline_and_regression_power() {
         "{killed_by:?}"
     );
 }
+
+/// Issue 13, item 8: `generate --run` naming a run the store does not have is a usage
+/// error, and nothing is written.
+#[test]
+fn generate_for_a_missing_run_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    record_and_generate("mockables", "se.kth.castor.mockables.Main", dir.path());
+    let store = dir.path().join("traces.db");
+    let out = dir.path().join("missing-run-tests");
+    let (code, _, stderr) = mimic(&[
+        "generate",
+        "--store",
+        store.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--run",
+        "99",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("no run 99"), "{stderr}");
+    assert!(!out.exists());
+}

@@ -367,3 +367,77 @@ fn huge_collections_are_recorded_to_their_caps_with_true_sizes() {
         other => panic!("not a map: {other:?}"),
     }
 }
+
+const PACED: &str = r#"
+package paced;
+
+public class Main {
+    public static void main(String[] args) throws Exception {
+        int times = Integer.parseInt(args[0]);
+        Counter counter = new Counter(new Sink());
+        for (int i = 0; i < times; i++) {
+            counter.add(i);
+        }
+        Thread.sleep(Long.parseLong(args[1]));
+        System.out.println("done " + times);
+    }
+}
+
+class Sink {
+    int take(int v) { return v; }
+}
+
+class Counter {
+    private final Sink sink;
+    Counter(Sink sink) { this.sink = sink; }
+    public int add(int v) { return sink.take(v); }
+}
+"#;
+
+/// Issue 13, item 8: two recordings into one store at the same time each end with the
+/// summary of their own run, not of whichever run started last.
+#[test]
+fn concurrent_recordings_report_their_own_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src/paced");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), PACED).unwrap();
+    let classes = dir.path().join("classes");
+    common::compile_dir(&dir.path().join("src"), &classes);
+    let plan = dir.path().join("plan.json");
+    assert!(mimic()
+        .args(["targets", "-c"])
+        .arg(&classes)
+        .arg("-o")
+        .arg(&plan)
+        .status()
+        .unwrap()
+        .success());
+    let store = dir.path().join("shared.db");
+    let start = |times: &str, sleep_ms: &str| {
+        mimic()
+            .args(["record", "--plan"])
+            .arg(&plan)
+            .arg("--store")
+            .arg(&store)
+            .arg("--")
+            .arg(mimic_test_support::jdk().java())
+            .arg("-cp")
+            .arg(&classes)
+            .args(["paced.Main", times, sleep_ms])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // The slow one starts first and ends last: its run is not the latest.
+    let slow = start("3", "4000");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let quick = start("1", "0");
+    let quick = quick.wait_with_output().unwrap();
+    let slow = slow.wait_with_output().unwrap();
+    let quick_err = String::from_utf8_lossy(&quick.stderr);
+    let slow_err = String::from_utf8_lossy(&slow.stderr);
+    assert!(quick_err.contains(": 1 invocations of"), "{quick_err}");
+    assert!(slow_err.contains(": 3 invocations of"), "{slow_err}");
+}

@@ -114,3 +114,28 @@ fn missing_input_is_a_usage_error() {
         "mimic: /no/such/dir: no such jar or directory"
     );
 }
+
+/// Issue 13, item 8: `-o` naming the input (or a path inside it) is refused before
+/// anything is written; the input stays as it was.
+#[test]
+fn rewriting_into_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("mockables"), &classes);
+    let main_class = classes.join("se/kth/castor/mockables/Main.class");
+    let before = std::fs::read(&main_class).unwrap();
+    for output in [classes.clone(), classes.join("."), classes.join("nested")] {
+        let result = mimic()
+            .arg("rewrite")
+            .arg(&classes)
+            .arg("-o")
+            .arg(&output)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("inside the input"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&main_class).unwrap(), before);
+    assert!(!classes.join("nested").exists());
+}

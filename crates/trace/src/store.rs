@@ -632,6 +632,15 @@ impl Store {
     }
 
     /// The id of the latest run, if any.
+    /// The latest run recorded by the JVM with process id `pid`.
+    pub fn latest_run_of(&self, pid: u32) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT MAX(id) FROM runs WHERE pid = ?1",
+            [i64::from(pid)],
+            |r| r.get(0),
+        )?)
+    }
+
     pub fn latest_run(&self) -> Result<Option<i64>, StoreError> {
         Ok(self
             .conn

@@ -190,16 +190,18 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
     let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
     // The program keeps mimic's terminal (stdin, stdout, stderr); it is registered so that
     // an interrupt to mimic ends it too (SIGTERM first: the agent flushes at VM death).
-    let status = mimic_jvm::process::spawn(
+    let child = mimic_jvm::process::spawn(
         Command::new(java)
             .arg(format!("-agentpath:{}={options}", library.display()))
             .args(rest),
     )
-    .with_context(|| format!("starting {java}"))?
-    .wait(None)
-    .with_context(|| format!("waiting for {java}"))?
-    .status
-    .ok_or_else(|| anyhow::anyhow!("{java} did not end"))?;
+    .with_context(|| format!("starting {java}"))?;
+    let pid = child.id();
+    let status = child
+        .wait(None)
+        .with_context(|| format!("waiting for {java}"))?
+        .status
+        .ok_or_else(|| anyhow::anyhow!("{java} did not end"))?;
     let code = match status.code() {
         Some(c) => c.clamp(0, 255) as u8,
         None => 1, // killed by a signal
@@ -209,7 +211,7 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
             eprintln!("mimic: {}", log_message(&line));
         }
     }
-    match summary(&args.agent.store) {
+    match summary(&args.agent.store, Some(pid)) {
         Ok(s) => eprintln!("mimic: {s} (log: {})", log.display()),
         Err(e) => eprintln!("mimic: nothing recorded: {e:#}"),
     }
@@ -235,12 +237,20 @@ pub fn log_message(line: &str) -> &str {
     }
 }
 
-/// One line about the latest run of a store.
-pub fn summary(store: &Path) -> anyhow::Result<String> {
+/// One line about the run the JVM with process id `pid` recorded (another recording may
+/// share the store), or the latest run of a store.
+pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<String> {
     let store_r = Store::open_read(store)?;
-    let run = store_r
-        .latest_run()?
-        .ok_or_else(|| anyhow::anyhow!("{}: no run", store.display()))?;
+    let own = match pid {
+        Some(pid) => store_r.latest_run_of(pid)?,
+        None => None,
+    };
+    let run = match own {
+        Some(run) => run,
+        None => store_r
+            .latest_run()?
+            .ok_or_else(|| anyhow::anyhow!("{}: no run", store.display()))?,
+    };
     let r = store_r
         .runs()?
         .into_iter()

@@ -3,7 +3,7 @@
 //! rewrite-and-verify demonstration of the class-file engine, and a way to inspect what
 //! the agent's instrumentation does to a class (`javap -p -c` on the output).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use mimic_diagnostic::Diagnostic;
@@ -70,10 +70,42 @@ struct Report {
     failures: Vec<Diagnostic>,
 }
 
+/// The output must not be the input or lie inside it: rewriting in place would lose the
+/// originals (and half of them on a failure).
+fn refuse_output_inside_input(input: &Path, output: &Path) -> anyhow::Result<()> {
+    let input = std::fs::canonicalize(input)?;
+    // The output may not exist yet: resolve its closest existing ancestor.
+    let mut existing = output.to_path_buf();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.file_name(), existing.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name.to_os_string());
+                existing = parent.to_path_buf();
+            }
+            _ => break,
+        }
+        if existing.as_os_str().is_empty() {
+            existing = PathBuf::from(".");
+        }
+    }
+    let mut resolved = std::fs::canonicalize(&existing)?;
+    resolved.extend(rest.iter().rev());
+    if resolved.starts_with(&input) {
+        bail!(
+            "{}: the output is the input or inside the input {}; choose another -o",
+            output.display(),
+            input.display()
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
     if !args.input.exists() {
         bail!("{}: no such jar or directory", args.input.display());
     }
+    refuse_output_inside_input(&args.input, &args.output)?;
     let api = ProbeApi::default();
     let probe = match args.probe {
         ProbeKind::Counting => Some(counting_probe_class(&api)?),
