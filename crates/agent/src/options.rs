@@ -42,6 +42,24 @@ pub struct Options {
     pub redact: Vec<String>,
 }
 
+/// A path option: as written, or `hex:<bytes>` for a path that is not UTF-8 or holds
+/// `,` or `=` (how `mimic record` passes those).
+fn path(value: &str) -> Result<PathBuf, String> {
+    let Some(hex) = value.strip_prefix("hex:") else {
+        return Ok(PathBuf::from(value));
+    };
+    let bad = || format!("path option {value:?}: bad hex");
+    if hex.len() % 2 != 0 {
+        return Err(bad());
+    }
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2).ok_or_else(bad)?, 16).map_err(|_| bad()))
+        .collect::<Result<Vec<u8>, String>>()?;
+    use std::os::unix::ffi::OsStringExt;
+    Ok(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
+}
+
 impl Options {
     /// Parse the `-agentpath:` option string.
     pub fn parse(text: &str) -> Result<Options, String> {
@@ -76,9 +94,9 @@ impl Options {
                     .map_err(|_| format!("option {key}: {value:?} is not a non-negative integer"))
             };
             match key.trim() {
-                "plan" => plan = Some(PathBuf::from(value)),
-                "store" => store = Some(PathBuf::from(value)),
-                "log" => log = Some(PathBuf::from(value)),
+                "plan" => plan = Some(path(value)?),
+                "store" => store = Some(path(value)?),
+                "log" => log = Some(path(value)?),
                 "first" => {
                     o.first = number()?;
                     first_given = true;
@@ -174,6 +192,12 @@ mod tests {
         assert!(o.samples(29, 1) && !o.samples(30, 1));
         assert!(Options::parse("plan=a").is_err());
         assert!(Options::parse("plan=a,store=b,depth=x").is_err());
+        // Paths that are not UTF-8 or hold separators travel in hex.
+        let o = Options::parse("plan=/p,store=hex:2f612c623d63ff").unwrap();
+        use std::os::unix::ffi::OsStrExt;
+        assert_eq!(o.store.as_os_str().as_bytes(), b"/a,b=c\xff");
+        assert!(Options::parse("plan=/p,store=hex:2f6").is_err());
+        assert!(Options::parse("plan=/p,store=hex:zz").is_err());
         assert!(Options::parse("plan=a,store=b,colour=red").is_err());
     }
 }

@@ -441,3 +441,53 @@ fn concurrent_recordings_report_their_own_runs() {
     assert!(quick_err.contains(": 1 invocations of"), "{quick_err}");
     assert!(slow_err.contains(": 3 invocations of"), "{slow_err}");
 }
+
+/// Issue 13, item 8: any path the OS accepts can hold the store and log, including one
+/// that is not UTF-8 and one with the option string's separators `,` and `=`.
+#[cfg(unix)]
+#[test]
+fn a_store_path_that_is_not_utf8_or_holds_separators_works() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src/paced");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), PACED).unwrap();
+    let classes = dir.path().join("classes");
+    common::compile_dir(&dir.path().join("src"), &classes);
+    let odd = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"caf\xe9, plan=x"));
+    std::fs::create_dir_all(&odd).unwrap();
+    let plan = odd.join("plan.json");
+    assert!(mimic()
+        .args(["targets", "-c"])
+        .arg(&classes)
+        .arg("-o")
+        .arg(&plan)
+        .status()
+        .unwrap()
+        .success());
+    let store = odd.join("traces.db");
+    let out = mimic()
+        .args(["record", "--plan"])
+        .arg(&plan)
+        .arg("--store")
+        .arg(&store)
+        .arg("--")
+        .arg(mimic_test_support::jdk().java())
+        .arg("-cp")
+        .arg(&classes)
+        .args(["paced.Main", "2", "0"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "done 2\n");
+    assert!(stderr.contains(": 2 invocations of"), "{stderr}");
+    let s = Store::open_read(&store).unwrap();
+    let run = s.latest_run().unwrap().unwrap();
+    assert_eq!(s.invocation_ids(run, None).unwrap().len(), 2);
+    let mut log = store.clone().into_os_string();
+    log.push(".log");
+    assert!(std::path::Path::new(&log).is_file());
+}

@@ -80,12 +80,24 @@ fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
     })
 }
 
+/// `key=<absolute path>`; a path that is not UTF-8 or holds the option string's
+/// separators (`,` `=`) travels as `key=hex:<its bytes in hex>` (an absolute path never
+/// starts with `hex:`), which the agent decodes.
 fn path_option(key: &str, p: &Path) -> anyhow::Result<String> {
-    let text = absolute(p)?.display().to_string();
-    if text.contains(',') || text.contains('=') {
-        bail!("{text}: the agent's option string cannot carry a path with ',' or '='");
+    let path = absolute(p)?;
+    match path.to_str() {
+        Some(text) if !text.contains(',') && !text.contains('=') => Ok(format!("{key}={text}")),
+        _ => {
+            use std::os::unix::ffi::OsStrExt;
+            let hex: String = path
+                .as_os_str()
+                .as_bytes()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            Ok(format!("{key}=hex:{hex}"))
+        }
     }
-    Ok(format!("{key}={text}"))
 }
 
 impl AgentFlags {
