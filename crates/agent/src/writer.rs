@@ -52,6 +52,8 @@ pub struct Writer {
     pub written: Arc<AtomicU64>,
     /// Invocations dropped because the backlog was full.
     pub dropped: Arc<AtomicU64>,
+    /// Invocations whose batch could not be written (disk full, store not writable).
+    pub lost: Arc<AtomicU64>,
     /// Most bytes of records waiting for the writer.
     backlog: u64,
 }
@@ -62,15 +64,22 @@ impl Writer {
         let shared = Arc::new(Shared::default());
         let written = Arc::new(AtomicU64::new(0));
         let dropped = Arc::new(AtomicU64::new(0));
-        let (s, counter, lost) = (shared.clone(), written.clone(), dropped.clone());
+        let lost = Arc::new(AtomicU64::new(0));
+        let counts = Counts {
+            written: written.clone(),
+            dropped: dropped.clone(),
+            lost: lost.clone(),
+        };
+        let s = shared.clone();
         let handle = std::thread::Builder::new()
             .name("mimic-writer".into())
-            .spawn(move || write_loop(store, run, &s, &counter, &lost))?;
+            .spawn(move || write_loop(store, run, &s, &counts))?;
         Ok(Writer {
             shared,
             handle: Mutex::new(Some(handle)),
             written,
             dropped,
+            lost,
             backlog,
         })
     }
@@ -123,24 +132,30 @@ impl Writer {
     }
 }
 
-fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counter: &AtomicU64) {
+/// The writer's counters, shared with the [`Writer`] handle.
+struct Counts {
+    written: Arc<AtomicU64>,
+    dropped: Arc<AtomicU64>,
+    lost: Arc<AtomicU64>,
+}
+
+fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counts: &Counts) {
     for batch in records.chunks(BATCH) {
         match store.write_encoded_batch(run, batch) {
             Ok(()) => {
-                counter.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                counts
+                    .written
+                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
             }
-            Err(e) => log::line(&format!("lost a batch of {} invocations: {e}", batch.len())),
+            Err(e) => {
+                counts.lost.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                log::line(&format!("lost a batch of {} invocations: {e}", batch.len()))
+            }
         }
     }
 }
 
-fn write_loop(
-    mut store: Store,
-    run: i64,
-    shared: &Shared,
-    counter: &AtomicU64,
-    dropped: &AtomicU64,
-) {
+fn write_loop(mut store: Store, run: i64, shared: &Shared, counts: &Counts) {
     let mut records = Vec::with_capacity(BATCH);
     loop {
         let stop = {
@@ -164,16 +179,27 @@ fn write_loop(
             }
             stop
         };
-        flush(&mut store, run, &records, counter);
+        flush(&mut store, run, &records, counts);
         records.clear();
-        if let Some((status, ack)) = stop {
-            let lost = dropped.load(Ordering::Relaxed);
-            if lost > 0 {
-                if let Err(e) = store.set_run_count(run, "dropped_backlog_full", lost) {
+        if let Some((mut status, ack)) = stop {
+            let dropped = counts.dropped.load(Ordering::Relaxed);
+            if dropped > 0 {
+                if let Err(e) = store.set_run_count(run, "dropped_backlog_full", dropped) {
                     log::line(&format!("could not record the dropped count: {e}"));
                 }
                 log::line(&format!(
-                    "{lost} invocations dropped: the writer backlog was full"
+                    "{dropped} invocations dropped: the writer backlog was full"
+                ));
+            }
+            let lost = counts.lost.load(Ordering::Relaxed);
+            if lost > 0 {
+                // Not "completed": part of what was recorded is missing from the store.
+                status = "incomplete".into();
+                if let Err(e) = store.set_run_count(run, "lost_write_failed", lost) {
+                    log::line(&format!("could not record the lost count: {e}"));
+                }
+                log::line(&format!(
+                    "{lost} invocations could not be written to the store"
                 ));
             }
             if let Err(e) = store.end_run(run, &status) {

@@ -55,13 +55,9 @@ fn restore_default_sigpipe() {
     }
 }
 
-fn main() -> ExitCode {
-    restore_default_sigpipe();
-    // Child JVMs end with mimic: an interrupt stops them before mimic exits.
-    mimic_jvm::process::end_children_on_interrupt();
-    // clap prints help/version and exits 0, or a usage error and exits 2.
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// Run one subcommand.
+fn run(command: Command) -> anyhow::Result<u8> {
+    match command {
         Command::Doctor(args) => commands::doctor::run(&args),
         Command::Rewrite(args) => commands::rewrite::run(&args),
         Command::Targets(args) => commands::targets::run(&args),
@@ -72,7 +68,29 @@ fn main() -> ExitCode {
         Command::Record(args) => commands::record::run(&args),
         Command::Attach(args) => commands::attach::run(&args),
         Command::Traces(args) => commands::traces::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    restore_default_sigpipe();
+    // Child JVMs end with mimic: an interrupt stops them before mimic exits.
+    mimic_jvm::process::end_children_on_interrupt();
+    // clap prints help/version and exits 0, or a usage error and exits 2.
+    let cli = Cli::parse();
+    // A panic is mimic's bug, never the user's: say so and exit 3 (the default hook
+    // already printed where it happened).
+    let result = std::panic::catch_unwind(move || run(cli.command));
+    let result = match result {
+        Ok(result) => result,
+        Err(payload) => {
+            eprintln!(
+                "mimic: internal error (a bug in mimic, please report it): {}",
+                exit_code::panic_message(payload.as_ref())
+            );
+            return ExitCode::from(exit_code::INTERNAL);
+        }
     };
+
     if let Some(signal) = mimic_jvm::process::interrupted() {
         if let Err(error) = &result {
             eprintln!("mimic: {}", exit_code::one_line(error));

@@ -491,3 +491,73 @@ fn a_store_path_that_is_not_utf8_or_holds_separators_works() {
     log.push(".log");
     assert!(std::path::Path::new(&log).is_file());
 }
+
+const CHATTY: &str = r#"
+package chatty;
+
+public class Main {
+    public static void main(String[] args) {
+        Echo echo = new Echo(new Sink());
+        String big = "x".repeat(2000);
+        int n = 0;
+        for (int i = 0; i < 3000; i++) {
+            n += echo.say(big + i);
+        }
+        System.out.println("said " + n);
+    }
+}
+
+class Sink {
+    int take(String s) { return s.length(); }
+}
+
+class Echo {
+    private final Sink sink;
+    Echo(Sink sink) { this.sink = sink; }
+    public int say(String s) { return sink.take(s) > 0 ? 1 : 0; }
+}
+"#;
+
+/// Issue 13, item 8: when the store cannot be written (a full disk, here a file-size
+/// limit), the recording does not end in "completed": mimic says what was lost and what
+/// was kept, and exits non-zero although the program succeeded.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_store_that_cannot_be_written_is_not_a_completed_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src/chatty");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), CHATTY).unwrap();
+    let classes = dir.path().join("classes");
+    common::compile_dir(&dir.path().join("src"), &classes);
+    let plan = dir.path().join("plan.json");
+    assert!(mimic()
+        .args(["targets", "-c"])
+        .arg(&classes)
+        .arg("-o")
+        .arg(&plan)
+        .status()
+        .unwrap()
+        .success());
+    let store = dir.path().join("traces.db");
+    // Files may grow to 512 KiB: the store's first pages fit, 3,000 recorded 2 KB values
+    // do not.
+    let script = format!(
+        "ulimit -f 1024; exec '{}' record --first 1000000 --plan '{}' --store '{}' -- '{}' -cp '{}' chatty.Main",
+        env!("CARGO_BIN_EXE_mimic"),
+        plan.display(),
+        store.display(),
+        mimic_test_support::jdk().java().display(),
+        classes.display()
+    );
+    let out = Command::new("sh").arg("-c").arg(&script).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "said 3000\n",
+        "{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("could not be written"), "{stderr}");
+    assert!(!stderr.contains(" completed: "), "{stderr}");
+}

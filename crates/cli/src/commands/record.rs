@@ -8,6 +8,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 use mimic_trace::Store;
+
+use crate::exit_code;
 // Depending on the agent crate makes cargo build `libmimic_agent.so` into `deps/`
 // beside the mimic executable, where `AgentFlags::library` finds it.
 use mimic_agent as _;
@@ -223,11 +225,22 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
             eprintln!("mimic: {}", log_message(&line));
         }
     }
-    match summary(&args.agent.store, Some(pid)) {
-        Ok(s) => eprintln!("mimic: {s} (log: {})", log.display()),
-        Err(e) => eprintln!("mimic: nothing recorded: {e:#}"),
-    }
-    Ok(code)
+    let complete = match summary(&args.agent.store, Some(pid)) {
+        Ok((s, complete)) => {
+            eprintln!("mimic: {s} (log: {})", log.display());
+            complete
+        }
+        Err(e) => {
+            eprintln!("mimic: nothing recorded: {e:#}");
+            true
+        }
+    };
+    // A recording that lost data is a finding even when the program succeeded.
+    Ok(if code == 0 && !complete {
+        exit_code::FINDINGS
+    } else {
+        code
+    })
 }
 
 /// Log lines appended since byte `start`.
@@ -250,8 +263,10 @@ pub fn log_message(line: &str) -> &str {
 }
 
 /// One line about the run the JVM with process id `pid` recorded (another recording may
-/// share the store), or the latest run of a store.
-pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<String> {
+/// share the store), or the latest run of a store; and whether that run is complete
+/// (ended as "completed" with nothing lost). What could not be written is said, with
+/// what the store kept.
+pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)> {
     let store_r = Store::open_read(store)?;
     let own = match pid {
         Some(pid) => store_r.latest_run_of(pid)?,
@@ -279,12 +294,26 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<String> {
         r.bytes,
         store.display()
     );
+    let mut complete = r.status == "completed";
     for (name, count) in store_r.run_counts(run)? {
-        if name == "dropped_backlog_full" && count > 0 {
-            line.push_str(&format!(
+        match name.as_str() {
+            "dropped_backlog_full" if count > 0 => line.push_str(&format!(
                 "; {count} invocations dropped (writer backlog full: raise --backlog)"
-            ));
+            )),
+            "lost_write_failed" if count > 0 => {
+                complete = false;
+                line.push_str(&format!(
+                    "; {count} invocations could not be written (disk full or store not writable: see the log); the store keeps the {} above",
+                    r.invocations
+                ))
+            }
+            _ => {}
         }
     }
-    Ok(line)
+    if r.status == "running" {
+        line.push_str(
+            "; the run did not end cleanly: invocations could not be written (disk full or store not writable?) or the JVM was killed",
+        );
+    }
+    Ok((line, complete))
 }
