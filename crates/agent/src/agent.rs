@@ -220,7 +220,20 @@ impl Agent for MimicAgent {
     fn vm_death(&self, _context: CallbackContext<'_>) {
         let Some(st) = state::get() else { return };
         st.recording.store(false, Ordering::Release);
-        st.writer.shutdown("completed", Duration::from_secs(30));
+        let mut counts = st.redactions.counts();
+        // MUTs with parameters whose names the class files do not carry: arguments are
+        // checked by value only (compile with -parameters or -g to check names too).
+        let unnamed = st
+            .plan
+            .muts
+            .iter()
+            .filter(|m| m.param_names.is_empty() && !m.descriptor.starts_with("()"))
+            .count() as u64;
+        if unnamed > 0 && st.options.rules != mimic_redact::Rules::none() {
+            counts.push(("redaction_param_names_unknown".into(), unnamed));
+        }
+        st.writer
+            .shutdown("completed", counts, Duration::from_secs(30));
         let seen: u64 = st
             .counters
             .iter()

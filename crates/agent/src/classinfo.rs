@@ -27,6 +27,20 @@ pub enum Prim {
 }
 
 impl Prim {
+    /// The Java keyword (`int`).
+    pub fn java_name(self) -> &'static str {
+        match self {
+            Prim::Boolean => "boolean",
+            Prim::Byte => "byte",
+            Prim::Char => "char",
+            Prim::Short => "short",
+            Prim::Int => "int",
+            Prim::Long => "long",
+            Prim::Float => "float",
+            Prim::Double => "double",
+        }
+    }
+
     pub fn from_descriptor(c: u8) -> Option<Prim> {
         Some(match c {
             b'Z' => Prim::Boolean,

@@ -24,6 +24,7 @@ pub struct Context<'a> {
     pub classes: &'a Classes,
     pub options: &'a Options,
     pub limits: &'a Limits,
+    pub redactions: &'a crate::redaction::Redactions,
 }
 
 /// The reasons recorded for values cut by a limit, formatted once from the options.
@@ -99,6 +100,10 @@ struct Walk<'a> {
     next_id: u32,
     nodes: u32,
     bytes: u64,
+    /// The rule of the secret name this value is under (a field, parameter or map key
+    /// named like a secret): its strings, boxes and primitives are redacted; an object
+    /// below it is judged by its own field names again.
+    secret: Option<String>,
 }
 
 /// Capture `obj` (a live reference on this thread): append the JSON of its value to
@@ -111,6 +116,21 @@ pub unsafe fn capture(
     cx: &Context,
     obj: jni::jobject,
     declared: Declared,
+    out: &mut String,
+) -> u64 {
+    unsafe { capture_named(env, cx, obj, declared, None, out) }
+}
+
+/// [`capture`] of a value whose name (a parameter's) matched redaction rule `secret`.
+///
+/// # Safety
+/// As [`capture`].
+pub unsafe fn capture_named(
+    env: &JniEnv,
+    cx: &Context,
+    obj: jni::jobject,
+    declared: Declared,
+    secret: Option<&str>,
     out: &mut String,
 ) -> u64 {
     let capacity = (cx.options.nodes as i32)
@@ -129,6 +149,7 @@ pub unsafe fn capture(
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        secret: secret.map(str::to_string),
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -154,6 +175,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        secret: None,
     };
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
@@ -164,6 +186,10 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
 impl<'a> Walk<'a> {
     unsafe fn top(&mut self, obj: jni::jobject, declared: Declared) {
         match declared {
+            Declared::Prim(p) if !obj.is_null() && self.secret.is_some() => {
+                let rule = self.secret.clone().unwrap_or_default();
+                self.redact(&json::quoted(p.java_name()), &rule);
+            }
             Declared::Prim(p) if !obj.is_null() => {
                 let class = unsafe { self.env.get_object_class(obj) };
                 let info = unsafe { self.info(class) };
@@ -175,6 +201,13 @@ impl<'a> Walk<'a> {
             }
             _ => unsafe { self.value(obj, 0) },
         }
+    }
+
+    /// Write a redacted placeholder of type `class` (quoted) and count it.
+    fn redact(&mut self, class: &str, rule: &str) {
+        self.bytes += 40;
+        json::redacted(self.out, class, rule);
+        self.cx.redactions.count(rule);
     }
 
     unsafe fn info(
@@ -273,9 +306,29 @@ impl<'a> Walk<'a> {
         let name = info.quoted.as_str();
         // Roughly the JSON envelope: tag, id, class name.
         self.bytes += 30 + info.name.len() as u64;
+        if let Some(rule) = self.secret.clone() {
+            match &info.kind {
+                Kind::Str | Kind::Boxed(..) | Kind::Text | Kind::Array(Some(_)) => {
+                    self.redact(name, &rule);
+                    return;
+                }
+                // An object's fields are judged by their own names.
+                Kind::Object(_) => {
+                    self.secret = None;
+                    unsafe { self.value(obj, depth) };
+                    self.secret = Some(rule);
+                    return;
+                }
+                _ => {}
+            }
+        }
         match &info.kind {
             Kind::Str => {
                 let text = unsafe { jdk::string(self.env, obj) }.unwrap_or_default();
+                if let Some(rule) = self.cx.options.rules.value_rule(&text) {
+                    self.redact(name, rule);
+                    return;
+                }
                 if self.bytes + text.len() as u64 > self.cx.options.value_bytes {
                     json::opaque(
                         self.out,
@@ -299,6 +352,10 @@ impl<'a> Walk<'a> {
                 json::enumeration(self.out, class, &text);
             }
             Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
+                Some(text) if self.cx.options.rules.value_rule(&text).is_some() => {
+                    let rule = self.cx.options.rules.value_rule(&text).unwrap_or_default();
+                    self.redact(name, rule);
+                }
                 Some(text) => {
                     self.bytes += text.len() as u64;
                     json::text(self.out, name, &text);
@@ -413,6 +470,15 @@ impl<'a> Walk<'a> {
         json::end_container(self.out, truncated);
     }
 
+    /// The redaction rule a map key names, when the key is a string.
+    unsafe fn key_rule(&self, key: jni::jobject) -> Option<String> {
+        if key.is_null() || !unsafe { self.env.is_instance_of(key, self.cx.jdk.string.0) } {
+            return None;
+        }
+        let text = unsafe { jdk::string(self.env, key) }?;
+        self.cx.options.rules.name_rule(&text).map(str::to_string)
+    }
+
     /// The next element of a JDK iterator (null elements are `Some(null)`), `None` at the
     /// end or when the iterator failed.
     unsafe fn next(&mut self, it: jni::jobject) -> Option<jni::jobject> {
@@ -444,6 +510,17 @@ impl<'a> Walk<'a> {
             None
         } else {
             unsafe { jdk::string(self.env, m) }
+        };
+        // A message holding a secret is replaced, with the rule that hid it.
+        let message = match message {
+            Some(m) => match self.cx.options.rules.value_rule(&m) {
+                Some(rule) => {
+                    self.cx.redactions.count(rule);
+                    Some(format!("[redacted: {rule}]"))
+                }
+                None => Some(m),
+            },
+            None => None,
         };
         self.bytes += message.as_ref().map_or(0, |m| m.len() as u64);
         json::thrown(self.out, class, message.as_deref());
@@ -578,7 +655,15 @@ impl<'a> Walk<'a> {
             json::begin_entry(self.out);
             unsafe { self.value(k, depth + 1) };
             json::between_key_and_value(self.out);
+            // A value under a key named like a secret (`"password"`, an `Authorization`
+            // header) is redacted as a field of that name would be.
+            let key_rule = unsafe { self.key_rule(k) };
+            let outer = match key_rule {
+                Some(rule) => self.secret.replace(rule),
+                None => self.secret.clone(),
+            };
             unsafe { self.value(v, depth + 1) };
+            self.secret = outer;
             json::end_entry(self.out);
             written += 1;
         }
@@ -605,8 +690,15 @@ impl<'a> Walk<'a> {
                 json::comma(self.out);
             }
             self.out.push_str(&f.prefix);
-            if let Some(rule) = &f.redact {
-                json::redacted(self.out, &f.declared_type, rule);
+            if let (Some(rule), Some(_)) = (&f.redact, f.prim) {
+                self.redact(&f.declared_type, rule);
+            } else if let Some(rule) = &f.redact {
+                // Strings, boxes and arrays of them under this name are redacted; an
+                // object held there is walked (its own field names decide).
+                let child = unsafe { self.env.get_object_field(obj, f.id.0) };
+                let outer = self.secret.replace(rule.clone());
+                unsafe { self.value(child, depth + 1) };
+                self.secret = outer;
             } else if let Some(p) = f.prim {
                 unsafe { self.read_prim(obj, f.id.0, p) };
             } else {

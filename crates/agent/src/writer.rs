@@ -21,13 +21,20 @@ const BATCH: usize = 100;
 /// Longest time a record waits before its batch is written.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
+struct Shutdown {
+    status: String,
+    counts: Vec<(String, u64)>,
+    ack: Sender<()>,
+}
+
 #[derive(Default)]
 struct Queue {
     records: Vec<EncodedInvocation>,
     /// Approximate bytes of `records`.
     bytes: u64,
-    /// Write what is pending, end the run with this status, then acknowledge.
-    shutdown: Option<(String, Sender<()>)>,
+    /// Write what is pending and these run counts, end the run with this status, then
+    /// acknowledge.
+    shutdown: Option<Shutdown>,
     /// The writer thread is gone: records are no longer accepted.
     closed: bool,
 }
@@ -109,15 +116,20 @@ impl Writer {
         }
     }
 
-    /// Drain, end the run, and wait (at most `wait`) for the writer to finish.
-    pub fn shutdown(&self, status: &str, wait: Duration) {
+    /// Drain, store `counts` with the run, end it, and wait (at most `wait`) for the writer
+    /// to finish.
+    pub fn shutdown(&self, status: &str, counts: Vec<(String, u64)>, wait: Duration) {
         let (ack_tx, ack_rx) = channel();
         let sent = {
             let mut q = self.shared.lock();
             if q.closed || q.shutdown.is_some() {
                 false
             } else {
-                q.shutdown = Some((status.into(), ack_tx));
+                q.shutdown = Some(Shutdown {
+                    status: status.into(),
+                    counts,
+                    ack: ack_tx,
+                });
                 true
             }
         };
@@ -181,7 +193,17 @@ fn write_loop(mut store: Store, run: i64, shared: &Shared, counts: &Counts) {
         };
         flush(&mut store, run, &records, counts);
         records.clear();
-        if let Some((mut status, ack)) = stop {
+        if let Some(Shutdown {
+            mut status,
+            counts: extra,
+            ack,
+        }) = stop
+        {
+            for (name, n) in extra {
+                if let Err(e) = store.set_run_count(run, &name, n) {
+                    log::line(&format!("could not record {name}: {e}"));
+                }
+            }
             let dropped = counts.dropped.load(Ordering::Relaxed);
             if dropped > 0 {
                 if let Err(e) = store.set_run_count(run, "dropped_backlog_full", dropped) {

@@ -139,7 +139,7 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         field(alice, "apiKey"),
         &Value::Redacted {
             class: "java.lang.String".into(),
-            rule: "apikey".into()
+            rule: "api-key".into()
         }
     );
     assert!(
@@ -264,8 +264,9 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
 #[test]
 fn redaction_rules_node_limits_and_the_budget_are_options() {
     let f = fixture();
-    // Custom redaction rules replace the defaults.
-    let (all, _, _) = run(&f, "redact", "redact=OWNER|tag");
+    // More secret names add to the built-in rules, matched by words; a collection under
+    // such a name keeps its shape and its strings are redacted.
+    let (all, _, _) = run(&f, "redact", "redact=OWNER|tags");
     let alice = &all[0].arguments[0];
     assert_eq!(
         field(alice, "owner"),
@@ -274,8 +275,19 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
             rule: "owner".into()
         }
     );
-    assert!(matches!(field(alice, "tags"), Value::Redacted { rule, .. } if rule == "tag"));
-    assert!(matches!(field(alice, "password"), Value::Str { .. }));
+    match field(alice, "tags") {
+        Value::Collection { elements, .. } => {
+            assert!(!elements.is_empty());
+            assert!(elements
+                .iter()
+                .all(|e| matches!(e, Value::Redacted { rule, .. } if rule == "tags")));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(field(alice, "password"), Value::Redacted { .. }));
+    // redact=off records in clear.
+    let (all, _, _) = run(&f, "clear", "redact=off");
+    assert!(matches!(field(&all[0].arguments[0], "password"), Value::Str { .. }));
 
     // A tiny node limit truncates the object.
     let (all, _, _) = run(&f, "nodes", "nodes=3");

@@ -21,6 +21,7 @@ use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::opcodes::{
     INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
 };
+use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
@@ -383,6 +384,14 @@ impl Analyser<'_> {
             is_static,
             mockable_calls,
             deeper_calls,
+            param_names: {
+                let names = parameter_names(&self.class.constant_pool, method);
+                if names.iter().all(Option::is_none) {
+                    Vec::new()
+                } else {
+                    names
+                }
+            },
         })
     }
 

@@ -25,6 +25,7 @@ pub mod frame;
 pub mod instruction;
 pub mod mutf8;
 pub mod opcodes;
+pub mod parameters;
 
 pub use class_file::{Attribute, ClassFile, Member};
 pub use code::CodeAttribute;

@@ -42,18 +42,32 @@ fn record_and_generate(name: &str, main: &str, dir: &Path) -> (PathBuf, PathBuf)
         .output()
         .unwrap();
     let java = Jdk::locate().unwrap().java();
-    let (code, out, err) = mimic(&[
-        "record",
-        "--plan",
-        &s(&plan),
-        "--store",
-        &s(&store),
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        main,
-    ]);
+    // An example may bring its own redaction rules (reservations: the paper's test cards).
+    let rules = example_src(name).join("../redaction.toml");
+    let rules_args: Vec<String> = if rules.is_file() {
+        vec!["--redact-rules".into(), s(&rules)]
+    } else {
+        vec![]
+    };
+    let rules_args: Vec<&str> = rules_args.iter().map(String::as_str).collect();
+    let (code, out, err) = mimic(
+        &[
+            &["record"][..],
+            &rules_args,
+            &[
+                "--plan",
+                &s(&plan),
+                "--store",
+                &s(&store),
+                "--",
+                &s(&java),
+                "-cp",
+                &s(&classes),
+                main,
+            ],
+        ]
+        .concat(),
+    );
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out,

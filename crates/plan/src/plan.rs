@@ -64,6 +64,11 @@ pub struct Mut {
     pub mockable_calls: Vec<MockableCall>,
     /// Calls on the same mockable objects inside private or same-class helpers.
     pub deeper_calls: Vec<DeeperCall>,
+    /// Source names of the parameters (from `-parameters` or `-g`), `null` where the
+    /// class file does not say; empty when none is known. The recorder redacts an
+    /// argument whose name is a secret's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub param_names: Vec<Option<String>>,
 }
 
 /// Which object a mockable call is made on.

@@ -111,6 +111,7 @@ mod tests {
             is_static: false,
             mockable_calls: direct,
             deeper_calls: deeper,
+            param_names: vec![],
         }
     }
 

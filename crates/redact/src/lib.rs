@@ -172,7 +172,7 @@ struct RulesFile {
 }
 
 /// The rules in force.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Rules {
     names: Vec<NameRule>,
     detectors: Vec<&'static str>,

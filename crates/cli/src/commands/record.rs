@@ -55,10 +55,17 @@ pub struct AgentFlags {
     /// it invocations are dropped and counted, so the observed JVM's memory stays bounded.
     #[arg(long, value_name = "BYTES")]
     pub backlog: Option<u64>,
-    /// Field-name substrings whose values are redacted, separated by '|'
-    /// (default: password|secret|token|apikey|credential).
-    #[arg(long, value_name = "RULES")]
+    /// More secret names, as phrases separated by '|' (e.g. "employee number|badge id"),
+    /// matched by words like the built-in ones (see docs/security.md).
+    #[arg(long, value_name = "PHRASES")]
     pub redact: Option<String>,
+    /// A redaction rules file (TOML: `names = [...]` to add, `off = [...]` to turn
+    /// built-in rules off by name).
+    #[arg(long = "redact-rules", value_name = "FILE")]
+    pub redact_rules: Option<PathBuf>,
+    /// Record values in clear, secrets included (a warning is printed).
+    #[arg(long = "no-redact", conflicts_with_all = ["redact", "redact_rules"])]
+    pub no_redact: bool,
     /// The agent library (default: $MIMIC_AGENT, else libmimic_agent.so beside mimic).
     #[arg(long, value_name = "FILE")]
     pub agent: Option<PathBuf>,
@@ -140,10 +147,31 @@ impl AgentFlags {
             }
         }
         if let Some(r) = &self.redact {
+            if r.trim().is_empty() || r.trim() == "off" {
+                bail!(
+                    "--redact {r:?} names no phrase; to record secrets in clear, say --no-redact"
+                );
+            }
             if r.contains(',') || r.contains('=') {
-                bail!("--redact {r:?}: rules cannot contain ',' or '='");
+                bail!("--redact {r:?}: phrases cannot contain ',' or '='");
             }
             parts.push(format!("redact={r}"));
+        }
+        if let Some(file) = &self.redact_rules {
+            // Read here too, so that a bad file is a usage error before the JVM starts.
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("--redact-rules {}", file.display()))?;
+            mimic_redact::Rules::builtin()
+                .with_file(&text)
+                .with_context(|| format!("--redact-rules {}", file.display()))?;
+            parts.push(path_option("redact_rules", file)?);
+        }
+        if self.no_redact {
+            eprintln!(
+                "mimic: warning: --no-redact: secrets in the recorded values are kept in clear in {}",
+                self.store.display()
+            );
+            parts.push("redact=off".into());
         }
         Ok(parts.join(","))
     }
@@ -299,6 +327,26 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
         match name.as_str() {
             "dropped_backlog_full" if count > 0 => line.push_str(&format!(
                 "; {count} invocations dropped (writer backlog full: raise --backlog)"
+            )),
+            "redacted_invocations" if count > 0 => {
+                let per_rule: Vec<String> = store_r
+                    .run_counts(run)?
+                    .into_iter()
+                    .filter_map(|(n, c)| n.strip_prefix("redacted:").map(|r| format!("{r} {c}")))
+                    .collect();
+                let values: u64 = store_r
+                    .run_counts(run)?
+                    .iter()
+                    .filter(|(n, _)| n.starts_with("redacted:"))
+                    .map(|(_, c)| c)
+                    .sum();
+                line.push_str(&format!(
+                    "; {values} values redacted ({}) in {count} invocations",
+                    per_rule.join(", ")
+                ));
+            }
+            "redaction_param_names_unknown" if count > 0 => line.push_str(&format!(
+                "; {count} MUTs' parameter names unknown (compile with -g or -parameters to redact arguments by name)"
             )),
             "lost_write_failed" if count > 0 => {
                 complete = false;
