@@ -70,7 +70,7 @@ impl Prim {
 }
 
 /// One instance field of a plain object.
-pub struct FieldInfo {
+pub struct SnapshotField {
     pub name: String,
     /// Binary name of the declaring class.
     pub declared_in: String,
@@ -98,10 +98,12 @@ pub enum Kind {
     Map,
     Thrown,
     Opaque(String),
-    Object(Vec<FieldInfo>),
+    Object(Vec<SnapshotField>),
 }
 
-pub struct ClassInfo {
+/// What the snapshotter does with objects of one runtime class (not to be confused with
+/// `mimic_classpath::ClassInfo`, the static summary of a class file).
+pub struct SnapshotClass {
     /// Binary name (`com.x.Foo`, `[I`, `[Ljava.lang.String;`).
     pub name: String,
     /// The name as a JSON string.
@@ -168,7 +170,7 @@ fn type_name(descriptor: &str) -> String {
 /// The cache of class infos, indexed by JVMTI tag − 1.
 #[derive(Default)]
 pub struct Classes {
-    infos: RwLock<Vec<Arc<ClassInfo>>>,
+    infos: RwLock<Vec<Arc<SnapshotClass>>>,
 }
 
 const STATIC: i32 = 0x0008;
@@ -185,7 +187,7 @@ impl Classes {
         jdk: &Jdk,
         options: &Options,
         class: jni::jclass,
-    ) -> Option<Arc<ClassInfo>> {
+    ) -> Option<Arc<SnapshotClass>> {
         let tag = unsafe { jvmti.get_tag(class) }.unwrap_or(0);
         if tag > 0 {
             if let Ok(infos) = self.infos.read() {
@@ -221,7 +223,7 @@ unsafe fn classify(
     jdk: &Jdk,
     options: &Options,
     class: jni::jclass,
-) -> Option<ClassInfo> {
+) -> Option<SnapshotClass> {
     let name = unsafe { class_name(jvmti, class) }?;
     let is = |to: jni::jclass| unsafe { assignable(env, class, to) };
     let kind = if let Some(elem) = name.strip_prefix('[') {
@@ -281,7 +283,7 @@ unsafe fn classify(
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
-    Some(ClassInfo {
+    Some(SnapshotClass {
         quoted: json::quoted(&name),
         name,
         kind,
@@ -294,8 +296,8 @@ unsafe fn instance_fields(
     jvmti: &Jvmti,
     options: &Options,
     class: jni::jclass,
-) -> Vec<FieldInfo> {
-    let mut chain: Vec<Vec<FieldInfo>> = Vec::new();
+) -> Vec<SnapshotField> {
+    let mut chain: Vec<Vec<SnapshotField>> = Vec::new();
     let mut current = unsafe { env.new_local_ref(class) };
     while !current.is_null() {
         let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
@@ -319,7 +321,7 @@ unsafe fn instance_fields(
                 .first()
                 .and_then(|c| Prim::from_descriptor(*c))
                 .filter(|_| sig.len() == 1);
-            fields.push(FieldInfo {
+            fields.push(SnapshotField {
                 redact: options.redaction_rule(&name).map(str::to_string),
                 declared_type: json::quoted(&type_name(&sig)),
                 prefix: json::field_prefix(&name, &declared_in),
