@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use crate::error::{io, jar, ClasspathError};
-use crate::raw::Unreadable;
+use crate::raw::{read_dir_files, Unreadable};
 use crate::resource::{classify, is_multi_release_manifest, ResourceKind};
 
 /// One class as an input stores it.
@@ -180,42 +180,19 @@ impl Jar {
 /// Every base-layer class under `root`, sorted by path. Directories are never
 /// multi-release (only jars are), so `META-INF/` is not looked into.
 fn read_dir(root: &Path) -> Result<InputClasses, ClasspathError> {
-    let mut out = InputClasses::default();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .map_err(|e| io(&dir, e))?
-            .filter_map(|e| e.ok())
-            .collect();
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let stored = p
-                .strip_prefix(root)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .replace('\\', "/");
-            let ResourceKind::Class(internal) = classify(&stored) else {
-                continue;
-            };
-            let internal = internal.to_string();
-            match std::fs::read(&p) {
-                Ok(bytes) => out.classes.push(SourceClass {
-                    internal,
-                    stored,
-                    bytes,
-                }),
-                Err(e) => out.unreadable.push(Unreadable {
-                    name: stored,
-                    reason: e.to_string(),
-                }),
-            }
-        }
-    }
-    out.classes.sort_by(|a, b| a.stored.cmp(&b.stored));
-    Ok(out)
+    let is_class = |name: &str| matches!(classify(name), ResourceKind::Class(_));
+    let files = read_dir_files(root, is_class)?;
+    let classes = files
+        .classes
+        .into_iter()
+        .map(|c| SourceClass {
+            internal: c.name.strip_suffix(".class").unwrap_or(&c.name).to_string(),
+            stored: c.name,
+            bytes: c.bytes,
+        })
+        .collect();
+    Ok(InputClasses {
+        classes,
+        unreadable: files.unreadable,
+    })
 }

@@ -81,6 +81,16 @@ fn read_jar_classes(path: &Path, with_versions: bool) -> Result<EntryClasses, Cl
 }
 
 fn read_dir_classes(root: &Path, with_versions: bool) -> Result<EntryClasses, ClasspathError> {
+    read_dir_files(root, |name| is_class_resource(name, with_versions))
+}
+
+/// The files under `root` whose `/`-separated relative name `accept`s, read, sorted by
+/// name; files that cannot be read are listed with the reason. The one directory walker
+/// of the crate (raw reading and [`crate::ClassSource`] both use it).
+pub(crate) fn read_dir_files(
+    root: &Path,
+    accept: impl Fn(&str) -> bool,
+) -> Result<EntryClasses, ClasspathError> {
     let mut out = EntryClasses::default();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -100,7 +110,7 @@ fn read_dir_classes(root: &Path, with_versions: bool) -> Result<EntryClasses, Cl
                 .unwrap_or(&p)
                 .to_string_lossy()
                 .replace('\\', "/");
-            if !is_class_resource(&name, with_versions) {
+            if !accept(&name) {
                 continue;
             }
             match std::fs::read(&p) {

@@ -247,3 +247,23 @@ fn jdk_supertypes_come_from_the_running_jdk() {
     assert_eq!(r.class.name, "java/util/Collection");
     assert!(h.problems().is_empty(), "{:?}", h.problems());
 }
+
+#[test]
+fn one_hierarchy_can_serve_several_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Hierarchy>();
+    shareable::<ClassSource>();
+    let (_dir, h) = diamond();
+    std::thread::scope(|s| {
+        let a = s.spawn(|| {
+            h.resolve_method("p/Impl", "run", RUN)
+                .unwrap()
+                .class
+                .name
+                .clone()
+        });
+        let b = s.spawn(|| h.is_subtype("p/Both", "p/I"));
+        assert_eq!(a.join().unwrap(), "p/J");
+        assert!(b.join().unwrap());
+    });
+}
