@@ -119,24 +119,26 @@ pub fn test_dirs(entries: &[PathBuf], work: &Path) -> Result<Vec<PathBuf>, Mutat
 mod tests {
     use std::path::Path;
 
-    use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+    use mimic_jvm::{compile, CompileOptions, Jdk};
 
     use super::*;
     use crate::operators::defaults;
     use crate::stop::ALL_STOP_KINDS;
 
-    /// The stop-method fixture compiled into a fresh directory.
+    /// A small class with a few mutable methods, compiled into `out`.
     fn compiled_fixture(out: &Path) {
-        let jdk = Jdk::locate().expect("a JDK 17+");
-        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/stops");
-        compile(
-            &jdk,
-            &java_sources_under(&fixture),
-            &[],
-            out,
-            &CompileOptions::default(),
+        let src = out.with_extension("src").join("demo/Counter.java");
+        std::fs::create_dir_all(src.parent().unwrap()).unwrap();
+        std::fs::write(
+            &src,
+            "package demo; public class Counter { private int n; \
+             public int next(int by) { n += by; return n * 2; } \
+             public boolean big() { return n > 10 && n % 2 == 0; } \
+             public String label() { return \"#\" + n; } }",
         )
         .unwrap();
+        let jdk = Jdk::locate().expect("a JDK 17+");
+        compile(&jdk, &[src], &[], out, &CompileOptions::default()).unwrap();
     }
 
     #[test]
