@@ -16,7 +16,8 @@ use crate::raw::Unreadable;
 /// Which input a class was read from, and where exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassOrigin {
-    /// Position of the input in the list given to [`ClassSource::new`]; `None` for the JDK.
+    /// Position of the input in the list given to [`ClassSource::new`]; `None` for the
+    /// JDK's classes (and for classes a caller had in memory).
     pub input: Option<usize>,
     /// `path!stored/Name.class`, or `jrt:/module/Name.class` for the JDK.
     pub location: String,

@@ -187,7 +187,8 @@ impl Program {
         (class, &class.methods[m as usize])
     }
 
-    /// Every known proper supertype of `name` (classes and interfaces, transitively).
+    /// Every known proper supertype of `name` (classes and interfaces, transitively), from
+    /// the hierarchy; kept here as an `Rc` for the call-site cache that shares it.
     pub fn ancestors(&self, name: &str) -> Rc<Vec<String>> {
         if let Some(a) = self.ancestors.borrow().get(name) {
             return a.clone();
