@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use jimage_rs::JImage;
 
@@ -49,6 +49,22 @@ impl JdkImage {
             image,
             modules: OnceLock::new(),
         })
+    }
+
+    /// The image of the JDK in `home`, opened once per process and shared (its package map
+    /// costs a scan of the image's names, ~25 ms, which every run would otherwise repeat).
+    pub fn shared(home: &Path) -> Result<Arc<JdkImage>, ClasspathError> {
+        static OPENED: OnceLock<Mutex<HashMap<PathBuf, Arc<JdkImage>>>> = OnceLock::new();
+        let mut opened = OPENED
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(image) = opened.get(home) {
+            return Ok(image.clone());
+        }
+        let image = Arc::new(JdkImage::open(home)?);
+        opened.insert(home.to_path_buf(), image.clone());
+        Ok(image)
     }
 
     /// The JDK directory.

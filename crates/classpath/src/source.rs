@@ -6,7 +6,7 @@
 //! their path and reason and never stop the rest.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::container::{Container, InputClasses};
 use crate::error::ClasspathError;
@@ -41,7 +41,7 @@ struct Input {
 pub struct ClassSource {
     inputs: Vec<Input>,
     release: Option<u32>,
-    jdk: Option<JdkImage>,
+    jdk: Option<Arc<JdkImage>>,
     jdk_problem: Option<String>,
     lookup_problems: Mutex<Vec<Unreadable>>,
 }
@@ -93,7 +93,7 @@ impl ClassSource {
         match mimic_jvm::Jdk::locate() {
             Ok(jdk) => {
                 source.release = Some(jdk.feature_version);
-                match JdkImage::open(&jdk.home) {
+                match JdkImage::shared(&jdk.home) {
                     Ok(image) => source.jdk = Some(image),
                     Err(e) => source.jdk_problem = Some(e.to_string()),
                 }
@@ -111,8 +111,8 @@ impl ClassSource {
     }
 
     /// Add the JDK's own classes after the inputs.
-    pub fn with_jdk(mut self, jdk: JdkImage) -> ClassSource {
-        self.jdk = Some(jdk);
+    pub fn with_jdk(mut self, jdk: impl Into<Arc<JdkImage>>) -> ClassSource {
+        self.jdk = Some(jdk.into());
         self
     }
 
@@ -122,7 +122,7 @@ impl ClassSource {
     }
 
     pub fn jdk(&self) -> Option<&JdkImage> {
-        self.jdk.as_ref()
+        self.jdk.as_deref()
     }
 
     /// Why [`ClassSource::for_running_jdk`] has no JDK classes, if it has none.
