@@ -84,7 +84,7 @@ impl Prim {
 }
 
 /// One instance field of a plain object.
-pub struct FieldInfo {
+pub struct SnapshotField {
     pub name: String,
     /// Binary name of the declaring class.
     pub declared_in: String,
@@ -120,10 +120,12 @@ pub enum Kind {
     /// application ones (their `detailMessage` field is read instead).
     Thrown(bool),
     Opaque(String),
-    Object(Vec<FieldInfo>),
+    Object(Vec<SnapshotField>),
 }
 
-pub struct ClassInfo {
+/// What the snapshotter does with objects of one runtime class (not to be confused with
+/// `mimic_classpath::ClassInfo`, the static summary of a class file).
+pub struct SnapshotClass {
     /// Binary name (`com.x.Foo`, `[I`, `[Ljava.lang.String;`).
     pub name: String,
     /// The name as a JSON string.
@@ -263,7 +265,7 @@ fn type_name(descriptor: &str) -> String {
 /// The cache of class infos, indexed by JVMTI tag − 1.
 #[derive(Default)]
 pub struct Classes {
-    infos: RwLock<Vec<Arc<ClassInfo>>>,
+    infos: RwLock<Vec<Arc<SnapshotClass>>>,
 }
 
 const STATIC: i32 = 0x0008;
@@ -280,7 +282,7 @@ impl Classes {
         jdk: &Jdk,
         options: &Options,
         class: jni::jclass,
-    ) -> Option<Arc<ClassInfo>> {
+    ) -> Option<Arc<SnapshotClass>> {
         let tag = unsafe { jvmti.get_tag(class) }.unwrap_or(0);
         if tag > 0 {
             if let Ok(infos) = self.infos.read() {
@@ -316,7 +318,7 @@ unsafe fn classify(
     jdk: &Jdk,
     options: &Options,
     class: jni::jclass,
-) -> Option<ClassInfo> {
+) -> Option<SnapshotClass> {
     let name = unsafe { class_name(jvmti, class) }?;
     let is = |to: jni::jclass| unsafe { assignable(env, class, to) };
     let kind = if let Some(elem) = name.strip_prefix('[') {
@@ -396,7 +398,7 @@ unsafe fn classify(
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
-    Some(ClassInfo {
+    Some(SnapshotClass {
         quoted: json::quoted(&name),
         name,
         kind,
@@ -409,8 +411,8 @@ unsafe fn instance_fields(
     jvmti: &Jvmti,
     options: &Options,
     class: jni::jclass,
-) -> Vec<FieldInfo> {
-    let mut chain: Vec<Vec<FieldInfo>> = Vec::new();
+) -> Vec<SnapshotField> {
+    let mut chain: Vec<Vec<SnapshotField>> = Vec::new();
     let mut current = unsafe { env.new_local_ref(class) };
     while !current.is_null() {
         let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
@@ -434,7 +436,7 @@ unsafe fn instance_fields(
                 .first()
                 .and_then(|c| Prim::from_descriptor(*c))
                 .filter(|_| sig.len() == 1);
-            fields.push(FieldInfo {
+            fields.push(SnapshotField {
                 redact: options.redaction_rule(&name).map(str::to_string),
                 declared_type: json::quoted(&type_name(&sig)),
                 prefix: json::field_prefix(&name, &declared_in),

@@ -213,7 +213,7 @@ impl<'a> Walk<'a> {
     unsafe fn info(
         &self,
         class: jni::jclass,
-    ) -> Option<std::sync::Arc<crate::classinfo::ClassInfo>> {
+    ) -> Option<std::sync::Arc<crate::classinfo::SnapshotClass>> {
         let cx = self.cx;
         unsafe {
             cx.classes
@@ -675,7 +675,7 @@ impl<'a> Walk<'a> {
         obj: jni::jobject,
         id: u32,
         class: &str,
-        fields: &[crate::classinfo::FieldInfo],
+        fields: &[crate::classinfo::SnapshotField],
         depth: u32,
     ) {
         json::begin_object(self.out, id, class);

@@ -131,7 +131,7 @@ impl Project {
             let mut own: Vec<String> = index
                 .classes
                 .values()
-                .filter(|c| c.entry == 0)
+                .filter(|c| c.origin.input == Some(0))
                 .map(|c| package_of(&c.name).to_string())
                 .collect();
             own.sort();

@@ -15,6 +15,7 @@
 pub mod access;
 pub mod annotations;
 pub mod assembler;
+pub mod bootstrap;
 pub mod bytes;
 pub mod class_file;
 pub mod code;
