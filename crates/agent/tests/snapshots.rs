@@ -287,7 +287,10 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
     assert!(matches!(field(alice, "password"), Value::Redacted { .. }));
     // redact=off records in clear.
     let (all, _, _) = run(&f, "clear", "redact=off");
-    assert!(matches!(field(&all[0].arguments[0], "password"), Value::Str { .. }));
+    assert!(matches!(
+        field(&all[0].arguments[0], "password"),
+        Value::Str { .. }
+    ));
 
     // A tiny node limit truncates the object.
     let (all, _, _) = run(&f, "nodes", "nodes=3");
