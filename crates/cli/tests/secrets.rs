@@ -83,7 +83,7 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
     let classes = dir.path().join("classes");
     compile(
         &mimic_test_support::jdk(),
-        &java_sources_under(&common::example_src("secrets")),
+        &java_sources_under(common::example_src("secrets")),
         &[],
         &classes,
         &CompileOptions {
