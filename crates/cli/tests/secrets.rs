@@ -93,7 +93,7 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
     )
     .unwrap();
     let main = "se.kth.castor.secrets.Main";
-    let plain = mimic_test_support::run_java(&[classes.clone()], main, &[]);
+    let plain = mimic_test_support::run_java(std::slice::from_ref(&classes), main, &[]);
 
     let plan = dir.path().join("plan.json");
     let (code, _, err) = mimic(&["targets", "-c", &s(&classes), "-o", &s(&plan)]);
