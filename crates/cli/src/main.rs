@@ -43,6 +43,8 @@ enum Command {
     Attach(commands::attach::AttachArgs),
     /// Summarise a trace store, or print one recorded invocation.
     Traces(commands::traces::TracesArgs),
+    /// Inspect a trace store: `mimic store audit` lists what looks like a secret.
+    Store(commands::store::StoreArgs),
 }
 
 /// Piped into `head` and the like, exit quietly when the reader goes away instead of
@@ -68,6 +70,7 @@ fn run(command: Command) -> anyhow::Result<u8> {
         Command::Record(args) => commands::record::run(&args),
         Command::Attach(args) => commands::attach::run(&args),
         Command::Traces(args) => commands::traces::run(&args),
+        Command::Store(args) => commands::store::run(&args),
     }
 }
 

@@ -134,6 +134,52 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
         );
     }
 
+    // The audit finds nothing in the redacted store…
+    let (code, out, err) = mimic(&["store", "audit", &s(&store)]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("0 values that look like secrets"), "{out}");
+    // …and plenty in one recorded with --no-redact (which warns), without printing them.
+    let clear = dir.path().join("clear.db");
+    let (code, _, err) = mimic(&[
+        "record",
+        "--no-redact",
+        "--plan",
+        &s(&plan),
+        "--store",
+        &s(&clear),
+        "--",
+        &s(&java),
+        "-cp",
+        &s(&classes),
+        main,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("warning: --no-redact"), "{err}");
+    let (code, out, _) = mimic(&["store", "audit", &s(&clear), "--json"]);
+    assert_eq!(code, Some(1), "{out}");
+    let findings: Vec<serde_json::Value> = serde_json::from_str(&out).unwrap();
+    for rule in [
+        "password",
+        "api-key",
+        "authorization",
+        "card-number",
+        "jwt",
+        "aws-access-key",
+    ] {
+        assert!(
+            findings.iter().any(|f| f["rule"] == rule),
+            "the audit finds {rule}: {out}"
+        );
+    }
+    assert!(
+        leaked(out.as_bytes()).is_empty(),
+        "the audit prints no secret: {out}"
+    );
+    std::fs::remove_file(&clear).unwrap();
+    for side in ["clear.db-wal", "clear.db-shm", "clear.db.log"] {
+        let _ = std::fs::remove_file(dir.path().join(side));
+    }
+
     let tests = dir.path().join("tests");
     let (code, out, err) = mimic(&["generate", "--store", &s(&store), "--out", &s(&tests)]);
     assert_eq!(code, Some(0), "{out}{err}");
