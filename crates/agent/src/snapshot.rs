@@ -104,6 +104,9 @@ struct Walk<'a> {
     /// named like a secret): its strings, boxes and primitives are redacted; an object
     /// below it is judged by its own field names again.
     secret: Option<String>,
+    /// The last string captured: a map's key when its value is walked next, so a
+    /// value under a key named like a secret is redacted.
+    last_string: Option<String>,
 }
 
 /// Capture `obj` (a live reference on this thread): append the JSON of its value to
@@ -150,6 +153,7 @@ pub unsafe fn capture_named(
         nodes: 0,
         bytes: 0,
         secret: secret.map(str::to_string),
+        last_string: None,
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -176,6 +180,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         nodes: 0,
         bytes: 0,
         secret: None,
+        last_string: None,
     };
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
@@ -339,6 +344,7 @@ impl<'a> Walk<'a> {
                 }
                 self.bytes += text.len() as u64;
                 json::str(self.out, &text);
+                self.last_string = Some(text);
             }
             Kind::Boxed(p, id) => {
                 json::begin_boxed(self.out, name);
@@ -468,15 +474,6 @@ impl<'a> Walk<'a> {
         json::begin_collection(self.out, id, name, size);
         let truncated = unsafe { self.object_elements(arr, size, depth) };
         json::end_container(self.out, truncated);
-    }
-
-    /// The redaction rule a map key names, when the key is a string.
-    unsafe fn key_rule(&self, key: jni::jobject) -> Option<String> {
-        if key.is_null() || !unsafe { self.env.is_instance_of(key, self.cx.jdk.string.0) } {
-            return None;
-        }
-        let text = unsafe { jdk::string(self.env, key) }?;
-        self.cx.options.rules.name_rule(&text).map(str::to_string)
     }
 
     /// The next element of a JDK iterator (null elements are `Some(null)`), `None` at the
@@ -653,11 +650,14 @@ impl<'a> Walk<'a> {
                 json::comma(self.out);
             }
             json::begin_entry(self.out);
+            self.last_string = None;
             unsafe { self.value(k, depth + 1) };
             json::between_key_and_value(self.out);
             // A value under a key named like a secret (`"password"`, an `Authorization`
             // header) is redacted as a field of that name would be.
-            let key_rule = unsafe { self.key_rule(k) };
+            let key_rule = self.last_string.take().and_then(|key| {
+                self.cx.options.rules.name_rule(&key).map(str::to_string)
+            });
             let outer = match key_rule {
                 Some(rule) => self.secret.replace(rule),
                 None => self.secret.clone(),

@@ -148,7 +148,14 @@ fn reservations_are_recorded_exactly() {
     let plan = read_plan(&plan_path);
     let main = "se.kth.castor.reservations.Main";
     let store = dir.path().join("traces.db");
-    let (code, stdout, stderr) = record(&plan_path, &store, &[], &classes, main, &[]);
+    // The example pays with published test card numbers, which the default
+    // `card-number` detector would redact; its rules file turns that one detector off.
+    let rules = mimic_test_support::example_src("reservations")
+        .parent()
+        .unwrap()
+        .join("redaction.toml");
+    let rules_flag = ["--redact-rules", rules.to_str().unwrap()];
+    let (code, stdout, stderr) = record(&plan_path, &store, &rules_flag, &classes, main, &[]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,

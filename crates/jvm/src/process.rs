@@ -132,7 +132,11 @@ impl Supervised {
         let out = drain(self.child.stdout.take());
         let err = drain(self.child.stderr.take());
         let mut timed_out = false;
-        let status = loop {
+        let status = if timeout.is_none() {
+            // Nothing to watch: block until it ends (an interrupt still reaches it).
+            Some(self.child.wait()?)
+        } else {
+            loop {
             if let Some(status) = self.child.try_wait()? {
                 break Some(status);
             }
@@ -143,6 +147,7 @@ impl Supervised {
                 break None;
             }
             std::thread::sleep(Duration::from_millis(10));
+            }
         };
         self.unregister();
         let join =

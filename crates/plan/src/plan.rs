@@ -19,11 +19,15 @@ pub enum PlanError {
 impl Plan {
     /// Parse a `plan.json`, refusing other format versions with a clear message.
     pub fn from_json(text: &str) -> Result<Plan, PlanError> {
-        let raw: serde_json::Value =
+        /// Only the version: the rest is skipped without being built.
+        #[derive(Deserialize)]
+        struct Version {
+            schema_version: Option<u64>,
+        }
+        let version: Version =
             serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))?;
-        let found = raw
-            .get("schema_version")
-            .and_then(serde_json::Value::as_u64)
+        let found = version
+            .schema_version
             .ok_or_else(|| PlanError::NotAPlan("no schema_version".into()))?;
         if found != u64::from(PLAN_SCHEMA_VERSION) {
             return Err(PlanError::Version {
@@ -31,7 +35,7 @@ impl Plan {
                 expected: PLAN_SCHEMA_VERSION,
             });
         }
-        serde_json::from_value(raw).map_err(|e| PlanError::NotAPlan(e.to_string()))
+        serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))
     }
 }
 
