@@ -655,9 +655,10 @@ impl<'a> Walk<'a> {
             json::between_key_and_value(self.out);
             // A value under a key named like a secret (`"password"`, an `Authorization`
             // header) is redacted as a field of that name would be.
-            let key_rule = self.last_string.take().and_then(|key| {
-                self.cx.options.rules.name_rule(&key).map(str::to_string)
-            });
+            let key_rule = self
+                .last_string
+                .take()
+                .and_then(|key| self.cx.options.rules.name_rule(&key).map(str::to_string));
             let outer = match key_rule {
                 Some(rule) => self.secret.replace(rule),
                 None => self.secret.clone(),

@@ -137,16 +137,16 @@ impl Supervised {
             Some(self.child.wait()?)
         } else {
             loop {
-            if let Some(status) = self.child.try_wait()? {
-                break Some(status);
-            }
-            if timeout.is_some_and(|t| started.elapsed() >= t) {
-                timed_out = true;
-                let _ = self.child.kill();
-                let _ = self.child.wait();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(10));
+                if let Some(status) = self.child.try_wait()? {
+                    break Some(status);
+                }
+                if timeout.is_some_and(|t| started.elapsed() >= t) {
+                    timed_out = true;
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    break None;
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
         };
         self.unregister();

@@ -323,6 +323,7 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
         store.display()
     );
     let mut complete = r.status == "completed";
+    let mut lost_said = false;
     for (name, count) in store_r.run_counts(run)? {
         match name.as_str() {
             "dropped_backlog_full" if count > 0 => line.push_str(&format!(
@@ -350,6 +351,7 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
             )),
             "lost_write_failed" if count > 0 => {
                 complete = false;
+                lost_said = true;
                 line.push_str(&format!(
                     "; {count} invocations could not be written (disk full or store not writable: see the log); the store keeps the {} above",
                     r.invocations
@@ -361,6 +363,11 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
     if r.status == "running" {
         line.push_str(
             "; the run did not end cleanly: invocations could not be written (disk full or store not writable?) or the JVM was killed",
+        );
+    } else if !complete && !lost_said {
+        // The status was written but the counts were not (the disk filled in between).
+        line.push_str(
+            "; the run did not complete: invocations could not be written (disk full or store not writable?): see the log",
         );
     }
     Ok((line, complete))
