@@ -188,3 +188,111 @@ pub fn calls(
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(bytes: &[u8], max_locals: u16) -> CodeAttribute {
+        CodeAttribute {
+            max_stack: 8,
+            max_locals,
+            code: bytes.to_vec(),
+            exception_table: Vec::new(),
+            attributes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn receivers_and_arguments_keep_their_origins() {
+        let mut class = ClassFile::new("A", "java/lang/Object", 0x21, 52).unwrap();
+        let cp = &mut class.constant_pool;
+        let f = cp.add_field_ref("A", "f", "LB;").unwrap();
+        let s = cp.add_field_ref("A", "s", "LB;").unwrap();
+        let m = cp.add_method_ref("B", "m", "(JLB;I)V", false).unwrap();
+        let [f1, f2] = f.to_be_bytes();
+        let [s1, s2] = s.to_be_bytes();
+        let [m1, m2] = m.to_be_bytes();
+        // this.f.m(p0, (B) p1, p2); s.m(p0, this.f.f?, 0)
+        let body = [
+            ALOAD_0,
+            GETFIELD,
+            f1,
+            f2,
+            LLOAD_1,
+            ALOAD_3,
+            CHECKCAST,
+            0,
+            2,
+            ILOAD,
+            4,
+            INVOKEVIRTUAL,
+            m1,
+            m2, // 0..14
+            GETSTATIC,
+            s1,
+            s2,
+            ASTORE,
+            5,
+            ALOAD,
+            5,
+            LCONST_0,
+            ALOAD,
+            5,
+            GETFIELD,
+            f1,
+            f2,
+            ICONST_0,
+            INVOKEVIRTUAL,
+            m1,
+            m2,
+            RETURN,
+        ];
+        let desc = MethodDescriptor::parse("(JLB;I)V").unwrap();
+        let entry = entry_frame(false, &desc, 6, None, Origin::This);
+        assert_eq!(
+            entry.locals[..5],
+            [
+                Origin::This,
+                Origin::Param(0),
+                Origin::Unknown,
+                Origin::Param(1),
+                Origin::Param(2)
+            ]
+        );
+        let found = calls(&class, &code(&body, 6), entry).unwrap();
+        let field = |name: &str| Origin::Field {
+            owner: "A".into(),
+            name: name.into(),
+            descriptor: "LB;".into(),
+        };
+        assert_eq!(found.len(), 2);
+        assert_eq!(found[0].receiver, Some(field("f")));
+        // Two-slot and primitive arguments have no origin; checkcast keeps it.
+        assert_eq!(
+            found[0].args,
+            [Origin::Unknown, Origin::Param(1), Origin::Unknown]
+        );
+        let static_s = Origin::StaticField {
+            owner: "A".into(),
+            name: "s".into(),
+            descriptor: "LB;".into(),
+        };
+        assert_eq!(found[1].receiver, Some(static_s));
+        // A field of something other than `this` has no origin.
+        assert_eq!(found[1].args[1], Origin::Unknown);
+    }
+
+    #[test]
+    fn malformed_code_is_a_dataflow_error_at_its_offset() {
+        let class = ClassFile::new("A", "java/lang/Object", 0x21, 52).unwrap();
+        let desc = MethodDescriptor::parse("()V").unwrap();
+        let entry = entry_frame(true, &desc, 0, None, Origin::Unknown);
+        let e = calls(&class, &code(&[NOP, POP, RETURN], 0), entry).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("dataflow: operand stack underflow at offset 1"),
+            "{e}"
+        );
+    }
+}
