@@ -31,7 +31,10 @@ for example in reservations:se.kth.castor.reservations.Main mockables:se.kth.cas
   "$mimic" targets -c "$dir/classes" -o "$dir/plan.json"
 
   step "$name: mimic record -- java $main"
-  "$mimic" record --plan "$dir/plan.json" --store "$dir/traces.db" -- java -cp "$dir/classes" "$main" > "$dir/recorded.txt"
+  # An example may bring its own redaction rules (reservations: the paper's test card numbers).
+  rules=()
+  [[ -f "examples/$name/redaction.toml" ]] && rules=(--redact-rules "examples/$name/redaction.toml")
+  "$mimic" record "${rules[@]}" --plan "$dir/plan.json" --store "$dir/traces.db" -- java -cp "$dir/classes" "$main" > "$dir/recorded.txt"
   diff -u "$dir/plain.txt" "$dir/recorded.txt" && echo "output under the agent identical to the plain run ($(wc -l < "$dir/plain.txt") lines)"
   "$mimic" traces "$dir/traces.db"
 

@@ -10,9 +10,9 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use jvmti_bindings::prelude::*;
-use mimic_analysis::plan::Plan;
-use mimic_classfile::probe::ProbeApi;
 use mimic_instrument::PlanInstrumentation;
+use mimic_plan::Plan;
+use mimic_rewrite::probe::ProbeApi;
 use mimic_trace::{RunInfo, Store};
 
 use crate::jdk::Jdk;
@@ -31,8 +31,8 @@ fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
     log::line(&format!("loaded with options {options_text}"));
     let plan_text = std::fs::read_to_string(&options.plan)
         .map_err(|e| format!("{}: {e}", options.plan.display()))?;
-    let plan: Plan = serde_json::from_str(&plan_text)
-        .map_err(|e| format!("{}: not a plan: {e}", options.plan.display()))?;
+    let plan =
+        Plan::from_json(&plan_text).map_err(|e| format!("{}: {e}", options.plan.display()))?;
     let mut store = Store::create_or_open(&options.store).map_err(|e| e.to_string())?;
     let info = RunInfo {
         pid: Some(std::process::id()),
@@ -48,7 +48,8 @@ fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
         ..RunInfo::default()
     };
     let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
-    let writer = Writer::start(store, run).map_err(|e| format!("writer thread: {e}"))?;
+    let writer =
+        Writer::start(store, run, options.backlog).map_err(|e| format!("writer thread: {e}"))?;
     let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
     log::line(&format!(
         "run {run}: {} MUTs in {} classes, {} call sites",
@@ -219,7 +220,20 @@ impl Agent for MimicAgent {
     fn vm_death(&self, _context: CallbackContext<'_>) {
         let Some(st) = state::get() else { return };
         st.recording.store(false, Ordering::Release);
-        st.writer.shutdown("completed", Duration::from_secs(30));
+        let mut counts = st.redactions.counts();
+        // MUTs with parameters whose names the class files do not carry: arguments are
+        // checked by value only (compile with -parameters or -g to check names too).
+        let unnamed = st
+            .plan
+            .muts
+            .iter()
+            .filter(|m| m.param_names.is_empty() && !m.descriptor.starts_with("()"))
+            .count() as u64;
+        if unnamed > 0 && st.options.rules != mimic_redact::Rules::none() {
+            counts.push(("redaction_param_names_unknown".into(), unnamed));
+        }
+        st.writer
+            .shutdown("completed", counts, Duration::from_secs(30));
         let seen: u64 = st
             .counters
             .iter()

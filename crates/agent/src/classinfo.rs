@@ -27,6 +27,20 @@ pub enum Prim {
 }
 
 impl Prim {
+    /// The Java keyword (`int`).
+    pub fn java_name(self) -> &'static str {
+        match self {
+            Prim::Boolean => "boolean",
+            Prim::Byte => "byte",
+            Prim::Char => "char",
+            Prim::Short => "short",
+            Prim::Int => "int",
+            Prim::Long => "long",
+            Prim::Float => "float",
+            Prim::Double => "double",
+        }
+    }
+
     pub fn from_descriptor(c: u8) -> Option<Prim> {
         Some(match c {
             b'Z' => Prim::Boolean,
@@ -70,7 +84,7 @@ impl Prim {
 }
 
 /// One instance field of a plain object.
-pub struct FieldInfo {
+pub struct SnapshotField {
     pub name: String,
     /// Binary name of the declaring class.
     pub declared_in: String,
@@ -94,20 +108,103 @@ pub enum Kind {
     Text,
     /// Element primitive type, or None for reference arrays.
     Array(Option<Prim>),
+    /// A JDK collection whose `toArray()` runs JDK code only ([`SELF_CONTAINED`]).
     Collection,
+    /// A JDK map whose `entrySet().toArray()` and entries run JDK code only.
     Map,
-    Thrown,
+    /// A JDK wrapper view (`Collections.unmodifiableList(…)`, synchronized, checked) and
+    /// the id of its field holding the wrapped collection or map (`c` or `m`).
+    CollectionView(Id),
+    MapView(Id),
+    /// A throwable; `true` for JDK classes (whose `getMessage` is JDK code), `false` for
+    /// application ones (their `detailMessage` field is read instead).
+    Thrown(bool),
     Opaque(String),
-    Object(Vec<FieldInfo>),
+    Object(Vec<SnapshotField>),
 }
 
-pub struct ClassInfo {
+/// What the snapshotter does with objects of one runtime class (not to be confused with
+/// `mimic_classpath::ClassInfo`, the static summary of a class file).
+pub struct SnapshotClass {
     /// Binary name (`com.x.Foo`, `[I`, `[Ljava.lang.String;`).
     pub name: String,
     /// The name as a JSON string.
     pub quoted: String,
     pub kind: Kind,
 }
+
+/// JDK collections and maps whose `toArray()` / `entrySet().toArray()` and entries run
+/// JDK code only, whatever they hold: they never call back into their elements, a
+/// comparator or another collection. Any other JDK collection (a view over another
+/// collection, a sublist, a `keySet()` of an arbitrary map) may delegate to application
+/// code, so the recorder reads it only through a wrapper's field or not at all.
+const SELF_CONTAINED: &[&str] = &[
+    "java.util.ArrayList",
+    "java.util.LinkedList",
+    "java.util.ArrayDeque",
+    "java.util.Vector",
+    "java.util.Stack",
+    "java.util.PriorityQueue",
+    "java.util.HashSet",
+    "java.util.LinkedHashSet",
+    "java.util.TreeSet",
+    "java.util.RegularEnumSet",
+    "java.util.JumboEnumSet",
+    "java.util.HashMap",
+    "java.util.LinkedHashMap",
+    "java.util.TreeMap",
+    "java.util.Hashtable",
+    "java.util.Properties",
+    "java.util.IdentityHashMap",
+    "java.util.WeakHashMap",
+    "java.util.EnumMap",
+    "java.util.HashMap$KeySet",
+    "java.util.HashMap$Values",
+    "java.util.HashMap$EntrySet",
+    "java.util.LinkedHashMap$LinkedKeySet",
+    "java.util.LinkedHashMap$LinkedValues",
+    "java.util.LinkedHashMap$LinkedEntrySet",
+    "java.util.Arrays$ArrayList",
+    "java.util.Collections$EmptyList",
+    "java.util.Collections$EmptySet",
+    "java.util.Collections$EmptyMap",
+    "java.util.Collections$SingletonList",
+    "java.util.Collections$SingletonSet",
+    "java.util.Collections$SingletonMap",
+    "java.util.Collections$CopiesList",
+    "java.util.ImmutableCollections$List12",
+    "java.util.ImmutableCollections$ListN",
+    "java.util.ImmutableCollections$SubList",
+    "java.util.ImmutableCollections$Set12",
+    "java.util.ImmutableCollections$SetN",
+    "java.util.ImmutableCollections$Map1",
+    "java.util.ImmutableCollections$MapN",
+    "java.util.concurrent.ConcurrentHashMap",
+    "java.util.concurrent.ConcurrentHashMap$KeySetView",
+    "java.util.concurrent.CopyOnWriteArrayList",
+    "java.util.concurrent.CopyOnWriteArraySet",
+    "java.util.concurrent.ConcurrentLinkedQueue",
+    "java.util.concurrent.ConcurrentLinkedDeque",
+    "java.util.concurrent.LinkedBlockingQueue",
+    "java.util.concurrent.LinkedBlockingDeque",
+    "java.util.concurrent.ArrayBlockingQueue",
+    "java.util.concurrent.PriorityBlockingQueue",
+    "java.util.concurrent.LinkedTransferQueue",
+    "java.util.concurrent.ConcurrentSkipListMap",
+    "java.util.concurrent.ConcurrentSkipListSet",
+];
+
+/// Prefixes of the `java.util.Collections` wrapper views, which hold the wrapped
+/// collection in field `c` and the wrapped map in field `m`.
+const WRAPPER_PREFIXES: [&str; 3] = [
+    "java.util.Collections$Unmodifiable",
+    "java.util.Collections$Synchronized",
+    "java.util.Collections$Checked",
+];
+
+/// Why a JDK collection or map outside [`SELF_CONTAINED`] is not read.
+pub const FOREIGN_VIEW: &str =
+    "a JDK view over another collection, which may be application code (reading it would run application code)";
 
 const TEXT_CLASSES: [&str; 14] = [
     "java.util.UUID",
@@ -168,7 +265,7 @@ fn type_name(descriptor: &str) -> String {
 /// The cache of class infos, indexed by JVMTI tag − 1.
 #[derive(Default)]
 pub struct Classes {
-    infos: RwLock<Vec<Arc<ClassInfo>>>,
+    infos: RwLock<Vec<Arc<SnapshotClass>>>,
 }
 
 const STATIC: i32 = 0x0008;
@@ -185,7 +282,7 @@ impl Classes {
         jdk: &Jdk,
         options: &Options,
         class: jni::jclass,
-    ) -> Option<Arc<ClassInfo>> {
+    ) -> Option<Arc<SnapshotClass>> {
         let tag = unsafe { jvmti.get_tag(class) }.unwrap_or(0);
         if tag > 0 {
             if let Ok(infos) = self.infos.read() {
@@ -221,7 +318,7 @@ unsafe fn classify(
     jdk: &Jdk,
     options: &Options,
     class: jni::jclass,
-) -> Option<ClassInfo> {
+) -> Option<SnapshotClass> {
     let name = unsafe { class_name(jvmti, class) }?;
     let is = |to: jni::jclass| unsafe { assignable(env, class, to) };
     let kind = if let Some(elem) = name.strip_prefix('[') {
@@ -243,7 +340,7 @@ unsafe fn classify(
     } else if name == "java.lang.Class" {
         Kind::Opaque("a Class object".into())
     } else if is(jdk.throwable.0) {
-        Kind::Thrown
+        Kind::Thrown(is_jdk(&name))
     } else if is(jdk.enum_class.0) {
         let sup = unsafe { env.get_superclass(class) };
         clear(env);
@@ -270,10 +367,30 @@ unsafe fn classify(
         Kind::Opaque(why.to_string())
     } else if name.starts_with("java.time.") || TEXT_CLASSES.contains(&name.as_str()) {
         Kind::Text
-    } else if is_jdk(&name) && is(jdk.collection.0) {
-        Kind::Collection
-    } else if is_jdk(&name) && is(jdk.map.0) {
-        Kind::Map
+    } else if is_jdk(&name) && (is(jdk.collection.0) || is(jdk.map.0)) {
+        let map = is(jdk.map.0);
+        if SELF_CONTAINED.contains(&name.as_str()) {
+            if map {
+                Kind::Map
+            } else {
+                Kind::Collection
+            }
+        } else if WRAPPER_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            let (field, descriptor) = if map {
+                ("m", "Ljava/util/Map;")
+            } else {
+                ("c", "Ljava/util/Collection;")
+            };
+            let id = unsafe { env.get_field_id(class, field, descriptor) };
+            clear(env);
+            match (id, map) {
+                (Some(id), true) => Kind::MapView(Id(id)),
+                (Some(id), false) => Kind::CollectionView(Id(id)),
+                (None, _) => Kind::Opaque(FOREIGN_VIEW.into()),
+            }
+        } else {
+            Kind::Opaque(FOREIGN_VIEW.into())
+        }
     } else if name == "java.lang.Object" {
         Kind::Object(Vec::new())
     } else if is_jdk(&name) {
@@ -281,7 +398,7 @@ unsafe fn classify(
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
-    Some(ClassInfo {
+    Some(SnapshotClass {
         quoted: json::quoted(&name),
         name,
         kind,
@@ -294,8 +411,8 @@ unsafe fn instance_fields(
     jvmti: &Jvmti,
     options: &Options,
     class: jni::jclass,
-) -> Vec<FieldInfo> {
-    let mut chain: Vec<Vec<FieldInfo>> = Vec::new();
+) -> Vec<SnapshotField> {
+    let mut chain: Vec<Vec<SnapshotField>> = Vec::new();
     let mut current = unsafe { env.new_local_ref(class) };
     while !current.is_null() {
         let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
@@ -319,7 +436,7 @@ unsafe fn instance_fields(
                 .first()
                 .and_then(|c| Prim::from_descriptor(*c))
                 .filter(|_| sig.len() == 1);
-            fields.push(FieldInfo {
+            fields.push(SnapshotField {
                 redact: options.redaction_rule(&name).map(str::to_string),
                 declared_type: json::quoted(&type_name(&sig)),
                 prefix: json::field_prefix(&name, &declared_in),

@@ -34,7 +34,15 @@ pub struct Jdk {
     pub opaque_kinds: Vec<(GlobalClass, &'static str)>,
     pub to_string: Id,
     pub get_message: Id,
+    /// `Throwable.detailMessage`, read directly for application exception classes (their
+    /// `getMessage` may be overridden: calling it would run application code).
+    pub detail_message: Id,
     pub to_array: Id,
+    pub collection_size: Id,
+    pub collection_iterator: Id,
+    pub map_size: Id,
+    pub iterator_has_next: Id,
+    pub iterator_next: Id,
     pub entry_set: Id,
     pub entry_key: Id,
     pub entry_value: Id,
@@ -96,20 +104,30 @@ impl Jdk {
         let map_entry = global(env, "java/util/Map$Entry")?;
         let throwable = global(env, "java/lang/Throwable")?;
         let thread = global(env, "java/lang/Thread")?;
+        let iterator = global(env, "java/util/Iterator")?;
         let mut opaque_kinds = Vec::new();
         for (name, why) in OPAQUE_KINDS {
             opaque_kinds.push((global(env, name)?, why));
         }
         let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
         clear(env);
+        let detail_message =
+            unsafe { env.get_field_id(throwable.0, "detailMessage", "Ljava/lang/String;") };
+        clear(env);
         Ok(Jdk {
             to_string: method(env, object, "toString", "()Ljava/lang/String;")?,
             get_message: method(env, throwable, "getMessage", "()Ljava/lang/String;")?,
             to_array: method(env, collection, "toArray", "()[Ljava/lang/Object;")?,
             entry_set: method(env, map, "entrySet", "()Ljava/util/Set;")?,
+            collection_size: method(env, collection, "size", "()I")?,
+            collection_iterator: method(env, collection, "iterator", "()Ljava/util/Iterator;")?,
+            map_size: method(env, map, "size", "()I")?,
+            iterator_has_next: method(env, iterator, "hasNext", "()Z")?,
+            iterator_next: method(env, iterator, "next", "()Ljava/lang/Object;")?,
             entry_key: method(env, map_entry, "getKey", "()Ljava/lang/Object;")?,
             entry_value: method(env, map_entry, "getValue", "()Ljava/lang/Object;")?,
             enum_name: Id(enum_name.ok_or("field Enum.name not found")?),
+            detail_message: Id(detail_message.ok_or("field Throwable.detailMessage not found")?),
             thread_current: static_method(env, thread, "currentThread", "()Ljava/lang/Thread;")?,
             thread_get_name: method(env, thread, "getName", "()Ljava/lang/String;")?,
             thread_get_id: method(env, thread, "getId", "()J")?,

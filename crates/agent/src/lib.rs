@@ -18,6 +18,7 @@ pub mod log;
 pub mod options;
 pub mod probe;
 pub mod recorder;
+pub mod redaction;
 pub mod snapshot;
 pub mod state;
 pub mod writer;

@@ -1,4 +1,5 @@
-//! The agent's log file (`<store>.log` by default, created owner-only): the only place
+//! The agent's log file (`<store>.log` by default, owner-only, never through a symbolic
+//! link: `mimic_trace::private_file`): the only place
 //! the agent writes text, so the application's stdout and stderr stay untouched. Also
 //! routes Rust panic messages there instead of stderr.
 
@@ -12,14 +13,7 @@ static START: OnceLock<std::time::Instant> = OnceLock::new();
 
 /// Open (append) the log file, owner-only, and send panic messages to it.
 pub fn open(path: &Path) -> std::io::Result<()> {
-    let mut o = std::fs::OpenOptions::new();
-    o.create(true).append(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        o.mode(0o600);
-    }
-    let file = o.open(path)?;
+    let file = mimic_trace::private_file::open_append(path)?;
     START.get_or_init(std::time::Instant::now);
     let _ = LOG.set(Mutex::new(file));
     std::panic::set_hook(Box::new(|info| {

@@ -1,11 +1,11 @@
 //! The agent's option string (`plan=…,store=…[,log=…][,first=N][,distinct=D][,upto=U]
-//! [,sample=K][,depth=D][,nodes=N][,value_bytes=B][,budget=BYTES][,redact=a|b|c]`):
+//! [,sample=K][,depth=D][,nodes=N][,value_bytes=B][,budget=BYTES][,backlog=BYTES]
+//! [,redact=off|phrase|phrase…][,redact_rules=FILE]`):
 //! parsing, defaults, and which invocations of a MUT are recorded.
 
 use std::path::PathBuf;
 
-/// Default field-name redaction rules (substrings, case-insensitive).
-pub const DEFAULT_REDACT: [&str; 5] = ["password", "secret", "token", "apikey", "credential"];
+use mimic_redact::Rules;
 
 /// Recording limits and where things go.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,8 +34,30 @@ pub struct Options {
     /// Approximate bytes of values in the whole run; beyond it, values become opaque
     /// but invocations and calls are still recorded.
     pub budget: u64,
-    /// Lower-case field-name substrings whose values are redacted.
-    pub redact: Vec<String>,
+    /// Most bytes of completed invocations waiting for the writer; beyond it invocations
+    /// are dropped and counted (memory stays bounded whatever the load).
+    pub backlog: u64,
+    /// What is redacted before a value leaves the JVM (`mimic_redact`): the built-in
+    /// rules, plus `redact=` phrases and a `redact_rules=` file; none with `redact=off`.
+    pub rules: Rules,
+}
+
+/// A path option: as written, or `hex:<bytes>` for a path that is not UTF-8 or holds
+/// `,` or `=` (how `mimic record` passes those).
+fn path(value: &str) -> Result<PathBuf, String> {
+    let Some(hex) = value.strip_prefix("hex:") else {
+        return Ok(PathBuf::from(value));
+    };
+    let bad = || format!("path option {value:?}: bad hex");
+    if hex.len() % 2 != 0 {
+        return Err(bad());
+    }
+    let bytes = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2).ok_or_else(bad)?, 16).map_err(|_| bad()))
+        .collect::<Result<Vec<u8>, String>>()?;
+    use std::os::unix::ffi::OsStringExt;
+    Ok(PathBuf::from(std::ffi::OsString::from_vec(bytes)))
 }
 
 impl Options {
@@ -46,6 +68,7 @@ impl Options {
         let mut log = None;
         let mut distinct = None;
         let mut first_given = false;
+        let mut rules_file = None;
         let mut o = Options {
             plan: PathBuf::new(),
             store: PathBuf::new(),
@@ -58,7 +81,8 @@ impl Options {
             nodes: 100,
             value_bytes: 8 * 1024,
             budget: 256 * 1024 * 1024,
-            redact: DEFAULT_REDACT.iter().map(|s| s.to_string()).collect(),
+            backlog: 64 * 1024 * 1024,
+            rules: Rules::builtin(),
         };
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
             let (key, value) = part
@@ -71,9 +95,9 @@ impl Options {
                     .map_err(|_| format!("option {key}: {value:?} is not a non-negative integer"))
             };
             match key.trim() {
-                "plan" => plan = Some(PathBuf::from(value)),
-                "store" => store = Some(PathBuf::from(value)),
-                "log" => log = Some(PathBuf::from(value)),
+                "plan" => plan = Some(path(value)?),
+                "store" => store = Some(path(value)?),
+                "log" => log = Some(path(value)?),
                 "first" => {
                     o.first = number()?;
                     first_given = true;
@@ -85,15 +109,25 @@ impl Options {
                 "nodes" => o.nodes = number()?.clamp(1, u32::MAX as u64) as u32,
                 "value_bytes" => o.value_bytes = number()?,
                 "budget" => o.budget = number()?,
+                "backlog" => o.backlog = number()?,
+                "redact" if value.trim() == "off" => o.rules = Rules::none(),
                 "redact" => {
-                    o.redact = value
-                        .split('|')
-                        .map(|r| r.trim().to_ascii_lowercase())
-                        .filter(|r| !r.is_empty())
-                        .collect()
+                    for phrase in value.split('|').filter(|r| !r.trim().is_empty()) {
+                        o.rules.add_name(phrase);
+                    }
                 }
+                "redact_rules" => rules_file = Some(path(value)?),
                 other => return Err(format!("unknown option {other:?}")),
             }
+        }
+        if let Some(file) = rules_file {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("redaction rules {}: {e}", file.display()))?;
+            o.rules = o
+                .rules
+                .clone()
+                .with_file(&text)
+                .map_err(|e| e.to_string())?;
         }
         // An explicit first=N means exactly the first N, unless distinct= is given too.
         o.distinct = distinct.unwrap_or(if first_given { 0 } else { o.distinct });
@@ -107,13 +141,9 @@ impl Options {
         Ok(o)
     }
 
-    /// The rule a field name matches, if any.
-    pub fn redaction_rule(&self, field_name: &str) -> Option<&str> {
-        let lower = field_name.to_ascii_lowercase();
-        self.redact
-            .iter()
-            .find(|r| lower.contains(r.as_str()))
-            .map(String::as_str)
+    /// The rule a field, parameter or key name matches, if any.
+    pub fn redaction_rule(&self, name: &str) -> Option<&str> {
+        self.rules.name_rule(name)
     }
 
     /// Should the `n`-th invocation (from 0) of a MUT be recorded, `distinct` distinct
@@ -152,10 +182,16 @@ mod tests {
         assert!(o.samples(100, 4) && !o.samples(101, 0) && o.samples(200, 4));
         assert!(!o.samples(100, 5) && !o.samples(200, 5));
         assert_eq!(o.redaction_rule("userPassword"), Some("password"));
-        assert_eq!(o.redaction_rule("API_KEY"), None);
-        assert_eq!(o.redaction_rule("apiKey"), Some("apikey"));
-        let o = Options::parse("plan=a,store=b,first=2,sample=3,redact=pin|Cvv,log=/l").unwrap();
-        assert_eq!(o.redact, vec!["pin", "cvv"]);
+        assert_eq!(o.redaction_rule("API_KEY"), Some("api-key"));
+        assert_eq!(o.redaction_rule("apiKey"), Some("api-key"));
+        assert_eq!(o.redaction_rule("reusableToken"), None);
+        let o =
+            Options::parse("plan=a,store=b,first=2,sample=3,redact=badge id|Motto,log=/l").unwrap();
+        assert_eq!(o.redaction_rule("badgeId"), Some("badge-id"));
+        assert_eq!(o.redaction_rule("motto"), Some("motto"));
+        assert_eq!(o.redaction_rule("password"), Some("password"));
+        let off = Options::parse("plan=a,store=b,redact=off").unwrap();
+        assert_eq!(off.redaction_rule("password"), None);
         assert_eq!(o.log, PathBuf::from("/l"));
         // An explicit first=N records the first N, whatever their values.
         assert_eq!(o.distinct, 0);
@@ -168,6 +204,12 @@ mod tests {
         assert!(o.samples(29, 1) && !o.samples(30, 1));
         assert!(Options::parse("plan=a").is_err());
         assert!(Options::parse("plan=a,store=b,depth=x").is_err());
+        // Paths that are not UTF-8 or hold separators travel in hex.
+        let o = Options::parse("plan=/p,store=hex:2f612c623d63ff").unwrap();
+        use std::os::unix::ffi::OsStrExt;
+        assert_eq!(o.store.as_os_str().as_bytes(), b"/a,b=c\xff");
+        assert!(Options::parse("plan=/p,store=hex:2f6").is_err());
+        assert!(Options::parse("plan=/p,store=hex:zz").is_err());
         assert!(Options::parse("plan=a,store=b,colour=red").is_err());
     }
 }

@@ -9,7 +9,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use jvmti_bindings::env::JniEnv;
 use jvmti_bindings::sys::jni;
-use mimic_classfile::probe::{self, ProbeApi};
+use mimic_rewrite::probe::{self, ProbeApi};
 
 use crate::jdk::clear;
 use crate::{recorder, state};

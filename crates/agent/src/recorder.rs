@@ -163,6 +163,7 @@ fn snapshot_context<'a>(
         classes: &st.classes,
         options: &st.options,
         limits: &st.limits,
+        redactions: &st.redactions,
     }
 }
 
@@ -177,6 +178,7 @@ unsafe fn arguments(
     cx: &Context,
     args: jni::jobject,
     declared: &[Declared],
+    secrets: &[Option<String>],
 ) -> (String, u64) {
     written(|out| {
         out.push('[');
@@ -199,7 +201,8 @@ unsafe fn arguments(
                 .get(i as usize)
                 .copied()
                 .unwrap_or(Declared::Reference);
-            bytes += unsafe { snapshot::capture(env, cx, e, d, out) };
+            let secret = secrets.get(i as usize).and_then(Option::as_deref);
+            bytes += unsafe { snapshot::capture_named(env, cx, e, d, secret, out) };
             if !e.is_null() {
                 unsafe { env.delete_local_ref(e) };
             }
@@ -296,7 +299,8 @@ unsafe fn start_recording(
             });
             (Some(v), b)
         };
-        let (a, b2) = unsafe { arguments(env, &cx, args, &sig.params) };
+        let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
+        let (a, b2) = unsafe { arguments(env, &cx, args, &sig.params, secrets) };
         st.budget_used.fetch_add(b1 + b2, Ordering::Relaxed);
         (rb, a)
     } else {
@@ -404,6 +408,7 @@ pub unsafe fn exit(
             counter.count_distinct(st.options.distinct, || distinct_key(&record));
         }
     }
+    st.redactions.note(&record);
     st.writer.push(record);
 }
 
@@ -478,7 +483,7 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
         let arguments = if rec.values {
             let (jvmti, jdk) = context(st)?;
             let cx = snapshot_context(st, &jvmti, jdk);
-            let (a, b) = unsafe { arguments(env, &cx, args, declared) };
+            let (a, b) = unsafe { arguments(env, &cx, args, declared, &[]) };
             st.budget_used.fetch_add(b, Ordering::Relaxed);
             a
         } else {

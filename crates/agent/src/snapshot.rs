@@ -13,7 +13,7 @@ use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
 use mimic_trace::json;
 
-use crate::classinfo::{Classes, Kind, Prim};
+use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
 use crate::jdk::{self, clear, Jdk};
 use crate::options::Options;
 
@@ -24,6 +24,7 @@ pub struct Context<'a> {
     pub classes: &'a Classes,
     pub options: &'a Options,
     pub limits: &'a Limits,
+    pub redactions: &'a crate::redaction::Redactions,
 }
 
 /// The reasons recorded for values cut by a limit, formatted once from the options.
@@ -86,6 +87,11 @@ const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
 /// The class name recorded when there is none.
 const UNKNOWN: &str = "\"?\"";
 
+/// Collections and maps up to this size are copied at once (`toArray()`); bigger ones are
+/// iterated only as far as the node and byte caps allow (a 2-million-element list costs
+/// what its first elements cost, not a copy of all of them).
+const COPY_ALL_UP_TO: u32 = 1024;
+
 struct Walk<'a> {
     env: &'a JniEnv,
     cx: &'a Context<'a>,
@@ -94,6 +100,13 @@ struct Walk<'a> {
     next_id: u32,
     nodes: u32,
     bytes: u64,
+    /// The rule of the secret name this value is under (a field, parameter or map key
+    /// named like a secret): its strings, boxes and primitives are redacted; an object
+    /// below it is judged by its own field names again.
+    secret: Option<String>,
+    /// The last string captured: a map's key when its value is walked next, so a
+    /// value under a key named like a secret is redacted.
+    last_string: Option<String>,
 }
 
 /// Capture `obj` (a live reference on this thread): append the JSON of its value to
@@ -106,6 +119,21 @@ pub unsafe fn capture(
     cx: &Context,
     obj: jni::jobject,
     declared: Declared,
+    out: &mut String,
+) -> u64 {
+    unsafe { capture_named(env, cx, obj, declared, None, out) }
+}
+
+/// [`capture`] of a value whose name (a parameter's) matched redaction rule `secret`.
+///
+/// # Safety
+/// As [`capture`].
+pub unsafe fn capture_named(
+    env: &JniEnv,
+    cx: &Context,
+    obj: jni::jobject,
+    declared: Declared,
+    secret: Option<&str>,
     out: &mut String,
 ) -> u64 {
     let capacity = (cx.options.nodes as i32)
@@ -124,6 +152,8 @@ pub unsafe fn capture(
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        secret: secret.map(str::to_string),
+        last_string: None,
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -149,14 +179,22 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        secret: None,
+        last_string: None,
     };
     let class = unsafe { walk.class_name(t) };
-    unsafe { walk.thrown(t, &class) };
+    // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
+    let jdk_class = crate::classinfo::is_jdk(class.trim_matches('"'));
+    unsafe { walk.thrown(t, &class, jdk_class) };
 }
 
 impl<'a> Walk<'a> {
     unsafe fn top(&mut self, obj: jni::jobject, declared: Declared) {
         match declared {
+            Declared::Prim(p) if !obj.is_null() && self.secret.is_some() => {
+                let rule = self.secret.clone().unwrap_or_default();
+                self.redact(&json::quoted(p.java_name()), &rule);
+            }
             Declared::Prim(p) if !obj.is_null() => {
                 let class = unsafe { self.env.get_object_class(obj) };
                 let info = unsafe { self.info(class) };
@@ -170,10 +208,17 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// Write a redacted placeholder of type `class` (quoted) and count it.
+    fn redact(&mut self, class: &str, rule: &str) {
+        self.bytes += 40;
+        json::redacted(self.out, class, rule);
+        self.cx.redactions.count(rule);
+    }
+
     unsafe fn info(
         &self,
         class: jni::jclass,
-    ) -> Option<std::sync::Arc<crate::classinfo::ClassInfo>> {
+    ) -> Option<std::sync::Arc<crate::classinfo::SnapshotClass>> {
         let cx = self.cx;
         unsafe {
             cx.classes
@@ -266,9 +311,29 @@ impl<'a> Walk<'a> {
         let name = info.quoted.as_str();
         // Roughly the JSON envelope: tag, id, class name.
         self.bytes += 30 + info.name.len() as u64;
+        if let Some(rule) = self.secret.clone() {
+            match &info.kind {
+                Kind::Str | Kind::Boxed(..) | Kind::Text | Kind::Array(Some(_)) => {
+                    self.redact(name, &rule);
+                    return;
+                }
+                // An object's fields are judged by their own names.
+                Kind::Object(_) => {
+                    self.secret = None;
+                    unsafe { self.value(obj, depth) };
+                    self.secret = Some(rule);
+                    return;
+                }
+                _ => {}
+            }
+        }
         match &info.kind {
             Kind::Str => {
                 let text = unsafe { jdk::string(self.env, obj) }.unwrap_or_default();
+                if let Some(rule) = self.cx.options.rules.value_rule(&text) {
+                    self.redact(name, rule);
+                    return;
+                }
                 if self.bytes + text.len() as u64 > self.cx.options.value_bytes {
                     json::opaque(
                         self.out,
@@ -279,6 +344,7 @@ impl<'a> Walk<'a> {
                 }
                 self.bytes += text.len() as u64;
                 json::str(self.out, &text);
+                self.last_string = Some(text);
             }
             Kind::Boxed(p, id) => {
                 json::begin_boxed(self.out, name);
@@ -292,13 +358,17 @@ impl<'a> Walk<'a> {
                 json::enumeration(self.out, class, &text);
             }
             Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
+                Some(text) if self.cx.options.rules.value_rule(&text).is_some() => {
+                    let rule = self.cx.options.rules.value_rule(&text).unwrap_or_default();
+                    self.redact(name, rule);
+                }
                 Some(text) => {
                     self.bytes += text.len() as u64;
                     json::text(self.out, name, &text);
                 }
                 None => json::opaque(self.out, name, "toString() failed"),
             },
-            Kind::Thrown => unsafe { self.thrown(obj, name) },
+            Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
             _ => {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
@@ -319,19 +389,15 @@ impl<'a> Walk<'a> {
                         let truncated = unsafe { self.object_elements(obj, length, depth) };
                         json::end_container(self.out, truncated);
                     }
-                    Kind::Collection => {
-                        let arr = unsafe {
-                            self.env
-                                .call_object_method(obj, self.cx.jdk.to_array.0, &[])
-                        };
-                        if clear(self.env) || arr.is_null() {
-                            json::opaque(self.out, name, "toArray() failed");
-                            return;
+                    Kind::Collection => unsafe { self.collection(obj, id, name, depth) },
+                    Kind::CollectionView(_) | Kind::MapView(_) => {
+                        match unsafe { self.unwrap_view(obj) } {
+                            Some((inner, false)) => unsafe {
+                                self.collection(inner, id, name, depth)
+                            },
+                            Some((inner, true)) => unsafe { self.map(inner, id, name, depth) },
+                            None => json::opaque(self.out, name, FOREIGN_VIEW),
                         }
-                        let size = unsafe { self.env.get_array_length(arr) }.max(0) as u32;
-                        json::begin_collection(self.out, id, name, size);
-                        let truncated = unsafe { self.object_elements(arr, size, depth) };
-                        json::end_container(self.out, truncated);
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
                     Kind::Object(fields) => unsafe { self.object(obj, id, name, fields, depth) },
@@ -341,16 +407,117 @@ impl<'a> Walk<'a> {
         }
     }
 
-    /// A throwable: its class (quoted) and message.
-    unsafe fn thrown(&mut self, t: jni::jobject, class: &str) {
-        let m = unsafe {
-            self.env
-                .call_object_method(t, self.cx.jdk.get_message.0, &[])
+    /// The self-contained JDK collection or map a wrapper view holds (following nested
+    /// wrappers through their fields, never calling a method), and whether it is a map;
+    /// `None` when what it wraps is not self-contained.
+    unsafe fn unwrap_view(&mut self, view: jni::jobject) -> Option<(jni::jobject, bool)> {
+        let mut current = view;
+        // Wrappers of wrappers are rare; the bound keeps a cycle from looping.
+        for _ in 0..8 {
+            let class = unsafe { self.env.get_object_class(current) };
+            let info = unsafe { self.info(class) };
+            let field = match info.as_deref().map(|i| &i.kind) {
+                Some(Kind::Collection) => return Some((current, false)),
+                Some(Kind::Map) => return Some((current, true)),
+                Some(Kind::CollectionView(f) | Kind::MapView(f)) => f.0,
+                _ => return None,
+            };
+            let inner = unsafe { self.env.get_object_field(current, field) };
+            if clear(self.env) || inner.is_null() {
+                return None;
+            }
+            current = inner;
+        }
+        None
+    }
+
+    /// The elements of `source` (a self-contained JDK collection: its `toArray()` runs JDK
+    /// code only) recorded as collection `name` (the recorded object's class, which may be
+    /// a wrapper view of `source`).
+    unsafe fn collection(&mut self, source: jni::jobject, id: u32, name: &str, depth: u32) {
+        let (env, jdk) = (self.env, self.cx.jdk);
+        let size = unsafe { env.call_int_method(source, jdk.collection_size.0, &[]) };
+        if clear(env) {
+            json::opaque(self.out, name, "size() failed");
+            return;
+        }
+        let size = size.max(0) as u32;
+        if size > COPY_ALL_UP_TO {
+            // Only what the caps let through is read: no copy of the whole collection.
+            let it = unsafe { env.call_object_method(source, jdk.collection_iterator.0, &[]) };
+            if clear(env) || it.is_null() {
+                json::opaque(self.out, name, "iterator() failed");
+                return;
+            }
+            json::begin_collection(self.out, id, name, size);
+            let mut written = 0u32;
+            while written < size && !self.full() {
+                let Some(e) = (unsafe { self.next(it) }) else {
+                    break;
+                };
+                if written > 0 {
+                    json::comma(self.out);
+                }
+                unsafe { self.value(e, depth + 1) };
+                unsafe { env.delete_local_ref(e) };
+                written += 1;
+            }
+            json::end_container(self.out, written < size);
+            return;
+        }
+        let arr = unsafe { env.call_object_method(source, jdk.to_array.0, &[]) };
+        if clear(env) || arr.is_null() {
+            json::opaque(self.out, name, "toArray() failed");
+            return;
+        }
+        let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
+        json::begin_collection(self.out, id, name, size);
+        let truncated = unsafe { self.object_elements(arr, size, depth) };
+        json::end_container(self.out, truncated);
+    }
+
+    /// The next element of a JDK iterator (null elements are `Some(null)`), `None` at the
+    /// end or when the iterator failed.
+    unsafe fn next(&mut self, it: jni::jobject) -> Option<jni::jobject> {
+        let (env, jdk) = (self.env, self.cx.jdk);
+        let more = unsafe { env.call_boolean_method(it, jdk.iterator_has_next.0, &[]) };
+        if clear(env) || !more {
+            return None;
+        }
+        let e = unsafe { env.call_object_method(it, jdk.iterator_next.0, &[]) };
+        if clear(env) {
+            return None;
+        }
+        Some(e)
+    }
+
+    /// A throwable: its class (quoted) and message — from `getMessage()` for JDK classes,
+    /// from the `detailMessage` field for application classes (whose `getMessage` may be
+    /// overridden: the recorder never runs application code).
+    unsafe fn thrown(&mut self, t: jni::jobject, class: &str, jdk_class: bool) {
+        let m = if jdk_class {
+            unsafe {
+                self.env
+                    .call_object_method(t, self.cx.jdk.get_message.0, &[])
+            }
+        } else {
+            unsafe { self.env.get_object_field(t, self.cx.jdk.detail_message.0) }
         };
         let message = if clear(self.env) {
             None
         } else {
             unsafe { jdk::string(self.env, m) }
+        };
+        // A message holding a secret is replaced, with the rule that hid it.
+        let message = match message {
+            Some(m) => match self.cx.options.rules.value_rule(&m) {
+                Some(rule) => {
+                    self.cx.redactions.count(rule);
+                    Some(format!("[redacted: {rule}]"))
+                }
+                None => Some(m),
+            },
+            None => None,
         };
         self.bytes += message.as_ref().map_or(0, |m| m.len() as u64);
         json::thrown(self.out, class, message.as_deref());
@@ -421,24 +588,52 @@ impl<'a> Walk<'a> {
     unsafe fn map(&mut self, obj: jni::jobject, id: u32, class: &str, depth: u32) {
         let jdk = self.cx.jdk;
         let env = self.env;
+        let size = unsafe { env.call_int_method(obj, jdk.map_size.0, &[]) };
+        if clear(env) {
+            json::opaque(self.out, class, "size() failed");
+            return;
+        }
+        let size = size.max(0) as u32;
         let set = unsafe { env.call_object_method(obj, jdk.entry_set.0, &[]) };
         if clear(env) || set.is_null() {
             json::opaque(self.out, class, "entrySet() failed");
             return;
         }
-        let arr = unsafe { env.call_object_method(set, jdk.to_array.0, &[]) };
-        if clear(env) || arr.is_null() {
-            json::opaque(self.out, class, "entrySet().toArray() failed");
-            return;
-        }
-        let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
+        // Small maps are copied at once; big ones are read only as far as the caps allow.
+        let (arr, it) = if size > COPY_ALL_UP_TO {
+            let it = unsafe { env.call_object_method(set, jdk.collection_iterator.0, &[]) };
+            if clear(env) || it.is_null() {
+                json::opaque(self.out, class, "entrySet().iterator() failed");
+                return;
+            }
+            (std::ptr::null_mut(), it)
+        } else {
+            let arr = unsafe { env.call_object_method(set, jdk.to_array.0, &[]) };
+            if clear(env) || arr.is_null() {
+                json::opaque(self.out, class, "entrySet().toArray() failed");
+                return;
+            }
+            (arr, std::ptr::null_mut())
+        };
+        let size = if arr.is_null() {
+            size
+        } else {
+            unsafe { env.get_array_length(arr) }.max(0) as u32
+        };
         json::begin_map(self.out, id, class, size);
         let mut written = 0u32;
         for i in 0..size {
             if self.full() {
                 break;
             }
-            let e = unsafe { env.get_object_array_element(arr, i as i32) };
+            let e = if arr.is_null() {
+                match unsafe { self.next(it) } {
+                    Some(e) => e,
+                    None => break,
+                }
+            } else {
+                unsafe { env.get_object_array_element(arr, i as i32) }
+            };
             if clear(env) || e.is_null() {
                 break;
             }
@@ -455,9 +650,20 @@ impl<'a> Walk<'a> {
                 json::comma(self.out);
             }
             json::begin_entry(self.out);
+            self.last_string = None;
             unsafe { self.value(k, depth + 1) };
             json::between_key_and_value(self.out);
+            // A value under a key named like a secret (`"password"`, an `Authorization`
+            // header) is redacted as a field of that name would be.
+            let key_rule = self.last_string.take().and_then(|key| {
+                self.cx.options.rules.name_rule(&key).map(str::to_string)
+            });
+            let outer = match key_rule {
+                Some(rule) => self.secret.replace(rule),
+                None => self.secret.clone(),
+            };
             unsafe { self.value(v, depth + 1) };
+            self.secret = outer;
             json::end_entry(self.out);
             written += 1;
         }
@@ -469,7 +675,7 @@ impl<'a> Walk<'a> {
         obj: jni::jobject,
         id: u32,
         class: &str,
-        fields: &[crate::classinfo::FieldInfo],
+        fields: &[crate::classinfo::SnapshotField],
         depth: u32,
     ) {
         json::begin_object(self.out, id, class);
@@ -484,8 +690,15 @@ impl<'a> Walk<'a> {
                 json::comma(self.out);
             }
             self.out.push_str(&f.prefix);
-            if let Some(rule) = &f.redact {
-                json::redacted(self.out, &f.declared_type, rule);
+            if let (Some(rule), Some(_)) = (&f.redact, f.prim) {
+                self.redact(&f.declared_type, rule);
+            } else if let Some(rule) = &f.redact {
+                // Strings, boxes and arrays of them under this name are redacted; an
+                // object held there is walked (its own field names decide).
+                let child = unsafe { self.env.get_object_field(obj, f.id.0) };
+                let outer = self.secret.replace(rule.clone());
+                unsafe { self.value(child, depth + 1) };
+                self.secret = outer;
             } else if let Some(p) = f.prim {
                 unsafe { self.read_prim(obj, f.id.0, p) };
             } else {

@@ -10,9 +10,9 @@ use std::sync::{Mutex, OnceLock};
 
 use jvmti_bindings::env::Jvmti;
 use jvmti_bindings::sys::jvmti;
-use mimic_analysis::plan::Plan;
 use mimic_classfile::{FieldType, MethodDescriptor};
 use mimic_instrument::PlanInstrumentation;
+use mimic_plan::Plan;
 
 use crate::classinfo::{Classes, Prim};
 use crate::jdk::Jdk;
@@ -90,6 +90,9 @@ pub struct State {
     /// Limit reasons, formatted once.
     pub limits: Limits,
     pub writer: Writer,
+    /// Per MUT, per parameter: the redaction rule its source name matches.
+    pub param_secrets: Vec<Vec<Option<String>>>,
+    pub redactions: crate::redaction::Redactions,
 }
 
 static STATE: OnceLock<State> = OnceLock::new();
@@ -129,7 +132,23 @@ impl State {
                     .unwrap_or_default()
             })
             .collect();
+        let param_secrets = plan
+            .muts
+            .iter()
+            .map(|m| {
+                m.param_names
+                    .iter()
+                    .map(|n| {
+                        n.as_deref()
+                            .and_then(|n| options.redaction_rule(n))
+                            .map(str::to_string)
+                    })
+                    .collect()
+            })
+            .collect();
         State {
+            param_secrets,
+            redactions: Default::default(),
             limits: Limits::new(&options),
             counters: plan.muts.iter().map(|_| MutCounter::default()).collect(),
             mut_sigs,

@@ -2,6 +2,9 @@
 //! trace store and writes completed invocations (their values already JSON text) in
 //! batches (every 100 records or 200 ms). Application threads only append to a queue
 //! under a short lock; the writer is woken when a batch is full, not once per record.
+//! The queue is bounded in bytes (`backlog`): an application thread never waits for the
+//! disk, and a record that does not fit is dropped and counted (`dropped_backlog_full`
+//! in the run's counts), so memory stays bounded however busy the recorded methods are.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Sender};
@@ -18,11 +21,20 @@ const BATCH: usize = 100;
 /// Longest time a record waits before its batch is written.
 const FLUSH_EVERY: Duration = Duration::from_millis(200);
 
+struct Shutdown {
+    status: String,
+    counts: Vec<(String, u64)>,
+    ack: Sender<()>,
+}
+
 #[derive(Default)]
 struct Queue {
     records: Vec<EncodedInvocation>,
-    /// Write what is pending, end the run with this status, then acknowledge.
-    shutdown: Option<(String, Sender<()>)>,
+    /// Approximate bytes of `records`.
+    bytes: u64,
+    /// Write what is pending and these run counts, end the run with this status, then
+    /// acknowledge.
+    shutdown: Option<Shutdown>,
     /// The writer thread is gone: records are no longer accepted.
     closed: bool,
 }
@@ -45,44 +57,79 @@ pub struct Writer {
     handle: Mutex<Option<JoinHandle<()>>>,
     /// Invocations written so far.
     pub written: Arc<AtomicU64>,
+    /// Invocations dropped because the backlog was full.
+    pub dropped: Arc<AtomicU64>,
+    /// Invocations whose batch could not be written (disk full, store not writable).
+    pub lost: Arc<AtomicU64>,
+    /// Most bytes of records waiting for the writer.
+    backlog: u64,
 }
 
 impl Writer {
-    pub fn start(store: Store, run: i64) -> std::io::Result<Writer> {
+    /// Start the writer; at most `backlog` bytes of records wait for it at any time.
+    pub fn start(store: Store, run: i64, backlog: u64) -> std::io::Result<Writer> {
         let shared = Arc::new(Shared::default());
         let written = Arc::new(AtomicU64::new(0));
-        let (s, counter) = (shared.clone(), written.clone());
+        let dropped = Arc::new(AtomicU64::new(0));
+        let lost = Arc::new(AtomicU64::new(0));
+        let counts = Counts {
+            written: written.clone(),
+            dropped: dropped.clone(),
+            lost: lost.clone(),
+        };
+        let s = shared.clone();
         let handle = std::thread::Builder::new()
             .name("mimic-writer".into())
-            .spawn(move || write_loop(store, run, &s, &counter))?;
+            .spawn(move || write_loop(store, run, &s, &counts))?;
         Ok(Writer {
             shared,
             handle: Mutex::new(Some(handle)),
             written,
+            dropped,
+            lost,
+            backlog,
         })
     }
 
-    /// Queue a completed invocation (dropped once the writer has shut down).
+    /// Queue a completed invocation (dropped once the writer has shut down, or counted
+    /// and dropped when the backlog is full).
     pub fn push(&self, record: EncodedInvocation) {
+        let size = record.approx_bytes();
         let mut q = self.shared.lock();
         if q.closed || q.shutdown.is_some() {
             return;
         }
+        if !q.records.is_empty() && q.bytes + size > self.backlog {
+            if self.dropped.fetch_add(1, Ordering::Relaxed) == 0 {
+                log::line(&format!(
+                    "writer backlog full ({} bytes): dropping invocations until it catches up",
+                    self.backlog
+                ));
+            }
+            self.shared.wake.notify_one();
+            return;
+        }
+        q.bytes += size;
         q.records.push(record);
         if q.records.len() == BATCH {
             self.shared.wake.notify_one();
         }
     }
 
-    /// Drain, end the run, and wait (at most `wait`) for the writer to finish.
-    pub fn shutdown(&self, status: &str, wait: Duration) {
+    /// Drain, store `counts` with the run, end it, and wait (at most `wait`) for the writer
+    /// to finish.
+    pub fn shutdown(&self, status: &str, counts: Vec<(String, u64)>, wait: Duration) {
         let (ack_tx, ack_rx) = channel();
         let sent = {
             let mut q = self.shared.lock();
             if q.closed || q.shutdown.is_some() {
                 false
             } else {
-                q.shutdown = Some((status.into(), ack_tx));
+                q.shutdown = Some(Shutdown {
+                    status: status.into(),
+                    counts,
+                    ack: ack_tx,
+                });
                 true
             }
         };
@@ -97,18 +144,30 @@ impl Writer {
     }
 }
 
-fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counter: &AtomicU64) {
+/// The writer's counters, shared with the [`Writer`] handle.
+struct Counts {
+    written: Arc<AtomicU64>,
+    dropped: Arc<AtomicU64>,
+    lost: Arc<AtomicU64>,
+}
+
+fn flush(store: &mut Store, run: i64, records: &[EncodedInvocation], counts: &Counts) {
     for batch in records.chunks(BATCH) {
         match store.write_encoded_batch(run, batch) {
             Ok(()) => {
-                counter.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                counts
+                    .written
+                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
             }
-            Err(e) => log::line(&format!("lost a batch of {} invocations: {e}", batch.len())),
+            Err(e) => {
+                counts.lost.fetch_add(batch.len() as u64, Ordering::Relaxed);
+                log::line(&format!("lost a batch of {} invocations: {e}", batch.len()))
+            }
         }
     }
 }
 
-fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) {
+fn write_loop(mut store: Store, run: i64, shared: &Shared, counts: &Counts) {
     let mut records = Vec::with_capacity(BATCH);
     loop {
         let stop = {
@@ -125,15 +184,46 @@ fn write_loop(mut store: Store, run: i64, shared: &Shared, counter: &AtomicU64) 
                 };
             }
             std::mem::swap(&mut records, &mut q.records);
+            q.bytes = 0;
             let stop = q.shutdown.take();
             if stop.is_some() {
                 q.closed = true;
             }
             stop
         };
-        flush(&mut store, run, &records, counter);
+        flush(&mut store, run, &records, counts);
         records.clear();
-        if let Some((status, ack)) = stop {
+        if let Some(Shutdown {
+            mut status,
+            counts: extra,
+            ack,
+        }) = stop
+        {
+            for (name, n) in extra {
+                if let Err(e) = store.set_run_count(run, &name, n) {
+                    log::line(&format!("could not record {name}: {e}"));
+                }
+            }
+            let dropped = counts.dropped.load(Ordering::Relaxed);
+            if dropped > 0 {
+                if let Err(e) = store.set_run_count(run, "dropped_backlog_full", dropped) {
+                    log::line(&format!("could not record the dropped count: {e}"));
+                }
+                log::line(&format!(
+                    "{dropped} invocations dropped: the writer backlog was full"
+                ));
+            }
+            let lost = counts.lost.load(Ordering::Relaxed);
+            if lost > 0 {
+                // Not "completed": part of what was recorded is missing from the store.
+                status = "incomplete".into();
+                if let Err(e) = store.set_run_count(run, "lost_write_failed", lost) {
+                    log::line(&format!("could not record the lost count: {e}"));
+                }
+                log::line(&format!(
+                    "{lost} invocations could not be written to the store"
+                ));
+            }
             if let Err(e) = store.end_run(run, &status) {
                 log::line(&format!("could not end the run: {e}"));
             }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_jvm::{compile, java_sources_under, CompileOptions};
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn agent_library() -> PathBuf {
@@ -35,7 +35,7 @@ fn fixture() -> Fixture {
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots/src");
     compile(
-        &Jdk::locate().unwrap(),
+        &mimic_test_support::jdk(),
         &java_sources_under(src),
         &[],
         &classes,
@@ -62,7 +62,7 @@ fn run(f: &Fixture, name: &str, extra: &str) -> (Vec<InvocationRecord>, String, 
         options.push(',');
         options.push_str(extra);
     }
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg(format!(
             "-agentpath:{}={options}",
             agent_library().display()
@@ -139,7 +139,7 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         field(alice, "apiKey"),
         &Value::Redacted {
             class: "java.lang.String".into(),
-            rule: "apikey".into()
+            rule: "api-key".into()
         }
     );
     assert!(
@@ -264,8 +264,9 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
 #[test]
 fn redaction_rules_node_limits_and_the_budget_are_options() {
     let f = fixture();
-    // Custom redaction rules replace the defaults.
-    let (all, _, _) = run(&f, "redact", "redact=OWNER|tag");
+    // More secret names add to the built-in rules, matched by words; a collection under
+    // such a name keeps its shape and its strings are redacted.
+    let (all, _, _) = run(&f, "redact", "redact=OWNER|tags");
     let alice = &all[0].arguments[0];
     assert_eq!(
         field(alice, "owner"),
@@ -274,8 +275,22 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
             rule: "owner".into()
         }
     );
-    assert!(matches!(field(alice, "tags"), Value::Redacted { rule, .. } if rule == "tag"));
-    assert!(matches!(field(alice, "password"), Value::Str { .. }));
+    match field(alice, "tags") {
+        Value::Collection { elements, .. } => {
+            assert!(!elements.is_empty());
+            assert!(elements
+                .iter()
+                .all(|e| matches!(e, Value::Redacted { rule, .. } if rule == "tags")));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(field(alice, "password"), Value::Redacted { .. }));
+    // redact=off records in clear.
+    let (all, _, _) = run(&f, "clear", "redact=off");
+    assert!(matches!(
+        field(&all[0].arguments[0], "password"),
+        Value::Str { .. }
+    ));
 
     // A tiny node limit truncates the object.
     let (all, _, _) = run(&f, "nodes", "nodes=3");
@@ -309,7 +324,7 @@ fn a_bad_plan_leaves_the_program_alone() {
     let f = fixture();
     std::fs::write(&f.plan, "{ not a plan").unwrap();
     let store = f.dir.path().join("bad.db");
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg(format!(
             "-agentpath:{}=plan={},store={}",
             agent_library().display(),
@@ -329,7 +344,7 @@ fn a_bad_plan_leaves_the_program_alone() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
     let log = std::fs::read_to_string(f.dir.path().join("bad.db.log")).unwrap();
     assert!(
-        log.contains("not recording:") && log.contains("not a plan"),
+        log.contains("not recording:") && log.contains("not a mimic plan"),
         "{log}"
     );
 }

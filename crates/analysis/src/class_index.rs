@@ -1,95 +1,17 @@
-//! The classes of a classpath and the facts analyses ask about them: hierarchy, fields,
-//! methods, kind (enum, interface, sealed, anonymous or local), nesting access, and
-//! which classpath entry each came from. Unparseable classes are listed, not fatal.
+//! The classes of a classpath as target selection sees them: every class of the entries,
+//! summarised once ([`ClassInfo`], from `mimic-classpath`), the parsed class files of the
+//! entries whose code is analysed, and the class hierarchy ([`Hierarchy`], which also
+//! reaches the JDK's own classes) for subtype and field questions. Reading, multi-release
+//! selection and `module-info` skipping are `mimic-classpath`'s; unparseable classes are
+//! listed here, not fatal.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
-use mimic_classfile::access::*;
-use mimic_classfile::bytes::Reader;
 use mimic_classfile::ClassFile;
-
-/// Summary of one field or method.
-#[derive(Debug, Clone)]
-pub struct MemberInfo {
-    pub name: String,
-    pub descriptor: String,
-    pub access: u16,
-}
-
-/// What the index knows about one class.
-#[derive(Debug, Clone)]
-pub struct ClassInfo {
-    /// Internal name (`com/x/Foo$Bar`).
-    pub name: String,
-    pub access: u16,
-    pub super_name: Option<String>,
-    pub interfaces: Vec<String>,
-    pub fields: Vec<MemberInfo>,
-    pub methods: Vec<MemberInfo>,
-    /// Index of the classpath entry the class came from (first wins).
-    pub entry: usize,
-    /// Access flags from the class's own InnerClasses entry, if it is nested.
-    pub inner_access: Option<u16>,
-    /// Anonymous or local class (InnerClasses entry without an outer class or name).
-    pub anonymous_or_local: bool,
-    /// Has a PermittedSubclasses attribute.
-    pub sealed: bool,
-}
-
-impl ClassInfo {
-    pub fn is_interface(&self) -> bool {
-        self.access & INTERFACE != 0
-    }
-
-    pub fn is_enum(&self) -> bool {
-        self.access & ENUM != 0
-    }
-
-    /// A value object, which tests rebuild rather than mock ("don't mock value objects"):
-    /// a record, or a final class whose instance fields are all final and which defines
-    /// `equals(Object)`.
-    pub fn is_value_type(&self) -> bool {
-        if self.super_name.as_deref() == Some("java/lang/Record") {
-            return true;
-        }
-        self.access & FINAL != 0
-            && self
-                .fields
-                .iter()
-                .all(|f| f.access & STATIC != 0 || f.access & FINAL != 0)
-            && self
-                .methods
-                .iter()
-                .any(|m| m.name == "equals" && m.descriptor == "(Ljava/lang/Object;)Z")
-    }
-
-    /// Package in internal form (`com/x`), empty for the default package.
-    pub fn package(&self) -> &str {
-        package_of(&self.name)
-    }
-
-    /// Visible to code in `package` (internal form): public (and, when nested, not
-    /// private or protected outside its package), or package-private in the same package.
-    pub fn accessible_from(&self, package: &str) -> bool {
-        let same = self.package() == package;
-        let own = self.inner_access.unwrap_or(self.access);
-        if own & PRIVATE != 0 {
-            return false;
-        }
-        own & PUBLIC != 0 || same
-    }
-}
-
-/// Package of an internal class name.
-pub fn package_of(internal: &str) -> &str {
-    internal.rfind('/').map(|i| &internal[..i]).unwrap_or("")
-}
-
-/// `com/x/Foo$Bar` → `com.x.Foo$Bar`.
-pub fn dotted(internal: &str) -> String {
-    internal.replace('/', ".")
-}
+pub use mimic_classpath::{dotted, package_of, ClassInfo, FieldInfo};
+use mimic_classpath::{ClassOrigin, ClassSource, Hierarchy};
 
 /// A class file that could not be read or parsed.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -99,29 +21,32 @@ pub struct Unparsed {
 }
 
 /// All classes of a classpath, with the parsed class files of selected entries kept.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ClassIndex {
     pub entries: Vec<PathBuf>,
-    pub classes: HashMap<String, ClassInfo>,
+    /// Every class of the entries by internal name (the first entry holding it wins);
+    /// `ClassInfo::origin.input` is the entry's index.
+    pub classes: HashMap<String, Arc<ClassInfo>>,
     /// Parsed class files of the entries whose classes are kept (the project entries).
     pub parsed: HashMap<String, ClassFile>,
     pub unparsed: Vec<Unparsed>,
+    hierarchy: Hierarchy,
 }
 
 impl ClassIndex {
     /// Index every class of `entries`; keep parsed class files for entries where
-    /// `keep(entry_index)` is true. Unreadable entries are errors only when no entry
-    /// could be read at all; otherwise they are listed in `unparsed`.
+    /// `keep(entry_index)` is true. Unreadable entries and classes are listed in
+    /// `unparsed`; an entry named twice is read once.
     pub fn build(entries: &[PathBuf], keep: impl Fn(usize) -> bool) -> ClassIndex {
-        let mut index = ClassIndex {
-            entries: entries.to_vec(),
-            ..ClassIndex::default()
-        };
+        let source = ClassSource::for_running_jdk(entries);
+        let mut classes: HashMap<String, Arc<ClassInfo>> = HashMap::new();
+        let mut parsed = HashMap::new();
+        let mut unparsed = Vec::new();
         for (i, entry) in entries.iter().enumerate() {
-            let read = match mimic_classpath::read_classes(entry, false) {
+            let read = match source.read_input(i) {
                 Ok(r) => r,
                 Err(e) => {
-                    index.unparsed.push(Unparsed {
+                    unparsed.push(Unparsed {
                         file: entry.display().to_string(),
                         reason: e.to_string(),
                     });
@@ -129,145 +54,74 @@ impl ClassIndex {
                 }
             };
             for bad in read.unreadable {
-                index.unparsed.push(Unparsed {
+                unparsed.push(Unparsed {
                     file: location(entry, &bad.name),
                     reason: bad.reason,
                 });
             }
             for res in read.classes {
-                if res.name.ends_with("module-info.class")
-                    || res.name.ends_with("package-info.class")
-                {
-                    continue;
-                }
-                let class = match ClassFile::parse(&res.bytes) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        index.unparsed.push(Unparsed {
-                            file: location(entry, &res.name),
-                            reason: e.to_string(),
-                        });
-                        continue;
-                    }
+                let origin = ClassOrigin {
+                    input: Some(i),
+                    location: location(entry, &res.stored),
                 };
-                match summarise(&class, i) {
-                    Ok(info) => {
-                        if index.classes.contains_key(&info.name) {
+                let summary = ClassFile::parse(&res.bytes).and_then(|class| {
+                    Ok((ClassInfo::from_class_file(&class, origin.clone())?, class))
+                });
+                match summary {
+                    Ok((info, class)) => {
+                        if classes.contains_key(&info.name) {
                             continue;
                         }
                         if keep(i) {
-                            index.parsed.insert(info.name.clone(), class);
+                            parsed.insert(info.name.clone(), class);
                         }
-                        index.classes.insert(info.name.clone(), info);
+                        classes.insert(info.name.clone(), Arc::new(info));
                     }
-                    Err(e) => index.unparsed.push(Unparsed {
-                        file: location(entry, &res.name),
+                    Err(e) => unparsed.push(Unparsed {
+                        file: origin.location,
                         reason: e.to_string(),
                     }),
                 }
             }
         }
-        index
+        let hierarchy = Hierarchy::new(source);
+        for info in classes.values() {
+            hierarchy.insert(info.clone());
+        }
+        ClassIndex {
+            entries: entries.to_vec(),
+            classes,
+            parsed,
+            unparsed,
+            hierarchy,
+        }
     }
 
+    /// A class of the entries (never one of the JDK's).
     pub fn get(&self, internal: &str) -> Option<&ClassInfo> {
-        self.classes.get(internal)
+        self.classes.get(internal).map(|c| &**c)
     }
 
-    /// The declared field `name` of `class` or of its closest superclass/interface that
-    /// declares it, with the declaring class.
-    pub fn find_field(&self, class: &str, name: &str) -> Option<(&ClassInfo, &MemberInfo)> {
-        let mut todo = vec![class.to_string()];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(c) = todo.pop() {
-            if !seen.insert(c.clone()) {
-                continue;
-            }
-            let Some(info) = self.get(&c) else { continue };
-            if let Some(f) = info.fields.iter().find(|f| f.name == name) {
-                return Some((info, f));
-            }
-            todo.extend(info.interfaces.iter().cloned());
-            todo.extend(info.super_name.iter().cloned());
-        }
-        None
+    /// The hierarchy over the entries and the JDK.
+    pub fn hierarchy(&self) -> &Hierarchy {
+        &self.hierarchy
     }
 
-    /// True if `class` is `ancestor` or inherits from it (as far as the index knows).
+    /// The field `name` that a reference through `class` resolves to (JVMS §5.4.3.2),
+    /// with its declaring class, when that class is one of the entries'.
+    pub fn find_field(&self, class: &str, name: &str) -> Option<(&ClassInfo, &FieldInfo)> {
+        let resolved = self.hierarchy.resolve_field(class, name, None).ok()?;
+        let declaring = self.get(&resolved.class.name)?;
+        Some((declaring, &declaring.fields[resolved.index]))
+    }
+
+    /// True if `class` is `ancestor` or inherits from it (as far as the entries and the
+    /// JDK tell).
     pub fn is_subtype(&self, class: &str, ancestor: &str) -> bool {
-        let mut todo = vec![class.to_string()];
-        let mut seen = std::collections::HashSet::new();
-        while let Some(c) = todo.pop() {
-            if c == ancestor {
-                return true;
-            }
-            if !seen.insert(c.clone()) {
-                continue;
-            }
-            if let Some(info) = self.get(&c) {
-                todo.extend(info.interfaces.iter().cloned());
-                todo.extend(info.super_name.iter().cloned());
-            }
-        }
-        false
+        self.hierarchy.is_subtype(class, ancestor)
     }
 }
 
 fn location(entry: &Path, name: &str) -> String {
     format!("{}!/{name}", entry.display())
-}
-
-fn summarise(class: &ClassFile, entry: usize) -> mimic_classfile::Result<ClassInfo> {
-    let cp = &class.constant_pool;
-    let name = class.name()?;
-    let members = |ms: &[mimic_classfile::Member]| -> mimic_classfile::Result<Vec<MemberInfo>> {
-        ms.iter()
-            .map(|m| {
-                Ok(MemberInfo {
-                    name: m.name(cp)?,
-                    descriptor: m.descriptor(cp)?,
-                    access: m.access_flags,
-                })
-            })
-            .collect()
-    };
-    let mut inner_access = None;
-    let mut anonymous_or_local = false;
-    let mut sealed = false;
-    for a in &class.attributes {
-        if cp.utf8_is(a.name_index, "PermittedSubclasses") {
-            sealed = true;
-        }
-        if !cp.utf8_is(a.name_index, "InnerClasses") {
-            continue;
-        }
-        let mut r = Reader::new(&a.data);
-        let n = r.u2("number_of_classes")?;
-        for _ in 0..n {
-            let inner = r.u2("inner_class_info_index")?;
-            let outer = r.u2("outer_class_info_index")?;
-            let inner_name = r.u2("inner_name_index")?;
-            let flags = r.u2("inner_class_access_flags")?;
-            if inner != 0 && cp.class_name(inner)? == name {
-                inner_access = Some(flags);
-                anonymous_or_local = outer == 0 || inner_name == 0;
-            }
-        }
-    }
-    Ok(ClassInfo {
-        name,
-        access: class.access_flags,
-        super_name: class.super_name()?,
-        interfaces: class
-            .interfaces
-            .iter()
-            .map(|i| cp.class_name(*i))
-            .collect::<mimic_classfile::Result<_>>()?,
-        fields: members(&class.fields)?,
-        methods: members(&class.methods)?,
-        entry,
-        inner_access,
-        anonymous_or_local,
-        sealed,
-    })
 }

@@ -21,11 +21,13 @@ use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::opcodes::{
     INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
 };
+use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
 use crate::origins::{calls, entry_frame, Call, Origin};
-use crate::plan::*;
+use mimic_diagnostic::Diagnostic;
+use mimic_plan::*;
 
 /// How deep helper calls are followed for deeper interactions.
 const HELPER_DEPTH: usize = 3;
@@ -92,17 +94,29 @@ pub struct TargetOptions {
     pub explain: bool,
 }
 
-fn globset(patterns: &[String]) -> Result<Option<GlobSet>, String> {
+/// Why targets could not be computed at all (a class that cannot be read is a diagnostic
+/// in the plan, not an error).
+#[derive(Debug, thiserror::Error)]
+pub enum TargetsError {
+    #[error("bad class pattern {pattern:?}: {message}")]
+    Pattern { pattern: String, message: String },
+}
+
+fn globset(patterns: &[String]) -> Result<Option<GlobSet>, TargetsError> {
     if patterns.is_empty() {
         return Ok(None);
     }
+    let bad = |pattern: &str, e: globset::Error| TargetsError::Pattern {
+        pattern: pattern.to_string(),
+        message: e.to_string(),
+    };
     let mut b = GlobSetBuilder::new();
     for p in patterns {
         // `*` stays within a package level; `**` crosses levels.
         let glob = p.replace('.', "/");
-        b.add(Glob::new(&glob).map_err(|e| format!("bad glob {p:?}: {e}"))?);
+        b.add(Glob::new(&glob).map_err(|e| bad(p, e))?);
     }
-    b.build().map(Some).map_err(|e| e.to_string())
+    b.build().map(Some).map_err(|e| bad(&patterns.join(" "), e))
 }
 
 /// Which classes are project types.
@@ -117,7 +131,7 @@ impl Project {
             let mut own: Vec<String> = index
                 .classes
                 .values()
-                .filter(|c| c.entry == 0)
+                .filter(|c| c.origin.input == Some(0))
                 .map(|c| package_of(&c.name).to_string())
                 .collect();
             own.sort();
@@ -149,7 +163,7 @@ impl Project {
 }
 
 /// Compute the plan over an index whose project classes were kept parsed.
-pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan, String> {
+pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan, TargetsError> {
     let project = Project::new(index, &options.project_packages);
     let include = globset(&options.include)?;
     let exclude = globset(&options.exclude)?;
@@ -236,8 +250,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         unparsed: index
             .unparsed
             .iter()
-            .cloned()
-            .map(UnparsedClass::from)
+            .map(|u| Diagnostic::skipped(u.reason.as_str()).in_file(u.file.as_str()))
             .collect(),
         summary,
         not_muts,
@@ -371,6 +384,14 @@ impl Analyser<'_> {
             is_static,
             mockable_calls,
             deeper_calls,
+            param_names: {
+                let names = parameter_names(&self.class.constant_pool, method);
+                if names.iter().all(Option::is_none) {
+                    Vec::new()
+                } else {
+                    names
+                }
+            },
         })
     }
 

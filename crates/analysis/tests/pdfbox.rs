@@ -3,9 +3,9 @@
 //! reasons it differs from the paper's 319 are in docs/results.md), and a known accessor
 //! MUT has its field-attributed call.
 
-use mimic_analysis::plan::{Receiver, Returns};
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
 use mimic_jvm::{pinned, ArtifactCache, Maven};
+use mimic_plan::{Receiver, Returns};
 
 #[test]
 fn pdfbox_and_fontbox_targets() {

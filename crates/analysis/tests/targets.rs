@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use mimic_analysis::plan::{Receiver, Returns};
 use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_plan::{Receiver, Returns};
 
 fn shop_classes(dir: &Path) -> PathBuf {
     let out = dir.join("classes");

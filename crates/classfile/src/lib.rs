@@ -1,4 +1,4 @@
-//! JVM class files: parse, write back byte for byte, assemble new code, rewrite methods.
+//! JVM class files: parse, write back byte for byte, decode instructions, assemble new code.
 //!
 //! Hand-written rather than built on `ristretto_classfile`: that crate re-encodes every
 //! attribute it decodes, and 0.31 writes some StackMapTable `offset_delta`s one higher
@@ -8,13 +8,14 @@
 //!
 //! Layers, bottom up: [`bytes`] and [`mutf8`] (encodings), [`constant_pool`],
 //! [`class_file`] (the container), [`code`], [`instruction`] and [`descriptor`]
-//! (decoding), [`frame`] and [`assembler`] (generating code), [`probe`] (the probe ABI the
-//! rewrites call), [`rewrite`] (method wrapping, call-site bridging, body replacement).
-//! This crate knows nothing of JVMTI, jars or the trace store.
+//! (decoding), [`frame`] and [`assembler`] (generating code), [`annotations`].
+//! This crate knows nothing of JVMTI, jars, the trace store, probes or mutation operators:
+//! transformations live in `mimic-rewrite`, policies in their callers.
 
 pub mod access;
 pub mod annotations;
 pub mod assembler;
+pub mod bootstrap;
 pub mod bytes;
 pub mod class_file;
 pub mod code;
@@ -25,8 +26,7 @@ pub mod frame;
 pub mod instruction;
 pub mod mutf8;
 pub mod opcodes;
-pub mod probe;
-pub mod rewrite;
+pub mod parameters;
 
 pub use class_file::{Attribute, ClassFile, Member};
 pub use code::CodeAttribute;

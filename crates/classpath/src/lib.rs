@@ -1,218 +1,32 @@
-//! Classpath entries (jars and class directories): list and read their class files, and
-//! copy a jar while replacing some entries. Unreadable entries are reported by name and
-//! never stop the rest from being read.
+//! The one class source and class hierarchy of the workspace.
+//!
+//! - [`resource`]: the naming rules (multi-release layers, `module-info`/`package-info`
+//!   skipped), decided in one place.
+//! - [`ClassSource`] ([`source`]): the classes of class directories and jars ([`container`])
+//!   followed by the JDK's own classes ([`jdk`]), read lazily; an input named twice is
+//!   read once; unreadable resources are reported, never fatal.
+//! - [`ClassInfo`] ([`info`]): the one class summary (members, access, annotations,
+//!   nesting) the analyses share.
+//! - [`Hierarchy`] ([`hierarchy`]): supertypes, subtypes, and method, interface-method and
+//!   field resolution (JVMS §5.4.3), cached per run.
+//! - [`raw`]: every stored class file of one jar or directory, as bytes, and copying a jar
+//!   while replacing entries (for byte-level tools).
 
-use std::fs::File;
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+pub mod container;
+pub mod error;
+pub mod hierarchy;
+pub mod info;
+pub mod jdk;
+pub mod raw;
+pub mod resource;
+pub mod source;
 
-use thiserror::Error;
-
-#[derive(Debug, Error)]
-pub enum ClasspathError {
-    #[error("{path}: {message}")]
-    Io { path: PathBuf, message: String },
-    #[error("{path}: not a readable jar: {message}")]
-    Jar { path: PathBuf, message: String },
-}
-
-fn io(path: &Path, e: impl std::fmt::Display) -> ClasspathError {
-    ClasspathError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
-}
-
-fn jar(path: &Path, e: impl std::fmt::Display) -> ClasspathError {
-    ClasspathError::Jar {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    }
-}
-
-/// One `.class` resource: its path inside the entry (`com/x/Foo.class`) and its bytes.
-#[derive(Debug, Clone)]
-pub struct ClassResource {
-    pub name: String,
-    pub bytes: Vec<u8>,
-}
-
-/// Why one resource of an entry could not be read.
-#[derive(Debug, Clone)]
-pub struct Unreadable {
-    pub name: String,
-    pub reason: String,
-}
-
-/// The classes of one classpath entry.
-#[derive(Debug, Default)]
-pub struct EntryClasses {
-    pub classes: Vec<ClassResource>,
-    pub unreadable: Vec<Unreadable>,
-}
-
-/// True for `*.class` resources that are classes (not `module-info`/`package-info`), in
-/// the base layer of the jar (multi-release versions under `META-INF/versions/` included
-/// only when `with_versions`).
-pub fn is_class_resource(name: &str, with_versions: bool) -> bool {
-    name.ends_with(".class") && (with_versions || !name.starts_with("META-INF/"))
-}
-
-/// Read every class resource of a jar or directory. `with_versions` keeps multi-release
-/// and other `META-INF/` classes too (the round-trip test wants every class file).
-pub fn read_classes(entry: &Path, with_versions: bool) -> Result<EntryClasses, ClasspathError> {
-    if entry.is_dir() {
-        read_dir_classes(entry, with_versions)
-    } else {
-        read_jar_classes(entry, with_versions)
-    }
-}
-
-fn read_jar_classes(path: &Path, with_versions: bool) -> Result<EntryClasses, ClasspathError> {
-    let file = File::open(path).map_err(|e| io(path, e))?;
-    let mut archive = zip::ZipArchive::new(file).map_err(|e| jar(path, e))?;
-    let mut out = EntryClasses::default();
-    for i in 0..archive.len() {
-        let mut entry = match archive.by_index(i) {
-            Ok(e) => e,
-            Err(e) => {
-                out.unreadable.push(Unreadable {
-                    name: format!("entry #{i}"),
-                    reason: e.to_string(),
-                });
-                continue;
-            }
-        };
-        let name = entry.name().to_string();
-        if entry.is_dir() || !is_class_resource(&name, with_versions) {
-            continue;
-        }
-        let mut bytes = Vec::with_capacity(entry.size() as usize);
-        match entry.read_to_end(&mut bytes) {
-            Ok(_) => out.classes.push(ClassResource { name, bytes }),
-            Err(e) => out.unreadable.push(Unreadable {
-                name,
-                reason: e.to_string(),
-            }),
-        }
-    }
-    Ok(out)
-}
-
-fn read_dir_classes(root: &Path, with_versions: bool) -> Result<EntryClasses, ClasspathError> {
-    let mut out = EntryClasses::default();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let mut entries: Vec<_> = std::fs::read_dir(&dir)
-            .map_err(|e| io(&dir, e))?
-            .filter_map(|e| e.ok())
-            .collect();
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-                continue;
-            }
-            let name = p
-                .strip_prefix(root)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .replace('\\', "/");
-            if !is_class_resource(&name, with_versions) {
-                continue;
-            }
-            match std::fs::read(&p) {
-                Ok(bytes) => out.classes.push(ClassResource { name, bytes }),
-                Err(e) => out.unreadable.push(Unreadable {
-                    name,
-                    reason: e.to_string(),
-                }),
-            }
-        }
-    }
-    out.classes.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(out)
-}
-
-/// Signature files of signed jars: rewritten classes invalidate them, so copies drop them.
-fn is_signature_file(name: &str) -> bool {
-    let upper = name.to_ascii_uppercase();
-    upper.starts_with("META-INF/")
-        && !upper[9..].contains('/')
-        && [".SF", ".RSA", ".DSA", ".EC"]
-            .iter()
-            .any(|ext| upper.ends_with(ext))
-}
-
-/// Copy jar `input` to `output`, passing each entry to `replace`: `Some(bytes)` replaces
-/// the entry's content, `None` keeps it. Signature files are dropped. `extra` entries are
-/// appended (name, bytes). Entry order and names are kept.
-pub fn rewrite_jar(
-    input: &Path,
-    output: &Path,
-    mut replace: impl FnMut(&str, &[u8]) -> Option<Vec<u8>>,
-    extra: &[(String, Vec<u8>)],
-) -> Result<(), ClasspathError> {
-    let file = File::open(input).map_err(|e| io(input, e))?;
-    let mut archive = zip::ZipArchive::new(file).map_err(|e| jar(input, e))?;
-    let out = File::create(output).map_err(|e| io(output, e))?;
-    let mut writer = zip::ZipWriter::new(out);
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
-    for i in 0..archive.len() {
-        let mut entry = archive.by_index(i).map_err(|e| jar(input, e))?;
-        let name = entry.name().to_string();
-        if is_signature_file(&name) {
-            continue;
-        }
-        if entry.is_dir() {
-            writer
-                .add_directory(name.as_str(), options)
-                .map_err(|e| jar(output, e))?;
-            continue;
-        }
-        let mut bytes = Vec::with_capacity(entry.size() as usize);
-        entry
-            .read_to_end(&mut bytes)
-            .map_err(|e| jar(input, format!("{name}: {e}")))?;
-        let content = replace(&name, &bytes).unwrap_or(bytes);
-        writer
-            .start_file(name.as_str(), options)
-            .map_err(|e| jar(output, e))?;
-        writer.write_all(&content).map_err(|e| io(output, e))?;
-    }
-    for (name, bytes) in extra {
-        writer
-            .start_file(name.as_str(), options)
-            .map_err(|e| jar(output, e))?;
-        writer.write_all(bytes).map_err(|e| io(output, e))?;
-    }
-    writer.finish().map_err(|e| jar(output, e))?;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn signature_files_are_recognised() {
-        assert!(is_signature_file("META-INF/BC.SF"));
-        assert!(is_signature_file("META-INF/bc.rsa"));
-        assert!(!is_signature_file("META-INF/MANIFEST.MF"));
-        assert!(!is_signature_file("META-INF/versions/9/X.SF"));
-    }
-
-    #[test]
-    fn unreadable_jar_is_a_clear_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("broken.jar");
-        std::fs::write(&p, b"not a zip").unwrap();
-        let e = read_classes(&p, false).unwrap_err().to_string();
-        assert!(
-            e.contains("broken.jar") && e.contains("not a readable jar"),
-            "{e}"
-        );
-    }
-}
+pub use container::{InputClasses, SourceClass};
+pub use error::ClasspathError;
+pub use hierarchy::{Hierarchy, ResolutionError, ResolvedField, ResolvedMethod};
+pub use info::{dotted, package_of, ClassInfo, FieldInfo, MethodInfo};
+pub use jdk::JdkImage;
+pub use raw::{
+    is_class_resource, read_classes, rewrite_jar, ClassResource, EntryClasses, Unreadable,
+};
+pub use source::{ClassOrigin, ClassSource, FoundClass};

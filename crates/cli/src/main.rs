@@ -43,6 +43,8 @@ enum Command {
     Attach(commands::attach::AttachArgs),
     /// Summarise a trace store, or print one recorded invocation.
     Traces(commands::traces::TracesArgs),
+    /// Inspect a trace store: `mimic store audit` lists what looks like a secret.
+    Store(commands::store::StoreArgs),
 }
 
 /// Piped into `head` and the like, exit quietly when the reader goes away instead of
@@ -55,11 +57,9 @@ fn restore_default_sigpipe() {
     }
 }
 
-fn main() -> ExitCode {
-    restore_default_sigpipe();
-    // clap prints help/version and exits 0, or a usage error and exits 2.
-    let cli = Cli::parse();
-    let result = match cli.command {
+/// Run one subcommand.
+fn run(command: Command) -> anyhow::Result<u8> {
+    match command {
         Command::Doctor(args) => commands::doctor::run(&args),
         Command::Rewrite(args) => commands::rewrite::run(&args),
         Command::Targets(args) => commands::targets::run(&args),
@@ -70,7 +70,36 @@ fn main() -> ExitCode {
         Command::Record(args) => commands::record::run(&args),
         Command::Attach(args) => commands::attach::run(&args),
         Command::Traces(args) => commands::traces::run(&args),
+        Command::Store(args) => commands::store::run(&args),
+    }
+}
+
+fn main() -> ExitCode {
+    restore_default_sigpipe();
+    // Child JVMs end with mimic: an interrupt stops them before mimic exits.
+    mimic_jvm::process::end_children_on_interrupt();
+    // clap prints help/version and exits 0, or a usage error and exits 2.
+    let cli = Cli::parse();
+    // A panic is mimic's bug, never the user's: say so and exit 3 (the default hook
+    // already printed where it happened).
+    let result = std::panic::catch_unwind(move || run(cli.command));
+    let result = match result {
+        Ok(result) => result,
+        Err(payload) => {
+            eprintln!(
+                "mimic: internal error (a bug in mimic, please report it): {}",
+                exit_code::panic_message(payload.as_ref())
+            );
+            return ExitCode::from(exit_code::INTERNAL);
+        }
     };
+
+    if let Some(signal) = mimic_jvm::process::interrupted() {
+        if let Err(error) = &result {
+            eprintln!("mimic: {}", exit_code::one_line(error));
+        }
+        return ExitCode::from((128 + signal).clamp(0, 255) as u8);
+    }
     match result {
         Ok(code) => ExitCode::from(code),
         Err(error) => {

@@ -24,7 +24,7 @@ fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<P
     let cache = ArtifactCache::default_location();
     let runtime =
         JunitRuntime::fetch(&cache, &mimic_jvm::Maven::locate().unwrap()).expect("JUnit runtime");
-    let junit4 = mimic_mutate::run::cached_or_fetched(&cache, mimic_mutate::pinned::JUNIT4_RUNTIME)
+    let junit4 = mimic_mutate::run::cached_or_fetched(&cache, mimic_jvm::pinned::JUNIT4_RUNTIME)
         .expect("JUnit 4");
     let example = repo_root().join("examples/versioned-set");
     let classes = dir.join("classes");

@@ -42,18 +42,32 @@ fn record_and_generate(name: &str, main: &str, dir: &Path) -> (PathBuf, PathBuf)
         .output()
         .unwrap();
     let java = Jdk::locate().unwrap().java();
-    let (code, out, err) = mimic(&[
-        "record",
-        "--plan",
-        &s(&plan),
-        "--store",
-        &s(&store),
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        main,
-    ]);
+    // An example may bring its own redaction rules (reservations: the paper's test cards).
+    let rules = example_src(name).join("../redaction.toml");
+    let rules_args: Vec<String> = if rules.is_file() {
+        vec!["--redact-rules".into(), s(&rules)]
+    } else {
+        vec![]
+    };
+    let rules_args: Vec<&str> = rules_args.iter().map(String::as_str).collect();
+    let (code, out, err) = mimic(
+        &[
+            &["record"][..],
+            &rules_args,
+            &[
+                "--plan",
+                &s(&plan),
+                "--store",
+                &s(&store),
+                "--",
+                &s(&java),
+                "-cp",
+                &s(&classes),
+                main,
+            ],
+        ]
+        .concat(),
+    );
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out,
@@ -212,4 +226,26 @@ fn reservations_pipeline_and_regression_power() {
         kills("swapped call order", "CO") && !kills("swapped call order", "PO"),
         "{killed_by:?}"
     );
+}
+
+/// Issue 13, item 8: `generate --run` naming a run the store does not have is a usage
+/// error, and nothing is written.
+#[test]
+fn generate_for_a_missing_run_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    record_and_generate("mockables", "se.kth.castor.mockables.Main", dir.path());
+    let store = dir.path().join("traces.db");
+    let out = dir.path().join("missing-run-tests");
+    let (code, _, stderr) = mimic(&[
+        "generate",
+        "--store",
+        store.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--run",
+        "99",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("no run 99"), "{stderr}");
+    assert!(!out.exists());
 }

@@ -10,11 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use mimic_analysis::plan::{Plan, Receiver};
+use mimic_plan::{Plan, Receiver};
 mod common;
 
 use common::{compile_dir, compile_example};
-use mimic_jvm::Jdk;
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn mimic() -> Command {
@@ -41,7 +40,7 @@ fn example(name: &str, dir: &Path) -> (PathBuf, PathBuf) {
 }
 
 fn java_output(classes: &Path, main: &str, args: &[&str]) -> String {
-    let out = Command::new(Jdk::locate().unwrap().java())
+    let out = Command::new(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)
@@ -69,7 +68,7 @@ fn record(
         .arg(store)
         .args(flags)
         .arg("--")
-        .arg(Jdk::locate().unwrap().java())
+        .arg(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)
@@ -149,7 +148,14 @@ fn reservations_are_recorded_exactly() {
     let plan = read_plan(&plan_path);
     let main = "se.kth.castor.reservations.Main";
     let store = dir.path().join("traces.db");
-    let (code, stdout, stderr) = record(&plan_path, &store, &[], &classes, main, &[]);
+    // The example pays with published test card numbers, which the default
+    // `card-number` detector would redact; its rules file turns that one detector off.
+    let rules = mimic_test_support::example_src("reservations")
+        .parent()
+        .unwrap()
+        .join("redaction.toml");
+    let rules_flag = ["--redact-rules", rules.to_str().unwrap()];
+    let (code, stdout, stderr) = record(&plan_path, &store, &rules_flag, &classes, main, &[]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(
         stdout,
@@ -658,7 +664,7 @@ fn sigkill_leaves_every_flushed_invocation_readable() {
         .arg("--store")
         .arg(&store)
         .args(["--first", "100000", "--"])
-        .arg(Jdk::locate().unwrap().java())
+        .arg(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(&classes)
         .args(["se.kth.castor.concurrent.Main", "3", "40", "120"])
@@ -757,7 +763,7 @@ fn usage_errors_exit_2() {
 
 /// Start `java -cp <classes> <main> <args>` and wait for a line on its stdout.
 fn start_and_wait(classes: &Path, main: &str, args: &[&str], line: &str) -> std::process::Child {
-    let mut child = Command::new(Jdk::locate().unwrap().java())
+    let mut child = Command::new(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(classes)
         .arg(main)
@@ -850,4 +856,49 @@ fn attach_records_classes_loaded_later_and_lists_those_loaded_before() {
             && stdout.contains("  se.kth.castor.concurrent.TableRates\n"),
         "{stdout}"
     );
+}
+
+/// Issue 13, item 6: `--store` naming another application's SQLite database, or a
+/// symbolic link, is refused before the program starts, and nothing is written.
+#[test]
+fn record_refuses_a_foreign_database_and_a_symlinked_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, plan) = example("mockables", dir.path());
+    let foreign = dir.path().join("app.db");
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);")
+        .unwrap();
+    let before = std::fs::read(&foreign).unwrap();
+    let (code, stdout, stderr) = record(
+        &plan,
+        &foreign,
+        &[],
+        &classes,
+        "se.kth.castor.mockables.Main",
+        &[],
+    );
+    assert_eq!(code, 2, "{stdout}\n{stderr}");
+    assert!(stderr.contains("not a mimic trace store"), "{stderr}");
+    assert!(stdout.is_empty(), "the program must not have run: {stdout}");
+    assert_eq!(std::fs::read(&foreign).unwrap(), before);
+
+    #[cfg(unix)]
+    {
+        let target = dir.path().join("precious.txt");
+        std::fs::write(&target, b"precious").unwrap();
+        let link = dir.path().join("linked.db");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let (code, _, stderr) = record(
+            &plan,
+            &link,
+            &[],
+            &classes,
+            "se.kth.castor.mockables.Main",
+            &[],
+        );
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("symbolic link"), "{stderr}");
+        assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    }
 }

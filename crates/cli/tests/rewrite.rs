@@ -33,7 +33,7 @@ fn run_java(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
 
 #[test]
 fn rewritten_examples_behave_identically() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     for (name, main) in [
         ("reservations", "se.kth.castor.reservations.Main"),
         ("mockables", "se.kth.castor.mockables.Main"),
@@ -70,7 +70,7 @@ fn rewritten_examples_behave_identically() {
 
 #[test]
 fn a_corrupt_class_is_reported_and_copied_unchanged() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     compile_dir(&example_src("mockables"), &classes);
@@ -113,4 +113,29 @@ fn missing_input_is_a_usage_error() {
         stderr.trim(),
         "mimic: /no/such/dir: no such jar or directory"
     );
+}
+
+/// Issue 13, item 8: `-o` naming the input (or a path inside it) is refused before
+/// anything is written; the input stays as it was.
+#[test]
+fn rewriting_into_the_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("mockables"), &classes);
+    let main_class = classes.join("se/kth/castor/mockables/Main.class");
+    let before = std::fs::read(&main_class).unwrap();
+    for output in [classes.clone(), classes.join("."), classes.join("nested")] {
+        let result = mimic()
+            .arg("rewrite")
+            .arg(&classes)
+            .arg("-o")
+            .arg(&output)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("inside the input"), "{stderr}");
+    }
+    assert_eq!(std::fs::read(&main_class).unwrap(), before);
+    assert!(!classes.join("nested").exists());
 }

@@ -79,7 +79,7 @@ fn reservations_has_exactly_purchase_tickets() {
         "{stdout}"
     );
     let plan: Value = serde_json::from_slice(&std::fs::read(&plan_file).unwrap()).unwrap();
-    assert_eq!(plan["schema_version"], 1);
+    assert_eq!(plan["schema_version"], 2);
     assert_eq!(
         summary(&plan),
         vec![(
@@ -153,7 +153,8 @@ fn bad_classpath_is_a_usage_error_and_corrupt_classes_are_skipped() {
     let (code, stdout, stderr) = targets(&["-c", classes.to_str().unwrap(), "--json"]);
     assert_eq!(code, Some(0), "{stderr}");
     assert!(
-        stderr.contains("se/kth/castor/mockables/Zzz.class: skipped: at offset 0: bad magic"),
+        stderr.starts_with("skipped: ")
+            && stderr.contains("se/kth/castor/mockables/Zzz.class: at offset 0: bad magic"),
         "{stderr}"
     );
     let plan: Value = serde_json::from_str(&stdout).unwrap();

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use mimic_analysis::plan::{MockableCall, Mut, Receiver};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_plan::{MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Value};
 
 use crate::java::*;

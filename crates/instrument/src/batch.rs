@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use mimic_classpath::{rewrite_jar, ClasspathError};
+use mimic_diagnostic::Diagnostic;
 
 use crate::everything::{instrument_class, Ids, Options};
 
@@ -18,11 +19,12 @@ pub struct BatchReport {
     pub bodies_replaced: usize,
     /// Internal names of the rewritten classes, in input order.
     pub rewritten: Vec<String>,
-    /// (entry name, reason) for classes left unchanged because rewriting failed.
-    pub failures: Vec<(String, String)>,
+    /// Classes left unchanged because they could not be read or rewritten.
+    pub failures: Vec<Diagnostic>,
 }
 
 struct Batch<'a> {
+    input: &'a Path,
     prefixes: &'a [&'a str],
     options: &'a Options,
     ids: Ids,
@@ -50,10 +52,22 @@ impl Batch<'_> {
                 Some(new)
             }
             Err(e) => {
-                self.report.failures.push((name.to_string(), e.to_string()));
+                self.report
+                    .failures
+                    .push(left_unchanged(self.input, name, e.to_string()));
                 None
             }
         }
+    }
+}
+
+/// A class kept as it was: in a directory the class file, in a jar the jar and its entry.
+fn left_unchanged(input: &Path, name: &str, why: String) -> Diagnostic {
+    let d = Diagnostic::error(format!("left unchanged: {why}"));
+    if input.is_dir() {
+        d.in_file(input.join(name).display().to_string())
+    } else {
+        d.in_file(input.display().to_string()).at_entry(name)
     }
 }
 
@@ -67,6 +81,7 @@ pub fn instrument_jar(
     extra: &[(String, Vec<u8>)],
 ) -> Result<BatchReport, ClasspathError> {
     let mut batch = Batch {
+        input,
         prefixes,
         options,
         ids: Ids::default(),
@@ -91,6 +106,7 @@ pub fn instrument_dir(
     extra: &[(String, Vec<u8>)],
 ) -> Result<BatchReport, ClasspathError> {
     let mut batch = Batch {
+        input,
         prefixes,
         options,
         ids: Ids::default(),
@@ -98,10 +114,8 @@ pub fn instrument_dir(
     };
     let entry = mimic_classpath::read_classes(input, false)?;
     for bad in &entry.unreadable {
-        batch
-            .report
-            .failures
-            .push((bad.name.clone(), bad.reason.clone()));
+        let failure = left_unchanged(input, &bad.name, bad.reason.clone());
+        batch.report.failures.push(failure);
     }
     let write = |name: &str, bytes: &[u8]| -> Result<(), ClasspathError> {
         let path = output.join(name);

@@ -1,10 +1,12 @@
 //! Rewriting every eligible method (wrapping) and call site (bridging) of a class, and
 //! optionally replacing some bodies with extreme transformations.
 
-use mimic_classfile::descriptor::MethodDescriptor;
-use mimic_classfile::probe::ProbeApi;
-use mimic_classfile::rewrite::{bridge, replace, wrap};
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::{ClassFile, ClassFileError};
+use mimic_diagnostic::Diagnostic;
+use mimic_rewrite::probe::ProbeApi;
+use mimic_rewrite::replace::{self, Replacement};
+use mimic_rewrite::{bridge, wrap};
 
 /// Which rewrites to apply.
 #[derive(Debug, Clone)]
@@ -13,8 +15,8 @@ pub struct Options {
     pub wrap_methods: bool,
     pub bridge_calls: bool,
     /// Replace the body of every n-th method that has one (after wrapping and bridging
-    /// were decided) with its first extreme transformation; 0 disables.
-    pub replace_every_nth: usize,
+    /// were decided); `None` replaces nothing.
+    pub replace_bodies: Option<BodyReplacement>,
     /// Raise class version 50 (Java 6) to 51 in rewritten classes, so that the JVM's
     /// type-checking verifier cannot fall back to type inference: proves our frames.
     pub strict_verification: bool,
@@ -26,10 +28,21 @@ impl Default for Options {
             probe: ProbeApi::default(),
             wrap_methods: true,
             bridge_calls: true,
-            replace_every_nth: 0,
+            replace_bodies: None,
             strict_verification: false,
         }
     }
+}
+
+/// Which bodies to replace and with what. The choice of body per return type is the
+/// caller's (`mimic rewrite` takes it from `mutate`'s operator set); a method for which
+/// `body_for` has nothing is left alone.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyReplacement {
+    /// Every n-th method with a body, counted over the whole run (n ≥ 1).
+    pub every_nth: usize,
+    /// The new body for a method returning this type (`None`: void).
+    pub body_for: fn(Option<&FieldType>) -> Option<Replacement>,
 }
 
 /// Running id counters shared over many classes, so that ids are unique in a run.
@@ -49,7 +62,7 @@ pub struct ClassReport {
     pub replaced: usize,
     /// Methods or sites left alone, with the reason (not counting the ineligible kinds
     /// that are simply out of scope: constructors, abstract methods…).
-    pub skipped: Vec<String>,
+    pub skipped: Vec<Diagnostic>,
 }
 
 /// Rewrite one class. On success returns the new bytes (equal to the input bytes when
@@ -79,7 +92,14 @@ pub fn instrument_class(
             }
             for (offset, site) in bridge::call_sites(&class, m)? {
                 if let Err(why) = site {
-                    report.skipped.push(format!("call at {offset}: {why}"));
+                    let cp = &class.constant_pool;
+                    let method = &class.methods[m];
+                    report.skipped.push(
+                        Diagnostic::skipped(why.to_string())
+                            .in_class(report.class_name.as_str())
+                            .in_method(&method.name(cp)?, &method.descriptor(cp)?)
+                            .at_offset(offset),
+                    );
                     continue;
                 }
                 bridge::bridge_call_site(&mut class, m, offset, ids.next_site, &options.probe)?;
@@ -98,7 +118,7 @@ pub fn instrument_class(
             report.wrapped += 1;
         }
     }
-    if options.replace_every_nth > 0 {
+    if let Some(bodies) = options.replace_bodies.filter(|b| b.every_nth > 0) {
         for m in 0..class.methods.len() {
             let method = &class.methods[m];
             let cp = &class.constant_pool;
@@ -106,11 +126,13 @@ pub fn instrument_class(
                 continue;
             }
             ids.method_counter += 1;
-            if !ids.method_counter.is_multiple_of(options.replace_every_nth) {
+            if !ids.method_counter.is_multiple_of(bodies.every_nth) {
                 continue;
             }
             let desc = MethodDescriptor::parse(&method.descriptor(cp)?)?;
-            let replacement = replace::extreme_transformations(desc.ret.as_ref()).remove(0);
+            let Some(replacement) = (bodies.body_for)(desc.ret.as_ref()) else {
+                continue;
+            };
             replace::replace_body(&mut class, m, &replacement)?;
             report.replaced += 1;
         }

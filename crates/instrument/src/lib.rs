@@ -8,5 +8,5 @@ pub mod everything;
 pub mod plan;
 
 pub use batch::{instrument_dir, instrument_jar, BatchReport};
-pub use everything::{instrument_class, ClassReport, Ids, Options};
+pub use everything::{instrument_class, BodyReplacement, ClassReport, Ids, Options};
 pub use plan::PlanInstrumentation;

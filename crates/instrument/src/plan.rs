@@ -6,11 +6,11 @@
 
 use std::collections::HashMap;
 
-use mimic_analysis::plan::Plan;
-use mimic_classfile::probe::ProbeApi;
-use mimic_classfile::rewrite::{bridge, wrap};
 use mimic_classfile::{ClassFile, ClassFileError};
-use mimic_trace::SiteTable;
+use mimic_plan::Plan;
+use mimic_plan::SiteTable;
+use mimic_rewrite::probe::ProbeApi;
+use mimic_rewrite::{bridge, wrap};
 
 use crate::everything::ClassReport;
 

@@ -2,22 +2,17 @@
 //!: output must equal the unrewritten run and the
 //! probes must have fired in balanced pairs.
 
-use std::path::{Path, PathBuf};
+mod bodies;
+
+use std::path::Path;
 use std::process::Command;
 
-use mimic_classfile::probe::{counting_probe_class, ProbeApi};
 use mimic_instrument::{instrument_dir, BatchReport, Options};
-
-fn java_bin(tool: &str) -> PathBuf {
-    match std::env::var_os("JAVA_HOME") {
-        Some(home) => Path::new(&home).join("bin").join(tool),
-        None => PathBuf::from(tool),
-    }
-}
+use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 fn compile_kitchen(out: &Path) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/kitchen/kitchen/Kitchen.java");
-    let status = Command::new(java_bin("javac"))
+    let status = Command::new(mimic_test_support::jdk().javac())
         .args(["--release", "17", "-d"])
         .arg(out)
         .arg(src)
@@ -27,7 +22,7 @@ fn compile_kitchen(out: &Path) {
 }
 
 fn run(cp: &Path) -> (String, String) {
-    let out = Command::new(java_bin("java"))
+    let out = Command::new(mimic_test_support::jdk().java())
         .args(["-Xverify:all", "-cp"])
         .arg(cp)
         .arg("kitchen.Kitchen")
@@ -98,7 +93,7 @@ fn replaced_bodies_verify() {
     let options = Options {
         wrap_methods: false,
         bridge_calls: false,
-        replace_every_nth: 1,
+        replace_bodies: bodies::every_nth(1),
         ..Options::default()
     };
     let replaced = instrument(&plain, &rewritten, &options).bodies_replaced;

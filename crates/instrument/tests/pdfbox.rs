@@ -5,12 +5,14 @@
 //! the inference verifier: every frame is checked. Every rewritten class is also loaded
 //! and linked, and rewrite 3 is applied to a sample and linked the same way.
 
+mod bodies;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mimic_classfile::probe::{counting_probe_class, ProbeApi};
 use mimic_instrument::{instrument_jar, BatchReport, Options};
-use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk, Maven};
+use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk};
+use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const PREFIXES: [&str; 2] = ["org/apache/pdfbox/", "org/apache/fontbox/"];
 
@@ -21,8 +23,8 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let jdk = Jdk::locate().expect("a JDK");
-    let maven = Maven::locate().expect("Maven");
+    let jdk = mimic_test_support::jdk();
+    let maven = mimic_test_support::maven();
     let app = ArtifactCache::default_location()
         .fetch(&maven, &[pinned::pdfbox_app()])
         .expect("fetch pdfbox-app")
@@ -240,7 +242,7 @@ fn replaced_bodies_in_pdfbox_link_under_the_verifier() {
     let options = Options {
         wrap_methods: false,
         bridge_calls: false,
-        replace_every_nth: 7,
+        replace_bodies: bodies::every_nth(7),
         strict_verification: true,
         ..Options::default()
     };

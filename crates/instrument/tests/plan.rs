@@ -6,9 +6,9 @@ use std::path::Path;
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_classfile::probe::{counting_probe_class, ProbeApi};
 use mimic_instrument::PlanInstrumentation;
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
 
@@ -32,7 +32,7 @@ fn run(jdk: &Jdk, cp: &Path) -> (String, String) {
 
 #[test]
 fn plan_instrumentation_of_reservations() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src");

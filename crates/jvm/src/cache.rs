@@ -144,11 +144,14 @@ impl ArtifactCache {
             format!("org.apache.maven.plugins:maven-dependency-plugin:{DEPENDENCY_PLUGIN_VERSION}:resolve"),
         ];
         let command = format!("{} {}", maven.mvn.display(), args.join(" "));
-        let output = Command::new(&maven.mvn)
-            .args(&args)
-            .current_dir(work.path())
-            .output()
-            .map_err(|e| JvmError::spawn(&maven.mvn, e))?;
+        let output = crate::process::run(
+            Command::new(&maven.mvn)
+                .args(&args)
+                .current_dir(work.path()),
+            Some(crate::process::TOOL_TIMEOUT),
+        )
+        .map(crate::process::Finished::into_output)
+        .map_err(|e| JvmError::spawn(&maven.mvn, e))?;
 
         let still_missing = self.missing(missing);
         if output.status.success() && still_missing.is_empty() {

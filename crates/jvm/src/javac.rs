@@ -67,10 +67,12 @@ pub fn compile(
     std::fs::write(&argfile, text).map_err(|e| JvmError::io("write", &argfile, e))?;
 
     let javac = jdk.javac();
-    let output = Command::new(&javac)
-        .arg(format!("@{}", argfile.display()))
-        .output()
-        .map_err(|e| JvmError::spawn(&javac, e))?;
+    let output = crate::process::run(
+        Command::new(&javac).arg(format!("@{}", argfile.display())),
+        Some(crate::process::TOOL_TIMEOUT),
+    )
+    .map(crate::process::Finished::into_output)
+    .map_err(|e| JvmError::spawn(&javac, e))?;
     let diagnostics = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

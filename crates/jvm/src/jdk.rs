@@ -152,10 +152,12 @@ fn release_file_version(home: &Path) -> Option<String> {
 
 /// The version from `javac -version` ("javac 17.0.15").
 fn javac_reported_version(javac: &Path) -> Result<String, JvmError> {
-    let output = Command::new(javac)
-        .arg("-version")
-        .output()
-        .map_err(|e| JvmError::spawn(javac, e))?;
+    let output = crate::process::run(
+        Command::new(javac).arg("-version"),
+        Some(crate::process::QUERY_TIMEOUT),
+    )
+    .map(crate::process::Finished::into_output)
+    .map_err(|e| JvmError::spawn(javac, e))?;
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

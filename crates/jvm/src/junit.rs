@@ -315,10 +315,12 @@ pub fn run_junit(
         &format!("@{}", argfile.display()),
         &format!("-cp {}", classpath_string(&full_classpath)),
     );
-    let output = Command::new(&java)
-        .args(&args)
-        .output()
-        .map_err(|e| JvmError::spawn(&java, e))?;
+    let output = crate::process::run(
+        Command::new(&java).args(&args),
+        Some(crate::process::TOOL_TIMEOUT),
+    )
+    .map(crate::process::Finished::into_output)
+    .map_err(|e| JvmError::spawn(&java, e))?;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
 

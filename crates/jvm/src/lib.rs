@@ -11,6 +11,7 @@ pub mod junit;
 pub mod maven;
 pub mod pinned;
 pub mod process;
+pub mod target_jvm;
 
 pub use artifact::Artifact;
 pub use cache::ArtifactCache;

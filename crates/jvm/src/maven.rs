@@ -47,10 +47,12 @@ impl Maven {
     /// Describes the Maven whose launcher is `mvn` by running `mvn -v`.
     pub fn at(mvn: impl Into<PathBuf>) -> Result<Maven, JvmError> {
         let mvn = mvn.into();
-        let output = Command::new(&mvn)
-            .args(["-v", "-B", "-Dstyle.color=never"])
-            .output()
-            .map_err(|e| JvmError::spawn(&mvn, e))?;
+        let output = crate::process::run(
+            Command::new(&mvn).args(["-v", "-B", "-Dstyle.color=never"]),
+            Some(crate::process::QUERY_TIMEOUT),
+        )
+        .map(crate::process::Finished::into_output)
+        .map_err(|e| JvmError::spawn(&mvn, e))?;
         let text = strip_ansi(&format!(
             "{}{}",
             String::from_utf8_lossy(&output.stdout),

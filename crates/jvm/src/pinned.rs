@@ -1,6 +1,9 @@
-//! The exact artifact versions mimic uses: the JUnit/Mockito test runtime,
-//! PDFBox (the example application) and the class-file round-trip corpus.
-//! Every coordinate here has been fetched from Maven Central.
+//! The exact artifact versions mimic uses — the one list of pinned Maven coordinates:
+//! the JUnit/Mockito test runtime, JUnit 4 for `mimic mutate`, the mocking libraries the
+//! mock-detection fixtures compile against, PDFBox (the example application) and the
+//! class-file round-trip corpus. Every coordinate here has been fetched from Maven Central.
+//! (Benchmark subjects with their published figures live with their benchmark, e.g.
+//! `mimic_mocks::benchmarks`.)
 
 use crate::artifact::Artifact;
 
@@ -44,6 +47,60 @@ pub const BYTE_BUDDY: &str = "net.bytebuddy:byte-buddy:1.15.11";
 pub const BYTE_BUDDY_AGENT: &str = "net.bytebuddy:byte-buddy-agent:1.15.11";
 /// Objenesis, instantiation without constructors.
 pub const OBJENESIS: &str = "org.objenesis:objenesis:3.3";
+
+/// JUnit 4, for suites written against it (`mimic mutate` runs them through the Vintage
+/// engine the console-standalone jar bundles).
+pub const JUNIT4: &str = "junit:junit:4.13.2";
+/// JUnit 4's one dependency.
+pub const HAMCREST_CORE: &str = "org.hamcrest:hamcrest-core:1.3";
+/// The JUnit 4 jars `mimic mutate` adds to every test JVM (after the user's class path).
+pub const JUNIT4_RUNTIME: &[&str] = &[JUNIT4, HAMCREST_CORE];
+
+/// EasyMock.
+pub const EASYMOCK: &str = "org.easymock:easymock:5.4.0";
+/// JMockit.
+pub const JMOCKIT: &str = "org.jmockit:jmockit:1.49";
+/// PowerMock's EasyMock and Mockito 2 APIs with their support jars.
+pub const POWERMOCK: &[&str] = &[
+    "org.powermock:powermock-api-easymock:2.0.9",
+    "org.powermock:powermock-api-mockito2:2.0.9",
+    "org.powermock:powermock-api-support:2.0.9",
+    "org.powermock:powermock-core:2.0.9",
+    "org.powermock:powermock-reflect:2.0.9",
+];
+/// Spring Boot's `@MockBean`.
+pub const SPRING_BOOT_TEST: &str = "org.springframework.boot:spring-boot-test:2.7.18";
+/// Spring's test support.
+pub const SPRING_TEST: &str = "org.springframework:spring-test:6.2.1";
+
+/// The testing and mocking libraries the mock-detection fixtures compile against.
+pub fn mock_detection_fixture_libraries() -> Vec<Artifact> {
+    let mut coordinates = vec![
+        JUNIT4,
+        HAMCREST_CORE,
+        JUNIT_JUPITER_API,
+        JUNIT_JUPITER_PARAMS,
+        JUNIT_PLATFORM_COMMONS,
+        OPENTEST4J,
+        APIGUARDIAN_API,
+        MOCKITO_CORE,
+        EASYMOCK,
+        OBJENESIS,
+        JMOCKIT,
+    ];
+    coordinates.extend_from_slice(POWERMOCK);
+    coordinates.extend([SPRING_BOOT_TEST, SPRING_TEST]);
+    artifacts(&coordinates)
+}
+
+/// What `mimic doctor --fetch` fetches: everything the commands need at run time (the
+/// test runtime, JUnit 4 for `mutate`) and what the bundled examples run on.
+pub fn toolchain() -> Vec<Artifact> {
+    let mut all = test_runtime();
+    all.extend(artifacts(JUNIT4_RUNTIME));
+    all.push(pdfbox_app());
+    all
+}
 
 /// PDFBox's all-in-one command-line application jar.
 pub const PDFBOX_APP: &str = "org.apache.pdfbox:pdfbox-app:2.0.24";
@@ -144,6 +201,15 @@ mod tests {
         assert_eq!(pdfbox_libs().len(), 3);
         assert_eq!(round_trip_corpus().len(), 12);
         assert_eq!(pdfbox_app().artifact, "pdfbox-app");
+        assert_eq!(mock_detection_fixture_libraries().len(), 18);
+    }
+
+    #[test]
+    fn doctor_fetches_what_mutate_needs() {
+        let all = toolchain();
+        for needed in artifacts(JUNIT4_RUNTIME).into_iter().chain(test_runtime()) {
+            assert!(all.contains(&needed), "{needed}");
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use mimic_jvm::{
     compile, java_sources_under, run_junit, ArtifactCache, CompileOptions, Jdk, JunitRuntime,
-    JunitSelect, JvmError, Maven, TestStatus,
+    JunitSelect, JvmError, TestStatus,
 };
 
 const CALC: &str = r#"package demo;
@@ -72,7 +72,7 @@ fn write(path: &Path, text: &str) {
 }
 
 fn runtime() -> JunitRuntime {
-    let maven = Maven::locate().expect("Maven");
+    let maven = mimic_test_support::maven();
     JunitRuntime::fetch(&ArtifactCache::default_location(), &maven).expect("fetch test runtime")
 }
 
@@ -165,7 +165,7 @@ fn assert_calc_outcomes(run: &mimic_jvm::JunitRun) {
 
 #[test]
 fn locates_a_jdk_17_or_newer() {
-    let jdk = Jdk::locate().expect("a JDK");
+    let jdk = mimic_test_support::jdk();
     assert!(jdk.feature_version >= 17, "{jdk:?}");
     assert!(jdk.java().is_file(), "{jdk:?}");
     assert!(jdk.javac().is_file(), "{jdk:?}");
@@ -178,7 +178,7 @@ fn locates_a_jdk_17_or_newer() {
 
 #[test]
 fn locates_maven() {
-    let maven = Maven::locate().expect("Maven");
+    let maven = mimic_test_support::maven();
     assert!(
         maven.version.starts_with('3') || maven.version.starts_with('4'),
         "{maven:?}"
@@ -187,7 +187,7 @@ fn locates_maven() {
 
 #[test]
 fn compiles_and_runs_junit_tests_with_mockito() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let rt = runtime();
     let dir = tempfile::tempdir().unwrap();
     let (main_out, test_out) = build(&jdk, &rt, dir.path());
@@ -235,7 +235,7 @@ fn compiles_and_runs_junit_tests_with_mockito() {
 
 #[test]
 fn a_compile_error_carries_javac_diagnostics() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("src/Broken.java");
     write(&src, "class Broken { int x = \"not an int\"; }\n");
@@ -268,7 +268,7 @@ fn a_compile_error_carries_javac_diagnostics() {
 
 #[test]
 fn counts_warnings_and_handles_spaces_in_paths() {
-    let jdk = Jdk::locate().unwrap();
+    let jdk = mimic_test_support::jdk();
     let dir = tempfile::tempdir().unwrap();
     let src = dir.path().join("dir with spaces/Raw.java");
     write(
@@ -297,7 +297,7 @@ fn counts_warnings_and_handles_spaces_in_paths() {
 /// turns on past the newest Java the pinned Byte Buddy knows.
 #[test]
 fn other_installed_jdks_give_the_same_outcomes() {
-    let default = Jdk::locate().unwrap();
+    let default = mimic_test_support::jdk();
     let Ok(entries) = std::fs::read_dir("/usr/lib/jvm") else {
         return;
     };

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use mimic_jvm::{pinned, ArtifactCache, Maven};
-use mimic_mocks::pinned::{Benchmark, BENCHMARKS};
+use mimic_mocks::benchmarks::{Benchmark, BENCHMARKS};
 use mimic_mocks::report::Summary;
 use mimic_mocks::{analyse, MockApis, Options, Program};
 

@@ -1,11 +1,13 @@
 //! Test discovery as JUnit 3, 4 and 5 (and TestNG) see it: which methods are tests,
 //! which run before or after them (the methods whose field writes every test sees), and
-//! which classes are test classes.
+//! which classes are test classes (superclasses from `mimic-classpath`'s hierarchy).
 
 use mimic_classfile::access;
 use serde::Serialize;
 
-use crate::program::{ClassInfo, MethodInfo, Program};
+use mimic_classpath::{ClassInfo, MethodInfo};
+
+use crate::program::Program;
 
 /// What a method is to the test runner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -118,19 +120,19 @@ pub fn role(program: &Program, class: &ClassInfo, method: &MethodInfo) -> Role {
 
 /// True when `class` declares or inherits (from test code) at least one test method.
 pub fn is_test_class(program: &Program, class: &ClassInfo) -> bool {
-    let mut current = Some(class);
-    let mut steps = 0;
-    while let Some(c) = current {
-        if c.methods
+    let declares_test = |methods: &[MethodInfo]| {
+        methods
             .iter()
             .any(|m| role(program, class, m) == Role::Test)
-        {
-            return true;
-        }
-        current = c.super_name.as_deref().and_then(|s| program.class(s));
-        steps += 1;
-        if steps > 256 {
-            break;
+    };
+    if declares_test(&class.methods) {
+        return true;
+    }
+    for name in program.hierarchy().superclasses(&class.name) {
+        match program.class(&name) {
+            Some(c) if declares_test(&c.info.methods) => return true,
+            Some(_) => {}
+            None => break,
         }
     }
     false

@@ -1,50 +1,10 @@
 //! Lambdas and method references: resolving an `invokedynamic` whose bootstrap is
 //! `LambdaMetafactory` to its implementation method (the synthetic `lambda$…` body or
-//! the referenced method), from the class's `BootstrapMethods` attribute (JVMS 4.7.23).
+//! the referenced method), from the class's `BootstrapMethods` attribute (JVMS 4.7.23,
+//! parsed by `mimic_classfile::bootstrap`).
 
-use mimic_classfile::{ClassFile, Constant, ConstantPool, MemberRef};
-
-/// One row of the `BootstrapMethods` attribute.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Bootstrap {
-    pub method_handle: u16,
-    pub arguments: Vec<u16>,
-}
-
-/// The `BootstrapMethods` attribute of `class` (empty when absent or malformed).
-pub fn bootstrap_methods(class: &ClassFile) -> Vec<Bootstrap> {
-    let cp = &class.constant_pool;
-    let Some(attr) = class
-        .attributes
-        .iter()
-        .find(|a| cp.utf8_is(a.name_index, "BootstrapMethods"))
-    else {
-        return Vec::new();
-    };
-    let d = &attr.data;
-    let u2 =
-        |at: usize| -> Option<u16> { Some(u16::from_be_bytes([*d.get(at)?, *d.get(at + 1)?])) };
-    let mut out = Vec::new();
-    let Some(n) = u2(0) else { return out };
-    let mut at = 2;
-    for _ in 0..n {
-        let (Some(method_handle), Some(count)) = (u2(at), u2(at + 2)) else {
-            break;
-        };
-        at += 4;
-        let mut arguments = Vec::with_capacity(count as usize);
-        for _ in 0..count {
-            let Some(a) = u2(at) else { return out };
-            arguments.push(a);
-            at += 2;
-        }
-        out.push(Bootstrap {
-            method_handle,
-            arguments,
-        });
-    }
-    out
-}
+use mimic_classfile::bootstrap::BootstrapMethod;
+use mimic_classfile::{Constant, ConstantPool, MemberRef};
 
 /// What an `invokedynamic` creating a lambda or method reference points at.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,7 +20,7 @@ pub struct LambdaTarget {
 /// `LambdaMetafactory` site (string concatenation, records, other bootstraps) or malformed.
 pub fn lambda_target(
     cp: &ConstantPool,
-    bootstraps: &[Bootstrap],
+    bootstraps: &[BootstrapMethod],
     index: u16,
 ) -> Option<LambdaTarget> {
     let Ok(Constant::InvokeDynamic {

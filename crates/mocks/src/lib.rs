@@ -9,19 +9,18 @@
 //! fixpoint over [`facts`]). Production classes are never analysed, so mocks never
 //! propagate into them (the paper's Doop false positives).
 //!
-//! Layers: [`program`] (loading, hierarchy, resolution), [`annotations`], [`lambda`],
+//! Layers: [`program`] (the test code over `mimic-classpath`'s hierarchy), [`lambda`],
 //! [`discovery`] (JUnit 3/4/5 roles), [`value`] and [`state`] (the abstract domain),
 //! [`calls`] (per-call-site facts), [`interpreter`], [`facts`], [`analysis`], [`report`].
 
 pub mod analysis;
-pub mod annotations;
+pub mod benchmarks;
 pub mod calls;
 pub mod containers;
 pub mod discovery;
 pub mod facts;
 pub mod interpreter;
 pub mod lambda;
-pub mod pinned;
 pub mod program;
 pub mod report;
 pub mod sources;

@@ -1,20 +1,22 @@
 //! The test code under analysis: every class of the given test jars/directories, parsed
-//! once, with its annotations, methods and bootstrap methods; the class hierarchy (test
-//! classes first, then supertypes looked up lazily on the `--classpath`); and method and
-//! field resolution. Only these classes are ever analysed: production classes on the
-//! classpath are consulted for supertypes only, so mocks never flow into them.
+//! once, with its code and bootstrap methods beside the shared [`ClassInfo`] summary; and
+//! the questions the analysis asks of the class hierarchy (supertypes, subtypes, which
+//! test-code methods a call reaches, which class declares a field), answered by
+//! `mimic-classpath`'s [`Hierarchy`] over the test code, then the `--classpath`, then the
+//! JDK's own classes. Only the test classes are ever analysed: production classes are
+//! consulted for supertypes only, so mocks never flow into them.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::fs::File;
-use std::io::Read;
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
 
+use mimic_classfile::bootstrap::{bootstrap_methods, BootstrapMethod};
 use mimic_classfile::{access, ClassFile, CodeAttribute};
+use mimic_classpath::{ClassInfo, ClassOrigin, ClassSource, Hierarchy, MethodInfo};
 use serde::Serialize;
-
-use crate::annotations::{annotation_types, parameter_annotation_types};
-use crate::lambda::{bootstrap_methods, Bootstrap};
 
 /// Something that could not be read or analysed, and where.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -24,85 +26,66 @@ pub struct Problem {
     pub message: String,
 }
 
-/// A method of a test-code class.
+/// A method of a test-code class: its summary (by `Deref`) and its code.
 #[derive(Debug)]
-pub struct MethodInfo {
-    pub name: String,
-    pub descriptor: String,
-    pub access: u16,
-    pub annotations: Vec<String>,
-    pub parameter_annotations: Vec<Vec<String>>,
+pub struct TestMethod {
+    pub info: MethodInfo,
     pub code: Option<CodeAttribute>,
 }
 
-impl MethodInfo {
-    pub fn is_static(&self) -> bool {
-        self.access & access::STATIC != 0
+impl Deref for TestMethod {
+    type Target = MethodInfo;
+    fn deref(&self) -> &MethodInfo {
+        &self.info
     }
 }
 
-/// A field of a test-code class.
+/// One class of the test code: its summary (by `Deref`, shared with the hierarchy), its
+/// methods with their code (same order as the summary's), the parsed class file and its
+/// bootstrap methods.
 #[derive(Debug)]
-pub struct FieldInfo {
-    pub name: String,
-    pub descriptor: String,
-    pub access: u16,
-    pub annotations: Vec<String>,
-}
-
-/// One class of the test code.
-#[derive(Debug)]
-pub struct ClassInfo {
-    pub name: String,
-    pub super_name: Option<String>,
-    pub interfaces: Vec<String>,
-    pub access: u16,
-    pub annotations: Vec<String>,
-    pub fields: Vec<FieldInfo>,
-    pub methods: Vec<MethodInfo>,
+pub struct TestClass {
+    pub info: Arc<ClassInfo>,
+    pub methods: Vec<TestMethod>,
     pub file: ClassFile,
-    pub bootstraps: Vec<Bootstrap>,
-    /// Where it was read from (`tests.jar!com/x/FooTest.class`).
-    pub origin: String,
+    pub bootstraps: Vec<BootstrapMethod>,
 }
 
-impl ClassInfo {
-    pub fn is_public_concrete(&self) -> bool {
-        self.access & access::PUBLIC != 0
-            && self.access & (access::ABSTRACT | access::INTERFACE) == 0
+impl Deref for TestClass {
+    type Target = ClassInfo;
+    fn deref(&self) -> &ClassInfo {
+        &self.info
     }
 }
 
 /// Global method identity: index into [`Program::methods`].
 pub type MethodId = u32;
 
-/// Supertypes of a class found on the classpath.
-type Supers = Option<(Option<String>, Vec<String>)>;
-
-/// The loaded test code plus lazy access to the classpath for supertypes.
+/// The loaded test code plus the hierarchy it lives in.
 pub struct Program {
-    pub classes: Vec<ClassInfo>,
+    pub classes: Vec<TestClass>,
     by_name: HashMap<String, usize>,
     /// (class index, method index) of every method.
     pub methods: Vec<(u32, u32)>,
     first_method: Vec<u32>,
     by_signature: HashMap<(String, String), Vec<MethodId>>,
-    classpath: Vec<PathBuf>,
-    jars: RefCell<HashMap<PathBuf, Option<zip::ZipArchive<File>>>>,
-    external: RefCell<HashMap<String, Supers>>,
-    ancestors: RefCell<HashMap<String, std::rc::Rc<Vec<String>>>>,
+    hierarchy: Hierarchy,
+    ancestors: RefCell<HashMap<String, Rc<Vec<String>>>>,
     pub problems: Vec<Problem>,
 }
 
 impl Program {
-    /// Reads every class of `inputs` (jars or class directories). Unreadable inputs,
-    /// entries and classes are recorded in `problems`; the rest is still loaded.
+    /// Reads every class of `inputs` (jars or class directories; an input named twice is
+    /// read once). Unreadable inputs, entries and classes are recorded in `problems`; the
+    /// rest is still loaded.
     pub fn load(inputs: &[PathBuf], classpath: &[PathBuf]) -> Program {
+        let all: Vec<PathBuf> = inputs.iter().chain(classpath).cloned().collect();
+        let source = ClassSource::for_running_jdk(&all);
         let mut classes = Vec::new();
         let mut problems = Vec::new();
         let mut seen = HashSet::new();
-        for input in inputs {
-            let entry = match mimic_classpath::read_classes(input, false) {
+        for (i, input) in inputs.iter().enumerate() {
+            let entry = match source.read_input(i) {
                 Ok(e) => e,
                 Err(e) => {
                     problems.push(Problem {
@@ -119,31 +102,34 @@ impl Program {
                 });
             }
             for res in entry.classes {
-                let origin = format!("{}!{}", input.display(), res.name);
+                let origin = ClassOrigin {
+                    input: Some(i),
+                    location: format!("{}!{}", input.display(), res.stored),
+                };
                 match parse_class(&res.bytes, origin.clone(), &mut problems) {
                     Ok(c) => {
                         if seen.insert(c.name.clone()) {
                             classes.push(c);
                         } else {
                             problems.push(Problem {
-                                location: origin,
+                                location: origin.location,
                                 message: format!("duplicate class {}; first one kept", c.name),
                             });
                         }
                     }
                     Err(message) => problems.push(Problem {
-                        location: origin,
+                        location: origin.location,
                         message,
                     }),
                 }
             }
         }
-        Program::from_classes(classes, classpath, problems)
+        Program::from_classes(classes, Hierarchy::new(source), problems)
     }
 
     fn from_classes(
-        classes: Vec<ClassInfo>,
-        classpath: &[PathBuf],
+        classes: Vec<TestClass>,
+        hierarchy: Hierarchy,
         problems: Vec<Problem>,
     ) -> Program {
         let mut by_name = HashMap::new();
@@ -151,6 +137,7 @@ impl Program {
         let mut first_method = Vec::new();
         let mut by_signature: HashMap<(String, String), Vec<MethodId>> = HashMap::new();
         for (ci, c) in classes.iter().enumerate() {
+            hierarchy.insert(c.info.clone());
             by_name.insert(c.name.clone(), ci);
             first_method.push(methods.len() as u32);
             for (mi, m) in c.methods.iter().enumerate() {
@@ -167,15 +154,18 @@ impl Program {
             methods,
             first_method,
             by_signature,
-            classpath: classpath.to_vec(),
-            jars: RefCell::new(HashMap::new()),
-            external: RefCell::new(HashMap::new()),
+            hierarchy,
             ancestors: RefCell::new(HashMap::new()),
             problems,
         }
     }
 
-    pub fn class(&self, name: &str) -> Option<&ClassInfo> {
+    /// The hierarchy of the test code, the classpath and the JDK.
+    pub fn hierarchy(&self) -> &Hierarchy {
+        &self.hierarchy
+    }
+
+    pub fn class(&self, name: &str) -> Option<&TestClass> {
         self.by_name.get(name).map(|&i| &self.classes[i])
     }
 
@@ -191,80 +181,19 @@ impl Program {
         self.first_method[class] + method as u32
     }
 
-    pub fn method(&self, id: MethodId) -> (&ClassInfo, &MethodInfo) {
+    pub fn method(&self, id: MethodId) -> (&TestClass, &TestMethod) {
         let (c, m) = self.methods[id as usize];
         let class = &self.classes[c as usize];
         (class, &class.methods[m as usize])
     }
 
-    /// Superclass and interfaces of `name`, from the test code or the classpath.
-    fn supers(&self, name: &str) -> Supers {
-        if let Some(c) = self.class(name) {
-            return Some((c.super_name.clone(), c.interfaces.clone()));
-        }
-        if let Some(s) = self.external.borrow().get(name) {
-            return s.clone();
-        }
-        let found = self.read_external(name);
-        self.external
-            .borrow_mut()
-            .insert(name.to_string(), found.clone());
-        found
-    }
-
-    fn read_external(&self, name: &str) -> Supers {
-        let entry_name = format!("{name}.class");
-        for cp in &self.classpath {
-            let bytes = if cp.is_dir() {
-                std::fs::read(cp.join(&entry_name)).ok()
-            } else {
-                let mut jars = self.jars.borrow_mut();
-                let archive = jars.entry(cp.clone()).or_insert_with(|| {
-                    File::open(cp)
-                        .ok()
-                        .and_then(|f| zip::ZipArchive::new(f).ok())
-                });
-                archive.as_mut().and_then(|a| {
-                    let mut e = a.by_name(&entry_name).ok()?;
-                    let mut bytes = Vec::new();
-                    e.read_to_end(&mut bytes).ok()?;
-                    Some(bytes)
-                })
-            };
-            if let Some(bytes) = bytes {
-                if let Ok(c) = ClassFile::parse(&bytes) {
-                    let cp = &c.constant_pool;
-                    let interfaces = c
-                        .interfaces
-                        .iter()
-                        .filter_map(|&i| cp.class_name(i).ok())
-                        .collect();
-                    return Some((c.super_name().ok().flatten(), interfaces));
-                }
-            }
-        }
-        None
-    }
-
-    /// Every known proper supertype of `name` (classes and interfaces, transitively).
-    pub fn ancestors(&self, name: &str) -> std::rc::Rc<Vec<String>> {
+    /// Every known proper supertype of `name` (classes and interfaces, transitively), from
+    /// the hierarchy; kept here as an `Rc` for the call-site cache that shares it.
+    pub fn ancestors(&self, name: &str) -> Rc<Vec<String>> {
         if let Some(a) = self.ancestors.borrow().get(name) {
             return a.clone();
         }
-        let mut out = Vec::new();
-        let mut seen = HashSet::new();
-        let mut todo = vec![name.to_string()];
-        while let Some(n) = todo.pop() {
-            if let Some((sup, ifaces)) = self.supers(&n) {
-                for s in sup.into_iter().chain(ifaces) {
-                    if seen.insert(s.clone()) {
-                        out.push(s.clone());
-                        todo.push(s);
-                    }
-                }
-            }
-        }
-        let rc = std::rc::Rc::new(out);
+        let rc = Rc::new(self.hierarchy.supertypes(name).to_vec());
         self.ancestors
             .borrow_mut()
             .insert(name.to_string(), rc.clone());
@@ -275,28 +204,20 @@ impl Program {
         name == of || self.ancestors(name).iter().any(|a| a == of)
     }
 
-    /// The test-code method a non-virtual call (`invokestatic`, `invokespecial`) reaches:
-    /// declared in `owner` or inherited from a test-code superclass.
+    /// The test-code method a call through `owner` resolves to (JVMS §5.4.3.3 or, for an
+    /// interface, §5.4.3.4): what a non-virtual call (`invokestatic`, `invokespecial`)
+    /// reaches, and the inherited declaration of a virtual one. `None` when it resolves
+    /// outside the test code or not at all.
     pub fn resolve_direct(&self, owner: &str, name: &str, desc: &str) -> Option<MethodId> {
-        let mut current = Some(owner.to_string());
-        let mut steps = 0;
-        while let Some(c) = current {
-            let ci = self.class_index(&c)?;
-            let class = &self.classes[ci];
-            if let Some(mi) = class
-                .methods
-                .iter()
-                .position(|m| m.name == name && m.descriptor == desc)
-            {
-                return Some(self.method_id(ci, mi));
-            }
-            current = class.super_name.clone();
-            steps += 1;
-            if steps > 256 {
-                return None;
-            }
+        let owner_class = self.hierarchy.class(owner)?;
+        let resolved = if owner_class.is_interface() {
+            self.hierarchy.resolve_interface_method(owner, name, desc)
+        } else {
+            self.hierarchy.resolve_method(owner, name, desc)
         }
-        None
+        .ok()?;
+        let ci = self.class_index(&resolved.class.name)?;
+        Some(self.method_id(ci, resolved.index))
     }
 
     /// The test-code methods a virtual call may reach: the inherited declaration plus
@@ -317,86 +238,66 @@ impl Program {
         out
     }
 
-    /// The class declaring field `name` as seen from `owner` (walking test-code superclasses).
+    /// The test-code class declaring the field `name` a reference through `owner`
+    /// resolves to (JVMS §5.4.3.2); `owner` itself when it resolves outside the test code
+    /// or not at all.
     pub fn field_declarer<'a>(&'a self, owner: &'a str, name: &str) -> &'a str {
-        let mut current = owner;
-        for _ in 0..256 {
-            let Some(class) = self.class(current) else {
-                return owner;
-            };
-            if class.fields.iter().any(|f| f.name == name) {
-                return &class.name;
-            }
-            match &class.super_name {
-                Some(s) => current = s,
-                None => return owner,
-            }
-        }
-        owner
+        self.hierarchy
+            .resolve_field(owner, name, None)
+            .ok()
+            .and_then(|f| self.class(&f.class.name))
+            .map_or(owner, |c| c.name.as_str())
     }
 }
 
 fn parse_class(
     bytes: &[u8],
-    origin: String,
+    origin: ClassOrigin,
     problems: &mut Vec<Problem>,
-) -> Result<ClassInfo, String> {
+) -> Result<TestClass, String> {
     let file = ClassFile::parse(bytes).map_err(|e| e.to_string())?;
+    let info = ClassInfo::from_class_file(&file, origin).map_err(|e| e.to_string())?;
     let cp = &file.constant_pool;
-    let name = file.name().map_err(|e| e.to_string())?;
-    let super_name = file.super_name().map_err(|e| e.to_string())?;
-    let interfaces = file
-        .interfaces
+    let methods = file
+        .methods
         .iter()
-        .map(|&i| cp.class_name(i).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut fields = Vec::new();
-    for f in &file.fields {
-        fields.push(FieldInfo {
-            name: f.name(cp).map_err(|e| e.to_string())?,
-            descriptor: f.descriptor(cp).map_err(|e| e.to_string())?,
-            access: f.access_flags,
-            annotations: annotation_types(&f.attributes, cp),
-        });
-    }
-    let mut methods = Vec::new();
-    for m in &file.methods {
-        let mname = m.name(cp).map_err(|e| e.to_string())?;
-        let descriptor = m.descriptor(cp).map_err(|e| e.to_string())?;
-        let code = match m
-            .attribute(cp, "Code")
-            .map(|a| CodeAttribute::parse(&a.data, cp))
-        {
-            Some(Ok(code)) => Some(code),
-            Some(Err(e)) => {
-                problems.push(Problem {
-                    location: format!("{origin}: {name}.{mname}{descriptor}"),
-                    message: format!("unreadable Code attribute, method skipped: {e}"),
-                });
-                None
+        .zip(&info.methods)
+        .map(|(m, summary)| {
+            let code = match m
+                .attribute(cp, "Code")
+                .map(|a| CodeAttribute::parse(&a.data, cp))
+            {
+                Some(Ok(code)) => Some(code),
+                Some(Err(e)) => {
+                    problems.push(Problem {
+                        location: format!(
+                            "{}: {}.{}{}",
+                            info.origin.location, info.name, summary.name, summary.descriptor
+                        ),
+                        message: format!("unreadable Code attribute, method skipped: {e}"),
+                    });
+                    None
+                }
+                None => None,
+            };
+            TestMethod {
+                info: summary.clone(),
+                code,
             }
-            None => None,
-        };
-        methods.push(MethodInfo {
-            annotations: annotation_types(&m.attributes, cp),
-            parameter_annotations: parameter_annotation_types(&m.attributes, cp),
-            name: mname,
-            descriptor,
-            access: m.access_flags,
-            code,
+        })
+        .collect();
+    let bootstraps = bootstrap_methods(&file).unwrap_or_else(|e| {
+        problems.push(Problem {
+            location: info.origin.location.clone(),
+            message: format!("unreadable BootstrapMethods attribute, lambdas not followed: {e}"),
         });
-    }
-    Ok(ClassInfo {
-        annotations: annotation_types(&file.attributes, cp),
-        bootstraps: bootstrap_methods(&file),
-        name,
-        super_name,
-        interfaces,
-        access: file.access_flags,
-        fields,
+        Vec::new()
+    });
+    Ok(TestClass {
+        info: Arc::new(info),
         methods,
         file,
-        origin,
+        bootstraps,
     })
 }
 
@@ -405,7 +306,11 @@ pub fn program_from_bytes(classes: &[(String, Vec<u8>)], classpath: &[PathBuf]) 
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for (origin, bytes) in classes {
-        match parse_class(bytes, origin.clone(), &mut problems) {
+        let class_origin = ClassOrigin {
+            input: None,
+            location: origin.clone(),
+        };
+        match parse_class(bytes, class_origin, &mut problems) {
             Ok(c) => out.push(c),
             Err(message) => problems.push(Problem {
                 location: origin.clone(),
@@ -413,7 +318,8 @@ pub fn program_from_bytes(classes: &[(String, Vec<u8>)], classpath: &[PathBuf]) 
             }),
         }
     }
-    Program::from_classes(out, classpath, problems)
+    let hierarchy = Hierarchy::new(ClassSource::for_running_jdk(classpath));
+    Program::from_classes(out, hierarchy, problems)
 }
 
 /// True when `path` looks like a jar or directory we can read.

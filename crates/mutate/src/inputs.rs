@@ -1,8 +1,10 @@
 //! Preparing the inputs of a run in its work directory: reading the application classes
-//! and choosing targets, writing the rewritten (schema) classes, and unpacking test jars
-//! into directories the JUnit Platform can scan.
+//! (through `mimic-classpath`'s `ClassSource`, as the running JDK sees them: an entry
+//! named twice is read once, a class in two entries is taken from the first) and choosing
+//! targets, writing the rewritten (schema) classes, and unpacking test jars into
+//! directories the JUnit Platform can scan.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use mimic_classfile::ClassFile;
@@ -23,8 +25,10 @@ pub fn prepare_schema(
 ) -> Result<Selection, MutateError> {
     let mut selection = Selection::default();
     let mut parsed: Vec<(String, ClassFile)> = Vec::new();
-    for entry in entries {
-        let classes = mimic_classpath::read_classes(entry, false)?;
+    let source = mimic_classpath::ClassSource::for_running_jdk(entries);
+    let mut seen = HashSet::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let classes = source.read_input(i)?;
         for bad in classes.unreadable {
             selection.problems.push(ClassProblem {
                 entry: format!("{}!{}", entry.display(), bad.name),
@@ -32,13 +36,25 @@ pub fn prepare_schema(
             });
         }
         for resource in classes.classes {
+            if !seen.insert(resource.internal.clone()) {
+                selection.problems.push(ClassProblem {
+                    entry: format!("{}!{}", entry.display(), resource.stored),
+                    reason: format!(
+                        "not mutated: {} is also in an earlier entry, which is the one mutated",
+                        resource.internal
+                    ),
+                });
+                continue;
+            }
             match ClassFile::parse(&resource.bytes) {
                 Ok(class) => {
                     selection.add_class(&class, operators, stops);
-                    parsed.push((resource.name, class));
+                    // Written where the JVM looks for the class (a versioned class of a
+                    // multi-release jar as the class itself).
+                    parsed.push((format!("{}.class", resource.internal), class));
                 }
                 Err(e) => selection.problems.push(ClassProblem {
-                    entry: resource.name,
+                    entry: resource.stored,
                     reason: e.to_string(),
                 }),
             }
@@ -97,4 +113,56 @@ pub fn test_dirs(entries: &[PathBuf], work: &Path) -> Result<Vec<PathBuf>, Mutat
         dirs.push(out);
     }
     Ok(dirs)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use mimic_jvm::{compile, CompileOptions, Jdk};
+
+    use super::*;
+    use crate::operators::defaults;
+    use crate::stop::ALL_STOP_KINDS;
+
+    /// A small class with a few mutable methods, compiled into `out`.
+    fn compiled_fixture(out: &Path) {
+        let src = out.with_extension("src").join("demo/Counter.java");
+        std::fs::create_dir_all(src.parent().unwrap()).unwrap();
+        std::fs::write(
+            &src,
+            "package demo; public class Counter { private int n; \
+             public int next(int by) { n += by; return n * 2; } \
+             public boolean big() { return n > 10 && n % 2 == 0; } \
+             public String label() { return \"#\" + n; } }",
+        )
+        .unwrap();
+        let jdk = Jdk::locate().expect("a JDK 17+");
+        compile(&jdk, &[src], &[], out, &CompileOptions::default()).unwrap();
+    }
+
+    #[test]
+    fn the_same_classes_directory_named_twice_is_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let classes = dir.path().join("classes");
+        compiled_fixture(&classes);
+        let once = prepare_schema(
+            std::slice::from_ref(&classes),
+            &defaults(),
+            ALL_STOP_KINDS,
+            &dir.path().join("schema-once"),
+        )
+        .unwrap();
+        let twice = prepare_schema(
+            &[classes.clone(), classes.clone()],
+            &defaults(),
+            ALL_STOP_KINDS,
+            &dir.path().join("schema-twice"),
+        )
+        .unwrap();
+        assert!(!once.methods.is_empty());
+        assert_eq!(twice.methods.len(), once.methods.len());
+        assert_eq!(twice.skipped.len(), once.skipped.len());
+        assert!(twice.problems.is_empty(), "{:?}", twice.problems);
+    }
 }

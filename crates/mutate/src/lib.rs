@@ -15,7 +15,6 @@ pub mod error;
 pub mod html;
 pub mod inputs;
 pub mod operators;
-pub mod pinned;
 pub mod report;
 pub mod result;
 pub mod run;

@@ -3,8 +3,8 @@
 //! speak the same language: `void`, `null`, `empty`, `true`, `false`, int literals (`0`),
 //! `(byte)0`, `(short)0`, `0L`, `0.0`, `0.0f`, char literals (`'A'`) and strings (`"A"`).
 
-use mimic_classfile::rewrite::replace::Replacement;
 use mimic_classfile::FieldType;
+use mimic_rewrite::replace::Replacement;
 
 /// Reneri Table I, as Descartes operator identifiers (the default set). `null` applies to
 /// every reference return type (String and arrays included), `empty` to arrays.
@@ -34,15 +34,17 @@ pub enum Operator {
     Str(String),
 }
 
+/// An operator identifier that is none of Descartes' forms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown operator {id:?} (known forms: {})", DEFAULT_OPERATORS.join(" "))]
+pub struct UnknownOperator {
+    pub id: String,
+}
+
 impl Operator {
     /// Parse a Descartes operator identifier.
-    pub fn parse(id: &str) -> Result<Operator, String> {
-        let bad = || {
-            format!(
-                "unknown operator {id:?} (known forms: {})",
-                DEFAULT_OPERATORS.join(" ")
-            )
-        };
+    pub fn parse(id: &str) -> Result<Operator, UnknownOperator> {
+        let bad = || UnknownOperator { id: id.to_string() };
         let id = id.trim();
         Ok(match id {
             "void" => Operator::Void,
@@ -157,7 +159,7 @@ fn parse_char(text: &str) -> Option<char> {
 }
 
 /// Parse a list of operator identifiers.
-pub fn parse_all(ids: &[String]) -> Result<Vec<Operator>, String> {
+pub fn parse_all(ids: &[String]) -> Result<Vec<Operator>, UnknownOperator> {
     ids.iter().map(|id| Operator::parse(id)).collect()
 }
 
@@ -169,9 +171,45 @@ pub fn defaults() -> Vec<Operator> {
         .collect()
 }
 
+/// One extreme transformation per return type, for rewriting a sample of methods (`mimic
+/// rewrite --replace-every`): the first default operator that applies, `null` only where
+/// no other does (so strings get `""` and arrays an empty array).
+pub fn representative_body(ret: Option<&FieldType>) -> Option<Replacement> {
+    let defaults = defaults();
+    let applicable = || defaults.iter().filter(|op| op.applies(ret));
+    applicable()
+        .find(|op| **op != Operator::Null)
+        .or_else(|| applicable().next())
+        .map(Operator::replacement)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn representative_bodies_prefer_a_value_to_null() {
+        use FieldType as T;
+        let body = |t: Option<FieldType>| representative_body(t.as_ref());
+        assert_eq!(body(None), Some(Replacement::Empty));
+        assert_eq!(body(Some(T::Boolean)), Some(Replacement::Int(1)));
+        assert_eq!(body(Some(T::Byte)), Some(Replacement::Int(0)));
+        assert_eq!(body(Some(T::Char)), Some(Replacement::Int(' ' as i32)));
+        assert_eq!(body(Some(T::Long)), Some(Replacement::Long(0)));
+        assert_eq!(body(Some(T::Double)), Some(Replacement::Double(0.0)));
+        assert_eq!(
+            body(Some(T::Object("java/lang/String".into()))),
+            Some(Replacement::String(String::new()))
+        );
+        assert_eq!(
+            body(Some(T::Array(Box::new(T::Int)))),
+            Some(Replacement::EmptyArray)
+        );
+        assert_eq!(
+            body(Some(T::Object("java/util/List".into()))),
+            Some(Replacement::Null)
+        );
+    }
 
     #[test]
     fn every_default_round_trips() {

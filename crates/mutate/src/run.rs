@@ -129,7 +129,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     let jdk = Jdk::locate()?;
     let cache = ArtifactCache::default_location();
     let runtime = junit_runtime(&cache)?;
-    let junit4 = cached_or_fetched(&cache, crate::pinned::JUNIT4_RUNTIME)?;
+    let junit4 = cached_or_fetched(&cache, pinned::JUNIT4_RUNTIME)?;
 
     let schema_dir = work.join("schema");
     std::fs::create_dir_all(&schema_dir).map_err(|e| MutateError::io("create", &schema_dir, e))?;

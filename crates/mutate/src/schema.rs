@@ -17,9 +17,9 @@
 use mimic_classfile::access::STATIC;
 use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
 use mimic_classfile::frame::VType;
-use mimic_classfile::rewrite::replace::push_replacement_value;
-use mimic_classfile::rewrite::wrap::split_method;
 use mimic_classfile::{ClassFile, ClassFileError, FieldType, MethodDescriptor};
+use mimic_rewrite::replace::push_replacement_value;
+use mimic_rewrite::wrap::split_method;
 
 use crate::targets::TargetMethod;
 

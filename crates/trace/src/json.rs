@@ -261,6 +261,23 @@ pub struct EncodedInvocation {
     pub duration_ns: u64,
 }
 
+impl EncodedInvocation {
+    /// Roughly the bytes this record holds in memory (its JSON text and names).
+    pub fn approx_bytes(&self) -> u64 {
+        let values = self.receiver_before.as_ref().map_or(0, String::len)
+            + self.receiver_after.as_ref().map_or(0, String::len)
+            + self.arguments.len()
+            + self.outcome.len()
+            + self.thread_name.len();
+        let calls: usize = self
+            .calls
+            .iter()
+            .map(|c| c.arguments.len() + c.outcome.len() + 32)
+            .sum();
+        (values + calls + 128) as u64
+    }
+}
+
 /// `v` through serde; what cannot be serialised becomes an opaque value saying why.
 fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|e| {

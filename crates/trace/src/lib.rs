@@ -1,17 +1,16 @@
 //! Recorded behaviour: the value model of snapshots ([`value`]) and its streamed JSON
 //! text ([`json`]), the records of MUT invocations and their mockable calls ([`record`]),
-//! the numbering of call sites from a plan ([`sites`]), and the SQLite store they are
+//! and the SQLite store they are
 //! written to and read from ([`store`]).
 //! Shared by the agent (writer), `mimic traces` and the generator (readers).
 
 pub mod json;
+pub mod private_file;
 pub mod record;
-pub mod sites;
 pub mod store;
 pub mod value;
 
 pub use json::{EncodedCall, EncodedInvocation};
 pub use record::{CallRecord, InvocationRecord, Outcome};
-pub use sites::{Site, SiteKey, SiteTable};
 pub use store::{RunInfo, Store, StoreError, SCHEMA_VERSION};
 pub use value::{FieldValue, Value};

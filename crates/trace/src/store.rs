@@ -5,16 +5,33 @@
 
 use std::path::{Path, PathBuf};
 
-use mimic_analysis::plan::Plan;
+use mimic_plan::Plan;
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension};
 use thiserror::Error;
 
 use crate::json::EncodedInvocation;
+use crate::private_file;
 use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
 /// Bumped on any incompatible schema change.
 pub const SCHEMA_VERSION: u32 = 1;
+
+/// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
+/// that mimic never mistakes another application's database for its own.
+pub const APPLICATION_ID: u32 = u32::from_be_bytes(*b"mimc");
+
+/// The files SQLite keeps next to a database in WAL mode (and the rollback journal).
+fn side_files(path: &Path) -> Vec<PathBuf> {
+    ["-wal", "-shm", "-journal"]
+        .iter()
+        .map(|suffix| {
+            let mut name = path.as_os_str().to_os_string();
+            name.push(suffix);
+            PathBuf::from(name)
+        })
+        .collect()
+}
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -44,6 +61,12 @@ CREATE TABLE IF NOT EXISTS runs (
   plan_path TEXT,
   agent_version TEXT,
   options TEXT
+);
+CREATE TABLE IF NOT EXISTS run_counts (
+  run_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (run_id, name)
 );
 CREATE TABLE IF NOT EXISTS muts (
   run_id INTEGER NOT NULL,
@@ -138,23 +161,38 @@ fn now_text() -> String {
 }
 
 impl Store {
-    /// Open `path` for recording, creating it owner-only (mode 0600) if needed.
+    /// Open `path` for recording, creating it owner-only (mode 0600) if needed. An existing
+    /// file must be a mimic store (it is never turned into one: another application's
+    /// SQLite database is refused untouched); the store and its `-wal`/`-shm` side files
+    /// are made owner-only whatever their mode was, and none may be a symbolic link.
     pub fn create_or_open(path: &Path) -> Result<Store, StoreError> {
         let open_err = |m: String| StoreError::Open {
             path: path.to_path_buf(),
             message: m,
         };
-        if !path.exists() {
-            let mut o = std::fs::OpenOptions::new();
-            o.write(true).create_new(true);
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::OpenOptionsExt;
-                o.mode(0o600);
-            }
-            o.open(path).map_err(|e| open_err(e.to_string()))?;
+        let side_files = side_files(path);
+        for file in std::iter::once(path.to_path_buf()).chain(side_files.iter().cloned()) {
+            private_file::refuse_symlink(&file).map_err(|e| open_err(e.to_string()))?;
         }
-        let conn = Connection::open(path).map_err(|e| open_err(e.to_string()))?;
+        let existing = std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false);
+        if existing {
+            Store::check_is_store(path)?;
+        }
+        private_file::ensure(path).map_err(|e| open_err(e.to_string()))?;
+        for file in &side_files {
+            private_file::tighten(file).map_err(|e| open_err(e.to_string()))?;
+        }
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| open_err(e.to_string()))?;
+        if !existing {
+            conn.pragma_update(None, "application_id", APPLICATION_ID)
+                .map_err(|e| open_err(e.to_string()))?;
+        }
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(|e| open_err(e.to_string()))?;
         conn.pragma_update(None, "synchronous", "NORMAL")
@@ -187,6 +225,60 @@ impl Store {
             Some(_) => {}
         }
         Ok(store)
+    }
+
+    /// What [`Store::create_or_open`] would refuse, checked without creating or changing
+    /// anything (for the CLI, before it starts a JVM whose agent would open the store).
+    pub fn preflight(path: &Path) -> Result<(), StoreError> {
+        for file in std::iter::once(path.to_path_buf()).chain(side_files(path)) {
+            private_file::refuse_symlink(&file).map_err(|e| StoreError::Open {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+        }
+        if std::fs::metadata(path)
+            .map(|m| m.len() > 0)
+            .unwrap_or(false)
+        {
+            Store::check_is_store(path)?;
+        }
+        Ok(())
+    }
+
+    /// Refuse an existing SQLite file that is not a mimic store, without changing it: its
+    /// application id must be mimic's, or 0 with mimic's `meta` table (stores written
+    /// before the id was set).
+    fn check_is_store(path: &Path) -> Result<(), StoreError> {
+        let not_a_store = |message: String| StoreError::NotAStore {
+            path: path.to_path_buf(),
+            message,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NOFOLLOW,
+        )
+        .map_err(|e| not_a_store(e.to_string()))?;
+        let id: u32 = conn
+            .pragma_query_value(None, "application_id", |r| r.get::<_, i64>(0))
+            .map_err(|e| not_a_store(e.to_string()))? as u32;
+        if id == APPLICATION_ID {
+            return Ok(());
+        }
+        let has_meta: bool = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)
+            .map_err(|e| not_a_store(e.to_string()))?;
+        if id == 0 && has_meta {
+            return Ok(());
+        }
+        Err(not_a_store(format!(
+            "a SQLite database of another application (application id {id:#x}); \
+             name a new file for --store"
+        )))
     }
 
     /// Open an existing store read-only.
@@ -340,6 +432,35 @@ impl Store {
     }
 
     /// Mark a run finished with a status (`completed`, `vm-death`, …).
+    /// Set a named count of a run (what the recorder dropped or redacted, and why).
+    pub fn set_run_count(&mut self, run: i64, name: &str, count: u64) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO run_counts (run_id, name, count) VALUES (?1, ?2, ?3)
+             ON CONFLICT (run_id, name) DO UPDATE SET count = excluded.count",
+            params![run, name, count as i64],
+        )?;
+        Ok(())
+    }
+
+    /// The named counts of a run, by name.
+    pub fn run_counts(&self, run: i64) -> Result<Vec<(String, u64)>, StoreError> {
+        let has_table: i64 = self.conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'run_counts'",
+            [],
+            |r| r.get(0),
+        )?;
+        if has_table == 0 {
+            return Ok(Vec::new());
+        }
+        let mut st = self
+            .conn
+            .prepare("SELECT name, count FROM run_counts WHERE run_id = ?1 ORDER BY name")?;
+        let rows = st.query_map([run], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     pub fn end_run(&mut self, run: i64, status: &str) -> Result<(), StoreError> {
         self.conn.execute(
             "UPDATE runs SET ended_at = ?1, status = ?2 WHERE id = ?3",
@@ -409,11 +530,7 @@ impl Store {
     }
 
     /// The plan entry of a MUT as recorded at the start of the run.
-    pub fn mut_entry(
-        &self,
-        run: i64,
-        mut_index: u32,
-    ) -> Result<mimic_analysis::plan::Mut, StoreError> {
+    pub fn mut_entry(&self, run: i64, mut_index: u32) -> Result<mimic_plan::Mut, StoreError> {
         let text: String = self.conn.query_row(
             "SELECT plan_entry FROM muts WHERE run_id = ?1 AND mut_index = ?2",
             params![run, mut_index],
@@ -515,6 +632,15 @@ impl Store {
     }
 
     /// The id of the latest run, if any.
+    /// The latest run recorded by the JVM with process id `pid`.
+    pub fn latest_run_of(&self, pid: u32) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT MAX(id) FROM runs WHERE pid = ?1",
+            [i64::from(pid)],
+            |r| r.get(0),
+        )?)
+    }
+
     pub fn latest_run(&self) -> Result<Option<i64>, StoreError> {
         Ok(self
             .conn

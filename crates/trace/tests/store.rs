@@ -1,11 +1,11 @@
 //! The store round-trips invocations, is created owner-only, and rejects what is not a store.
 
-use mimic_analysis::plan::{Plan, Summary};
+use mimic_plan::{Plan, Summary};
 use mimic_trace::{CallRecord, InvocationRecord, Outcome, RunInfo, Store, Value};
 
 fn plan() -> Plan {
     serde_json::from_value(serde_json::json!({
-        "schema_version": 1, "classpath": [], "project_packages": ["x"], "unparsed": [],
+        "schema_version": 2, "classpath": [], "project_packages": ["x"], "unparsed": [],
         "summary": serde_json::to_value(Summary::default()).unwrap(),
         "muts": [{"class": "x.A", "method": "m", "descriptor": "(I)I", "line": 3, "static": false,
                   "mockable_calls": [{"offset": 4, "line": 3, "owner": "x.B", "name": "f", "descriptor": "(I)I",
@@ -113,4 +113,79 @@ fn a_file_that_is_not_a_store_is_a_clear_error() {
         .unwrap()
         .to_string();
     assert!(e.contains("no such trace store"), "{e}");
+}
+
+/// Issue 13, item 6: `--store` naming another application's SQLite database must not add
+/// mimic's tables to it.
+#[test]
+fn another_sqlite_database_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT);")
+            .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let e = Store::create_or_open(&path).err().unwrap().to_string();
+    assert!(e.contains("not a mimic trace store"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let tables: Vec<String> = {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        let mut q = conn
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .unwrap();
+        let names = q
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        names
+    };
+    assert_eq!(tables, vec!["customers".to_string()]);
+}
+
+/// Issue 13, item 6: an existing store (or its WAL files) readable by others is made
+/// owner-only, and every file of the store is owner-only after recording.
+#[cfg(unix)]
+#[test]
+fn store_files_are_owner_only_whatever_existed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    drop(Store::create_or_open(&path).unwrap());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let mut store = Store::create_or_open(&path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan()).unwrap();
+    store.write_batch(run, &[invocation(1)]).unwrap();
+    for suffix in ["", "-wal", "-shm"] {
+        let file = dir.path().join(format!("traces.db{suffix}"));
+        if file.exists() {
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{}", file.display());
+        }
+    }
+    assert!(dir.path().join("traces.db-wal").exists());
+}
+
+/// Issue 13, item 6: never write through a symlink (a planted link to another file).
+#[cfg(unix)]
+#[test]
+fn a_symlinked_store_path_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("elsewhere.txt");
+    std::fs::write(&target, b"precious").unwrap();
+    let link = dir.path().join("traces.db");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let e = Store::create_or_open(&link).err().unwrap().to_string();
+    assert!(e.contains("symbolic link"), "{e}");
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    // A planted WAL link next to a real store is refused too.
+    let path = dir.path().join("real.db");
+    drop(Store::create_or_open(&path).unwrap());
+    let _ = std::fs::remove_file(dir.path().join("real.db-wal"));
+    std::os::unix::fs::symlink(&target, dir.path().join("real.db-wal")).unwrap();
+    let e = Store::create_or_open(&path).err().unwrap().to_string();
+    assert!(e.contains("symbolic link"), "{e}");
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
 }

@@ -22,20 +22,31 @@ pub struct AttachArgs {
 }
 
 pub fn run(args: &AttachArgs) -> anyhow::Result<u8> {
+    // Refuse anything but a HotSpot JVM of this user that survives the attach signal,
+    // before jcmd (or its SIGQUIT) ever reaches the process.
+    mimic_jvm::target_jvm::check_attachable(args.pid)?;
     let options = args.agent.options()?;
     let library = args.agent.library()?;
     let jdk = Jdk::locate()?;
     let log = args.agent.log_path();
     let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
-    let out = Command::new(jdk.tool("jcmd"))
-        .arg(args.pid.to_string())
-        .arg("JVMTI.agent_load")
-        .arg(&library)
-        // jcmd splits unquoted arguments at '=': quote the whole option string.
-        .arg(format!("\"{options}\""))
-        .output()
-        .context("running jcmd")?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let out = mimic_jvm::process::run(
+        Command::new(jdk.tool("jcmd"))
+            .arg(args.pid.to_string())
+            .arg("JVMTI.agent_load")
+            .arg(&library)
+            // jcmd splits unquoted arguments at '=': quote the whole option string.
+            .arg(format!("\"{options}\"")),
+        Some(mimic_jvm::process::QUERY_TIMEOUT),
+    )
+    .context("running jcmd")?
+    .into_output();
+    // jcmd reports failures on stdout or stderr depending on the JDK: show both.
+    let stdout = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines = new_log_lines(&log, log_start);
     let attached = lines.iter().any(|l| l.contains("attached:"));
     if !out.status.success() || !attached {

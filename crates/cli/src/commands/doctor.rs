@@ -74,9 +74,8 @@ pub fn run(args: &DoctorArgs) -> anyhow::Result<u8> {
     let jdk = Jdk::locate();
     let maven = Maven::locate();
     let cache = ArtifactCache::default_location();
-    // The test runtime, plus what the bundled examples run on (pdfbox-app for the PDFBox workload).
-    let mut runtime = pinned::test_runtime();
-    runtime.push(pinned::pdfbox_app());
+    // The test runtime, JUnit 4 for `mutate`, and what the bundled examples run on.
+    let runtime = pinned::toolchain();
 
     let mut fetch_error = None;
     if args.fetch {

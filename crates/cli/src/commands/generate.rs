@@ -54,6 +54,14 @@ fn oracles(text: &str) -> anyhow::Result<Vec<Oracle>> {
 
 pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     let store = Store::open_read(&args.store)?;
+    if let Some(run) = args.run {
+        if !store.runs()?.iter().any(|r| r.id == run) {
+            anyhow::bail!(
+                "{}: no run {run} (see `mimic traces`)",
+                args.store.display()
+            );
+        }
+    }
     let options = Options {
         oracles: oracles(&args.oracles)?,
         max_per_mut: args.max_per_mut,

@@ -8,6 +8,7 @@ pub mod mocks;
 pub mod mutate;
 pub mod record;
 pub mod rewrite;
+pub mod store;
 pub mod targets;
 pub mod traces;
 pub mod verify;

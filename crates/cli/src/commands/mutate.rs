@@ -82,7 +82,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         .collect();
     let mut config = MutateConfig::new(args.classes.clone(), args.tests.clone(), classpath);
     if !args.operators.is_empty() {
-        config.operators = operators::parse_all(&args.operators).map_err(anyhow::Error::msg)?;
+        config.operators = operators::parse_all(&args.operators)?;
     }
     for name in &args.include_stop_methods {
         let kind = StopKind::from_name(name.trim())

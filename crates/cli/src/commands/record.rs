@@ -8,6 +8,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context};
 use mimic_trace::Store;
+
+use crate::exit_code;
 // Depending on the agent crate makes cargo build `libmimic_agent.so` into `deps/`
 // beside the mimic executable, where `AgentFlags::library` finds it.
 use mimic_agent as _;
@@ -49,10 +51,21 @@ pub struct AgentFlags {
     /// Approximate bytes of values in the whole run; beyond it values become opaque.
     #[arg(long, value_name = "BYTES")]
     pub budget: Option<u64>,
-    /// Field-name substrings whose values are redacted, separated by '|'
-    /// (default: password|secret|token|apikey|credential).
-    #[arg(long, value_name = "RULES")]
+    /// Most bytes of recorded invocations waiting to be written (default 64 MiB); beyond
+    /// it invocations are dropped and counted, so the observed JVM's memory stays bounded.
+    #[arg(long, value_name = "BYTES")]
+    pub backlog: Option<u64>,
+    /// More secret names, as phrases separated by '|' (e.g. "employee number|badge id"),
+    /// matched by words like the built-in ones (see docs/security.md).
+    #[arg(long, value_name = "PHRASES")]
     pub redact: Option<String>,
+    /// A redaction rules file (TOML: `names = [...]` to add, `off = [...]` to turn
+    /// built-in rules off by name).
+    #[arg(long = "redact-rules", value_name = "FILE")]
+    pub redact_rules: Option<PathBuf>,
+    /// Record values in clear, secrets included (a warning is printed).
+    #[arg(long = "no-redact", conflicts_with_all = ["redact", "redact_rules"])]
+    pub no_redact: bool,
     /// The agent library (default: $MIMIC_AGENT, else libmimic_agent.so beside mimic).
     #[arg(long, value_name = "FILE")]
     pub agent: Option<PathBuf>,
@@ -76,12 +89,24 @@ fn absolute(p: &Path) -> anyhow::Result<PathBuf> {
     })
 }
 
+/// `key=<absolute path>`; a path that is not UTF-8 or holds the option string's
+/// separators (`,` `=`) travels as `key=hex:<its bytes in hex>` (an absolute path never
+/// starts with `hex:`), which the agent decodes.
 fn path_option(key: &str, p: &Path) -> anyhow::Result<String> {
-    let text = absolute(p)?.display().to_string();
-    if text.contains(',') || text.contains('=') {
-        bail!("{text}: the agent's option string cannot carry a path with ',' or '='");
+    let path = absolute(p)?;
+    match path.to_str() {
+        Some(text) if !text.contains(',') && !text.contains('=') => Ok(format!("{key}={text}")),
+        _ => {
+            use std::os::unix::ffi::OsStrExt;
+            let hex: String = path
+                .as_os_str()
+                .as_bytes()
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            Ok(format!("{key}=hex:{hex}"))
+        }
     }
-    Ok(format!("{key}={text}"))
 }
 
 impl AgentFlags {
@@ -93,6 +118,14 @@ impl AgentFlags {
                 self.plan.display()
             );
         }
+        // Refuse a store and log the agent would refuse, and a plan it could not read,
+        // before any JVM starts.
+        Store::preflight(&self.store)?;
+        mimic_trace::private_file::refuse_symlink(&self.log_path())
+            .with_context(|| "the agent's log".to_string())?;
+        let text = std::fs::read_to_string(&self.plan)
+            .with_context(|| format!("reading {}", self.plan.display()))?;
+        mimic_plan::Plan::from_json(&text).with_context(|| format!("{}", self.plan.display()))?;
         let mut parts = vec![
             path_option("plan", &self.plan)?,
             path_option("store", &self.store)?,
@@ -107,16 +140,38 @@ impl AgentFlags {
             ("nodes", self.nodes),
             ("value_bytes", self.value_bytes),
             ("budget", self.budget),
+            ("backlog", self.backlog),
         ] {
             if let Some(v) = value {
                 parts.push(format!("{key}={v}"));
             }
         }
         if let Some(r) = &self.redact {
+            if r.trim().is_empty() || r.trim() == "off" {
+                bail!(
+                    "--redact {r:?} names no phrase; to record secrets in clear, say --no-redact"
+                );
+            }
             if r.contains(',') || r.contains('=') {
-                bail!("--redact {r:?}: rules cannot contain ',' or '='");
+                bail!("--redact {r:?}: phrases cannot contain ',' or '='");
             }
             parts.push(format!("redact={r}"));
+        }
+        if let Some(file) = &self.redact_rules {
+            // Read here too, so that a bad file is a usage error before the JVM starts.
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("--redact-rules {}", file.display()))?;
+            mimic_redact::Rules::builtin()
+                .with_file(&text)
+                .with_context(|| format!("--redact-rules {}", file.display()))?;
+            parts.push(path_option("redact_rules", file)?);
+        }
+        if self.no_redact {
+            eprintln!(
+                "mimic: warning: --no-redact: secrets in the recorded values are kept in clear in {}",
+                self.store.display()
+            );
+            parts.push("redact=off".into());
         }
         Ok(parts.join(","))
     }
@@ -175,11 +230,20 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
         .ok_or_else(|| anyhow::anyhow!("no Java command after --"))?;
     let log = args.agent.log_path();
     let log_start = std::fs::metadata(&log).map(|m| m.len()).unwrap_or(0);
-    let status = Command::new(java)
-        .arg(format!("-agentpath:{}={options}", library.display()))
-        .args(rest)
-        .status()
-        .with_context(|| format!("starting {java}"))?;
+    // The program keeps mimic's terminal (stdin, stdout, stderr); it is registered so that
+    // an interrupt to mimic ends it too (SIGTERM first: the agent flushes at VM death).
+    let child = mimic_jvm::process::spawn(
+        Command::new(java)
+            .arg(format!("-agentpath:{}={options}", library.display()))
+            .args(rest),
+    )
+    .with_context(|| format!("starting {java}"))?;
+    let pid = child.id();
+    let status = child
+        .wait(None)
+        .with_context(|| format!("waiting for {java}"))?
+        .status
+        .ok_or_else(|| anyhow::anyhow!("{java} did not end"))?;
     let code = match status.code() {
         Some(c) => c.clamp(0, 255) as u8,
         None => 1, // killed by a signal
@@ -189,11 +253,22 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
             eprintln!("mimic: {}", log_message(&line));
         }
     }
-    match summary(&args.agent.store) {
-        Ok(s) => eprintln!("mimic: {s} (log: {})", log.display()),
-        Err(e) => eprintln!("mimic: nothing recorded: {e:#}"),
-    }
-    Ok(code)
+    let complete = match summary(&args.agent.store, Some(pid)) {
+        Ok((s, complete)) => {
+            eprintln!("mimic: {s} (log: {})", log.display());
+            complete
+        }
+        Err(e) => {
+            eprintln!("mimic: nothing recorded: {e:#}");
+            true
+        }
+    };
+    // A recording that lost data is a finding even when the program succeeded.
+    Ok(if code == 0 && !complete {
+        exit_code::FINDINGS
+    } else {
+        code
+    })
 }
 
 /// Log lines appended since byte `start`.
@@ -215,18 +290,28 @@ pub fn log_message(line: &str) -> &str {
     }
 }
 
-/// One line about the latest run of a store.
-pub fn summary(store: &Path) -> anyhow::Result<String> {
+/// One line about the run the JVM with process id `pid` recorded (another recording may
+/// share the store), or the latest run of a store; and whether that run is complete
+/// (ended as "completed" with nothing lost). What could not be written is said, with
+/// what the store kept.
+pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)> {
     let store_r = Store::open_read(store)?;
-    let run = store_r
-        .latest_run()?
-        .ok_or_else(|| anyhow::anyhow!("{}: no run", store.display()))?;
+    let own = match pid {
+        Some(pid) => store_r.latest_run_of(pid)?,
+        None => None,
+    };
+    let run = match own {
+        Some(run) => run,
+        None => store_r
+            .latest_run()?
+            .ok_or_else(|| anyhow::anyhow!("{}: no run", store.display()))?,
+    };
     let r = store_r
         .runs()?
         .into_iter()
         .find(|r| r.id == run)
         .ok_or_else(|| anyhow::anyhow!("run {run} vanished"))?;
-    Ok(format!(
+    let mut line = format!(
         "run {} {}: {} invocations of {}/{} MUTs, {} calls, {} bytes in {}",
         r.id,
         r.status,
@@ -236,5 +321,47 @@ pub fn summary(store: &Path) -> anyhow::Result<String> {
         r.calls,
         r.bytes,
         store.display()
-    ))
+    );
+    let mut complete = r.status == "completed";
+    for (name, count) in store_r.run_counts(run)? {
+        match name.as_str() {
+            "dropped_backlog_full" if count > 0 => line.push_str(&format!(
+                "; {count} invocations dropped (writer backlog full: raise --backlog)"
+            )),
+            "redacted_invocations" if count > 0 => {
+                let per_rule: Vec<String> = store_r
+                    .run_counts(run)?
+                    .into_iter()
+                    .filter_map(|(n, c)| n.strip_prefix("redacted:").map(|r| format!("{r} {c}")))
+                    .collect();
+                let values: u64 = store_r
+                    .run_counts(run)?
+                    .iter()
+                    .filter(|(n, _)| n.starts_with("redacted:"))
+                    .map(|(_, c)| c)
+                    .sum();
+                line.push_str(&format!(
+                    "; {values} values redacted ({}) in {count} invocations",
+                    per_rule.join(", ")
+                ));
+            }
+            "redaction_param_names_unknown" if count > 0 => line.push_str(&format!(
+                "; {count} MUTs' parameter names unknown (compile with -g or -parameters to redact arguments by name)"
+            )),
+            "lost_write_failed" if count > 0 => {
+                complete = false;
+                line.push_str(&format!(
+                    "; {count} invocations could not be written (disk full or store not writable: see the log); the store keeps the {} above",
+                    r.invocations
+                ))
+            }
+            _ => {}
+        }
+    }
+    if r.status == "running" {
+        line.push_str(
+            "; the run did not end cleanly: invocations could not be written (disk full or store not writable?) or the JVM was killed",
+        );
+    }
+    Ok((line, complete))
 }

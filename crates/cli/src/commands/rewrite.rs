@@ -3,11 +3,12 @@
 //! rewrite-and-verify demonstration of the class-file engine, and a way to inspect what
 //! the agent's instrumentation does to a class (`javap -p -c` on the output).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use mimic_classfile::probe::{counting_probe_class, native_probe_class, ProbeApi};
-use mimic_instrument::{instrument_dir, instrument_jar, BatchReport, Options};
+use mimic_diagnostic::Diagnostic;
+use mimic_instrument::{instrument_dir, instrument_jar, BatchReport, BodyReplacement, Options};
+use mimic_rewrite::probe::{counting_probe_class, native_probe_class, ProbeApi};
 use serde::Serialize;
 
 use crate::exit_code;
@@ -58,12 +59,6 @@ pub struct RewriteArgs {
 }
 
 #[derive(Debug, Serialize)]
-struct Failure {
-    entry: String,
-    reason: String,
-}
-
-#[derive(Debug, Serialize)]
 struct Report {
     input: String,
     output: String,
@@ -72,13 +67,45 @@ struct Report {
     methods_wrapped: usize,
     calls_bridged: usize,
     bodies_replaced: usize,
-    failures: Vec<Failure>,
+    failures: Vec<Diagnostic>,
+}
+
+/// The output must not be the input or lie inside it: rewriting in place would lose the
+/// originals (and half of them on a failure).
+fn refuse_output_inside_input(input: &Path, output: &Path) -> anyhow::Result<()> {
+    let input = std::fs::canonicalize(input)?;
+    // The output may not exist yet: resolve its closest existing ancestor.
+    let mut existing = output.to_path_buf();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.file_name(), existing.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name.to_os_string());
+                existing = parent.to_path_buf();
+            }
+            _ => break,
+        }
+        if existing.as_os_str().is_empty() {
+            existing = PathBuf::from(".");
+        }
+    }
+    let mut resolved = std::fs::canonicalize(&existing)?;
+    resolved.extend(rest.iter().rev());
+    if resolved.starts_with(&input) {
+        bail!(
+            "{}: the output is the input or inside the input {}; choose another -o",
+            output.display(),
+            input.display()
+        );
+    }
+    Ok(())
 }
 
 pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
     if !args.input.exists() {
         bail!("{}: no such jar or directory", args.input.display());
     }
+    refuse_output_inside_input(&args.input, &args.output)?;
     let api = ProbeApi::default();
     let probe = match args.probe {
         ProbeKind::Counting => Some(counting_probe_class(&api)?),
@@ -93,7 +120,10 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         probe: api,
         wrap_methods: !args.no_wrap,
         bridge_calls: !args.no_bridge,
-        replace_every_nth: args.replace_every,
+        replace_bodies: (args.replace_every > 0).then_some(BodyReplacement {
+            every_nth: args.replace_every,
+            body_for: mimic_mutate::operators::representative_body,
+        }),
         strict_verification: args.strict_verification,
     };
     let prefixes: Vec<&str> = args.only.iter().map(String::as_str).collect();
@@ -112,14 +142,7 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
         methods_wrapped: report.methods_wrapped,
         calls_bridged: report.calls_bridged,
         bodies_replaced: report.bodies_replaced,
-        failures: report
-            .failures
-            .iter()
-            .map(|(entry, reason)| Failure {
-                entry: entry.clone(),
-                reason: reason.clone(),
-            })
-            .collect(),
+        failures: report.failures,
     };
     if args.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -129,7 +152,7 @@ pub fn run(args: &RewriteArgs) -> anyhow::Result<u8> {
             out.classes_rewritten, out.classes_seen, out.methods_wrapped, out.calls_bridged, out.bodies_replaced, out.output
         );
         for f in &out.failures {
-            eprintln!("warning: {}: left unchanged: {}", f.entry, f.reason);
+            eprintln!("{f}");
         }
     }
     Ok(if out.failures.is_empty() {

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use mimic_analysis::plan::{MockableCall, Plan, Receiver};
 use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
+use mimic_plan::{MockableCall, Plan, Receiver};
 
 use crate::exit_code;
 
@@ -94,7 +94,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     if index.classes.is_empty() {
         bail!("no class could be read from {}", args.classpath.join(":"));
     }
-    let plan = find_targets(&index, &options).map_err(anyhow::Error::msg)?;
+    let plan = find_targets(&index, &options)?;
     if let Some(out) = &args.output {
         write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
             .with_context(|| format!("writing {}", out.display()))?;
@@ -105,7 +105,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         print_table(&plan, first.as_ref());
     }
     for u in &plan.unparsed {
-        eprintln!("warning: {}: skipped: {}", u.file, u.reason);
+        eprintln!("{u}");
     }
     Ok(exit_code::SUCCESS)
 }

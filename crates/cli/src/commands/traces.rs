@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use mimic_analysis::plan::{MockableCall, Mut, Receiver};
+use mimic_plan::{MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 use crate::exit_code;

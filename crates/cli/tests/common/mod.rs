@@ -1,35 +1,35 @@
-//! Helpers shared by the CLI's end-to-end tests: where the bundled examples live and
-//! compiling Java sources with the real JDK.
+//! Helpers shared by the CLI's end-to-end tests: the bundled examples and compiling them
+//! come from `mimic-test-support`.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use std::path::{Path, PathBuf};
+pub use mimic_test_support::{compile_example, example_src};
 
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use std::path::Path;
 
-/// `examples/<name>/src` of this repository.
-pub fn example_src(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name)
-        .join("src")
-}
-
-/// Compile every Java source under `src` into `out` with the located JDK.
+/// Compile every Java source under `src` into `out` with the test JDK.
 pub fn compile_dir(src: &Path, out: &Path) {
-    compile(
-        &Jdk::locate().unwrap(),
-        &java_sources_under(src),
-        &[],
-        out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    mimic_test_support::compile_dir(src, &[], out);
 }
 
-/// Compile `examples/<name>` into `<dir>/<name>`; returns that class directory.
-pub fn compile_example(name: &str, dir: &Path) -> PathBuf {
-    let out = dir.join(name);
-    compile_dir(&example_src(name), &out);
-    out
+/// A Java program that prints its pid and sleeps for ten minutes.
+pub const SLEEPER: &str = r#"
+package sleeper;
+public class Main {
+    public static void main(String[] args) throws Exception {
+        System.out.println(ProcessHandle.current().pid());
+        System.out.flush();
+        Thread.sleep(600_000);
+    }
+}
+"#;
+
+/// Compile [`SLEEPER`] under `dir`; returns its class directory (main class `sleeper.Main`).
+pub fn sleeper_classes(dir: &Path) -> std::path::PathBuf {
+    let src = dir.join("sleeper-src/sleeper");
+    std::fs::create_dir_all(&src).unwrap();
+    std::fs::write(src.join("Main.java"), SLEEPER).unwrap();
+    let classes = dir.join("sleeper-classes");
+    compile_dir(&dir.join("sleeper-src"), &classes);
+    classes
 }

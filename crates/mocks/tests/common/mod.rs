@@ -25,10 +25,7 @@ pub fn fixtures() -> &'static Fixtures {
         let maven = Maven::locate().expect("Maven");
         let cache = ArtifactCache::default_location();
         let libraries = cache
-            .fetch(
-                &maven,
-                &pinned::artifacts(mimic_mocks::pinned::FIXTURE_LIBRARIES),
-            )
+            .fetch(&maven, &pinned::mock_detection_fixture_libraries())
             .expect("fixture libraries from Maven Central");
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
         let dir = tempfile::Builder::new()

@@ -3,14 +3,14 @@
 //! attribute (annotations, generic signature, exceptions, parameters) calls it between
 //! the `enter` and `exit`/`exitThrow` probes.
 
-use crate::access::*;
-use crate::assembler::{CodeBuilder, Invoke};
-use crate::class_file::{Attribute, ClassFile};
-use crate::descriptor::MethodDescriptor;
-use crate::error::{ClassFileError, Result};
 use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
-use crate::rewrite::probes::{emit_probed_call, push_params, ProbeTriple};
-use crate::rewrite::{describe, MARKER};
+use crate::probes::{emit_probed_call, push_params, ProbeTriple};
+use crate::{describe, MARKER};
+use mimic_classfile::access::*;
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::class_file::{Attribute, ClassFile};
+use mimic_classfile::descriptor::MethodDescriptor;
+use mimic_classfile::error::{ClassFileError, Result};
 
 /// What wrapping did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub fn wrap_method(
                 interface,
             );
         } else {
-            b.load(&crate::FieldType::Object(class_name.clone()), 0);
+            b.load(&mimic_classfile::FieldType::Object(class_name.clone()), 0);
             push_params(b, &desc.params, 1);
             b.invoke(
                 Invoke::Special,
@@ -120,7 +120,7 @@ pub fn split_method(
     class: &mut ClassFile,
     method_index: usize,
     renamed: &str,
-    wrapper_code: &crate::code::CodeAttribute,
+    wrapper_code: &mimic_classfile::code::CodeAttribute,
 ) -> Result<()> {
     let original = class.methods[method_index].clone();
     let cp = &mut class.constant_pool;

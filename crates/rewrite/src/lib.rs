@@ -1,20 +1,26 @@
-//! The three rewrites mimic applies to application classes, none of which moves an
-//! existing bytecode offset:
+//! Class transformations, none of which moves an existing bytecode offset, and the probe
+//! ABI the transformed code calls ([`probe`]; [`probes`] emits the calls). This crate
+//! executes what it is told: which methods to wrap, which sites to bridge and which body
+//! to put where is decided by its callers (`instrument` from a plan, `mutate` from its
+//! operator set). It parses and writes classes only through `mimic-classfile`.
+//!
 //! 1. [`wrap`]: method wrapping — the original body moves to a private synthetic method and
 //!    a generated method with the original signature calls it between probes.
 //! 2. [`bridge`]: call-site bridging — an `invokevirtual`/`invokeinterface` becomes an
 //!    `invokestatic` of a generated bridge (plus `nop` padding) that calls probes around
 //!    the original call.
-//! 3. [`replace`]: body replacement — the extreme transformations of mutation testing.
+//! 3. [`replace`]: body replacement — a method's body becomes `return <constant>;` (the
+//!    extreme transformations of mutation testing are built from it by `mutate`).
 
 pub mod bridge;
+pub mod probe;
 pub mod probes;
 pub mod replace;
 pub mod wrap;
 
-use crate::class_file::{ClassFile, Member};
-use crate::code::CodeAttribute;
-use crate::error::{ClassFileError, Result};
+use mimic_classfile::class_file::{ClassFile, Member};
+use mimic_classfile::code::CodeAttribute;
+use mimic_classfile::error::{ClassFileError, Result};
 
 /// Suffix of renamed originals and prefix of bridges; never produced by javac.
 pub const MARKER: &str = "$mimic";

@@ -3,17 +3,17 @@
 //! receiver first, padded with `nop`s to the original length. The operand stack before
 //! and after the call is unchanged, so no offset, branch, handler or frame moves.
 
-use crate::access::*;
-use crate::assembler::{CodeBuilder, Invoke};
-use crate::class_file::{Attribute, ClassFile};
-use crate::constant_pool::MemberRef;
-use crate::descriptor::{FieldType, MethodDescriptor};
-use crate::error::{ClassFileError, Result};
-use crate::instruction::{decode, Operand};
-use crate::opcodes::{INVOKEINTERFACE, INVOKESTATIC, INVOKEVIRTUAL, NOP};
 use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
-use crate::rewrite::probes::{emit_probed_call, push_params, ProbeTriple};
-use crate::rewrite::{describe, fresh_method_name, method_code, MARKER};
+use crate::probes::{emit_probed_call, push_params, ProbeTriple};
+use crate::{describe, fresh_method_name, method_code, MARKER};
+use mimic_classfile::access::*;
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::class_file::{Attribute, ClassFile};
+use mimic_classfile::constant_pool::MemberRef;
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::error::{ClassFileError, Result};
+use mimic_classfile::instruction::{decode, Operand};
+use mimic_classfile::opcodes::{INVOKEINTERFACE, INVOKESTATIC, INVOKEVIRTUAL, NOP};
 
 /// What bridging did.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,29 +1,7 @@
-//! Maven coordinates this crate uses: the mocking and testing libraries the hand-written
-//! fixtures compile against, and the paper's eight benchmarks (with Tables 2 and 3 as
-//! published, for side-by-side comparison). Only three of the eight publish a `tests`
-//! jar on Maven Central; the others are listed with `tests: None`.
-
-/// Test and mocking libraries the fixtures under `tests/fixtures` compile against.
-pub const FIXTURE_LIBRARIES: &[&str] = &[
-    "junit:junit:4.13.2",
-    "org.hamcrest:hamcrest-core:1.3",
-    "org.junit.jupiter:junit-jupiter-api:5.11.4",
-    "org.junit.jupiter:junit-jupiter-params:5.11.4",
-    "org.junit.platform:junit-platform-commons:1.11.4",
-    "org.opentest4j:opentest4j:1.3.0",
-    "org.apiguardian:apiguardian-api:1.1.2",
-    "org.mockito:mockito-core:5.14.2",
-    "org.easymock:easymock:5.4.0",
-    "org.objenesis:objenesis:3.3",
-    "org.jmockit:jmockit:1.49",
-    "org.powermock:powermock-api-easymock:2.0.9",
-    "org.powermock:powermock-api-mockito2:2.0.9",
-    "org.powermock:powermock-api-support:2.0.9",
-    "org.powermock:powermock-core:2.0.9",
-    "org.powermock:powermock-reflect:2.0.9",
-    "org.springframework.boot:spring-boot-test:2.7.18",
-    "org.springframework:spring-test:6.2.1",
-];
+//! The MockDetector paper's eight benchmarks, with Tables 1–3 as published for
+//! side-by-side comparison, and the Maven coordinates of each subject. Only three of the
+//! eight publish a `tests` jar on Maven Central; the others are listed with `tests: None`.
+//! (The libraries the fixtures compile against are pinned in `mimic_jvm::pinned`.)
 
 /// One of the paper's benchmarks with its published figures.
 #[derive(Debug, Clone, Copy, PartialEq)]

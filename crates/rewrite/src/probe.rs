@@ -5,12 +5,12 @@
 //! wrapped methods, a site id for bridged calls) and an opaque `long` token returned by
 //! the matching enter probe, so exits pair with their entries on any thread.
 
-use crate::access::*;
-use crate::assembler::{CodeBuilder, Invoke};
-use crate::class_file::ClassFile;
-use crate::descriptor::MethodDescriptor;
-use crate::error::Result;
-use crate::opcodes::{LADD, LCONST_1};
+use mimic_classfile::access::*;
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::class_file::ClassFile;
+use mimic_classfile::descriptor::MethodDescriptor;
+use mimic_classfile::error::Result;
+use mimic_classfile::opcodes::{LADD, LCONST_1};
 
 /// Probe methods: name and descriptor.
 pub const ENTER: (&str, &str) = ("enter", "(ILjava/lang/Object;[Ljava/lang/Object;)J");
@@ -79,8 +79,8 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
         let desc = MethodDescriptor::parse(descriptor)?;
         let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, true, &desc);
         b.get_static(me, &counter(name), "J")
-            .simple(LCONST_1, 0, Some(crate::frame::VType::Long))
-            .simple(LADD, 2, Some(crate::frame::VType::Long))
+            .simple(LCONST_1, 0, Some(mimic_classfile::frame::VType::Long))
+            .simple(LADD, 2, Some(mimic_classfile::frame::VType::Long))
             .put_static(me, &counter(name), "J");
         if desc.ret.is_some() {
             b.push_long(0);
@@ -98,7 +98,7 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
     // private <init>() { super(); }
     let no_args = MethodDescriptor::parse("()V")?;
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, me, false, &no_args);
-    b.load(&crate::FieldType::Object(me.into()), 0)
+    b.load(&mimic_classfile::FieldType::Object(me.into()), 0)
         .invoke(Invoke::Special, "java/lang/Thread", "<init>", "()V", false)
         .return_value(None);
     let code = b.finish(true)?;

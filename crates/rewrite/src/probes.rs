@@ -1,9 +1,9 @@
 //! Emitting probe calls: boxing arguments into an `Object[]`, and the "call, then report
 //! the result or the throwable and rethrow" shape shared by wrappers and bridges.
 
-use crate::assembler::{CodeBuilder, Invoke};
-use crate::descriptor::{FieldType, MethodDescriptor};
 use crate::probe::ProbeApi;
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 
 const OBJECT: &str = "java/lang/Object";
 

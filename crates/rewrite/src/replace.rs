@@ -1,12 +1,13 @@
-//! Rewrite 3, body replacement: the extreme transformations (Descartes). The whole Code
-//! attribute is replaced by a two- or three-instruction body; no frames are needed.
+//! Rewrite 3, body replacement: the whole Code attribute becomes a two- or three-instruction
+//! `return <constant>;` body; no frames are needed. Which constant goes where (the
+//! Descartes operators) is `mutate`'s decision, not this crate's.
 
-use crate::access::*;
-use crate::assembler::CodeBuilder;
-use crate::class_file::{Attribute, ClassFile};
-use crate::descriptor::{FieldType, MethodDescriptor};
-use crate::error::{ClassFileError, Result};
-use crate::rewrite::describe;
+use crate::describe;
+use mimic_classfile::access::*;
+use mimic_classfile::assembler::CodeBuilder;
+use mimic_classfile::class_file::{Attribute, ClassFile};
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::error::{ClassFileError, Result};
 
 /// The new body of a method.
 #[derive(Debug, Clone, PartialEq)]
@@ -110,30 +111,6 @@ pub fn replace_body(
         data: code.to_bytes()?,
     };
     Ok(())
-}
-
-/// The extreme transformations of Descartes (Reneri Table I) for a return type: void →
-/// empty; boolean → true, false; byte/short/int/long → 0, 1; float/double → 0.0, 0.1;
-/// char → ' ', 'A'; String → "", "A"; arrays → empty array; other references → null.
-pub fn extreme_transformations(ret: Option<&FieldType>) -> Vec<Replacement> {
-    use FieldType::*;
-    match ret {
-        None => vec![Replacement::Empty],
-        Some(Boolean) => vec![Replacement::Int(1), Replacement::Int(0)],
-        Some(Byte | Short | Int) => vec![Replacement::Int(0), Replacement::Int(1)],
-        Some(Long) => vec![Replacement::Long(0), Replacement::Long(1)],
-        Some(Float) => vec![Replacement::Float(0.0), Replacement::Float(0.1)],
-        Some(Double) => vec![Replacement::Double(0.0), Replacement::Double(0.1)],
-        Some(Char) => vec![Replacement::Int(' ' as i32), Replacement::Int('A' as i32)],
-        Some(Object(n)) if n == "java/lang/String" => {
-            vec![
-                Replacement::String(String::new()),
-                Replacement::String("A".into()),
-            ]
-        }
-        Some(Array(_)) => vec![Replacement::EmptyArray, Replacement::Null],
-        Some(Object(_)) => vec![Replacement::Null],
-    }
 }
 
 /// Push the value `replacement` returns (nothing for `Empty`); `ret` is the method's

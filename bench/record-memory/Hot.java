@@ -1,0 +1,44 @@
+package hot;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A workload whose one method under test is hot and carries big values: every call gets
+ * a 4 KB string and a 2,000-element list. Recording every invocation of it is the worst
+ * case for the recorder's memory (bench/record-memory.sh).
+ */
+public class Hot {
+    public static void main(String[] args) {
+        int n = Integer.parseInt(args[0]);
+        Scorer scorer = new Scorer(new Weights());
+        List<Integer> items = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            items.add(i);
+        }
+        String text = "x".repeat(4096);
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            total += scorer.score(text, items, i);
+        }
+        System.out.println("total=" + total);
+    }
+}
+
+class Weights {
+    int weight(int i) {
+        return i % 13;
+    }
+}
+
+class Scorer {
+    private final Weights weights;
+
+    Scorer(Weights weights) {
+        this.weights = weights;
+    }
+
+    public int score(String text, List<Integer> items, int i) {
+        return weights.weight(i) + text.length() % 7 + items.size() % 5;
+    }
+}

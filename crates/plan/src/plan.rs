@@ -1,0 +1,249 @@
+//! The target plan (`plan.json`): methods under test, their mockable call sites and the
+//! deeper interactions in same-class helpers. Versioned; read by the agent and generator.
+
+use mimic_diagnostic::Diagnostic;
+use serde::{Deserialize, Serialize};
+
+/// Bumped on any incompatible change of the plan format (2: `unparsed` holds diagnostics).
+pub const PLAN_SCHEMA_VERSION: u32 = 2;
+
+/// Why a plan file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    #[error("not a mimic plan: {0}")]
+    NotAPlan(String),
+    #[error("plan format version {found}, this mimic reads version {expected}: write the plan again with this mimic's `mimic targets`")]
+    Version { found: u64, expected: u32 },
+}
+
+impl Plan {
+    /// Parse a `plan.json`, refusing other format versions with a clear message.
+    pub fn from_json(text: &str) -> Result<Plan, PlanError> {
+        /// Only the version: the rest is skipped without being built.
+        #[derive(Deserialize)]
+        struct Version {
+            schema_version: Option<u64>,
+        }
+        let version: Version =
+            serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))?;
+        let found = version
+            .schema_version
+            .ok_or_else(|| PlanError::NotAPlan("no schema_version".into()))?;
+        if found != u64::from(PLAN_SCHEMA_VERSION) {
+            return Err(PlanError::Version {
+                found,
+                expected: PLAN_SCHEMA_VERSION,
+            });
+        }
+        serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Plan {
+    pub schema_version: u32,
+    pub classpath: Vec<String>,
+    /// Packages whose classes are project types (dotted).
+    pub project_packages: Vec<String>,
+    pub muts: Vec<Mut>,
+    /// Classes that could not be read: reported, then skipped.
+    pub unparsed: Vec<Diagnostic>,
+    pub summary: Summary,
+    /// With `--explain`: public project methods that are not MUTs, and why.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_muts: Vec<NotMut>,
+}
+
+/// A method under test.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Mut {
+    /// Dotted binary name (`com.x.Foo$Inner`).
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    /// First source line, when the class has line numbers.
+    pub line: Option<u16>,
+    #[serde(rename = "static")]
+    pub is_static: bool,
+    pub mockable_calls: Vec<MockableCall>,
+    /// Calls on the same mockable objects inside private or same-class helpers.
+    pub deeper_calls: Vec<DeeperCall>,
+    /// Source names of the parameters (from `-parameters` or `-g`), `null` where the
+    /// class file does not say; empty when none is known. The recorder redacts an
+    /// argument whose name is a secret's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub param_names: Vec<Option<String>>,
+}
+
+/// Which object a mockable call is made on.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Receiver {
+    /// A field of the receiving object, or a static field of its class (`static`).
+    Field {
+        name: String,
+        #[serde(rename = "type")]
+        declared_type: String,
+        #[serde(rename = "static", default)]
+        is_static: bool,
+    },
+    /// A parameter of the MUT (0-based, `this` not counted).
+    Param {
+        index: u16,
+        #[serde(rename = "type")]
+        declared_type: String,
+    },
+}
+
+/// What a mockable call returns, as the generator needs to know it.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Returns {
+    Void,
+    Primitive,
+    String,
+    Boxed,
+    Enum,
+    Array,
+    Object,
+}
+
+/// A mockable call site inside the MUT's own body.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct MockableCall {
+    /// Bytecode offset of the invoke instruction.
+    pub offset: u32,
+    pub line: Option<u16>,
+    /// Owner named by the instruction (dotted).
+    pub owner: String,
+    pub name: String,
+    pub descriptor: String,
+    /// `invokevirtual` or `invokeinterface`.
+    pub instruction: String,
+    pub receiver: Receiver,
+    pub returns: Returns,
+}
+
+/// A method of the MUT's class that a deeper call sits in.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct MethodRef {
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+}
+
+/// A call on one of the MUT's mockable objects made inside a helper the MUT invokes.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct DeeperCall {
+    pub via: MethodRef,
+    #[serde(flatten)]
+    pub call: MockableCall,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct Summary {
+    pub classes: usize,
+    pub project_classes: usize,
+    /// Project methods that pass every MUT rule but the mockable-call one.
+    pub candidate_methods: usize,
+    pub muts: usize,
+    pub mockable_calls: usize,
+    pub deeper_calls: usize,
+    pub unparsed: usize,
+}
+
+/// A public project method that is not a MUT, with the first rule it fails.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct NotMut {
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    pub reason: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn receivers_and_deeper_calls_serialise_in_the_documented_shape() {
+        let call = MockableCall {
+            offset: 12,
+            line: Some(40),
+            owner: "shop.Inventory".into(),
+            name: "reserve".into(),
+            descriptor: "(Ljava/lang/String;I)Z".into(),
+            instruction: "invokeinterface".into(),
+            receiver: Receiver::Param {
+                index: 1,
+                declared_type: "shop.Inventory".into(),
+            },
+            returns: Returns::Primitive,
+        };
+        let deeper = DeeperCall {
+            via: MethodRef {
+                class: "shop.Checkout".into(),
+                method: "hold".into(),
+                descriptor: "()V".into(),
+            },
+            call: call.clone(),
+        };
+        let json = serde_json::to_value(&deeper).unwrap();
+        // The call is flattened beside `via`; the receiver is tagged by `kind`.
+        assert_eq!(json["offset"], 12);
+        assert_eq!(json["via"]["method"], "hold");
+        assert_eq!(json["receiver"]["kind"], "param");
+        assert_eq!(json["receiver"]["type"], "shop.Inventory");
+        assert_eq!(json["returns"], "primitive");
+        let back: DeeperCall = serde_json::from_value(json).unwrap();
+        assert_eq!(back, deeper);
+    }
+
+    #[test]
+    fn a_static_field_receiver_defaults_to_instance_when_absent() {
+        let r: Receiver =
+            serde_json::from_str(r#"{"kind":"field","name":"clock","type":"shop.Clock"}"#).unwrap();
+        assert_eq!(
+            r,
+            Receiver::Field {
+                name: "clock".into(),
+                declared_type: "shop.Clock".into(),
+                is_static: false
+            }
+        );
+    }
+
+    #[test]
+    fn another_format_version_is_refused_with_the_fix() {
+        let err = Plan::from_json(r#"{"schema_version": 1, "muts": []}"#).unwrap_err();
+        assert!(
+            err.to_string().contains("plan format version 1")
+                && err.to_string().contains("mimic targets"),
+            "{err}"
+        );
+        assert!(matches!(
+            Plan::from_json("[1, 2]"),
+            Err(PlanError::NotAPlan(_))
+        ));
+        assert!(matches!(
+            Plan::from_json("{\"schema_version\": 2}"),
+            Err(PlanError::NotAPlan(_))
+        ));
+    }
+
+    #[test]
+    fn not_muts_are_omitted_when_empty() {
+        let plan = Plan {
+            schema_version: PLAN_SCHEMA_VERSION,
+            classpath: vec!["app.jar".into()],
+            project_packages: vec!["shop".into()],
+            muts: vec![],
+            unparsed: vec![],
+            summary: Summary::default(),
+            not_muts: vec![],
+        };
+        let text = serde_json::to_string(&plan).unwrap();
+        assert!(!text.contains("not_muts"), "{text}");
+        assert_eq!(Plan::from_json(&text).unwrap(), plan);
+    }
+}

@@ -1,0 +1,137 @@
+//! Test helpers shared by every crate's tests (a dev-dependency only): the JDK the tests
+//! run on ([`jdk`], chosen by `JAVA_HOME` as mimic itself chooses it), the repository's
+//! bundled examples ([`example_src`]), Java sources compiled once per test binary
+//! ([`compiled_once`]), and running a program to completion with its output as text
+//! ([`run`]). Failures panic with what to fix, never with a bare `unwrap` message.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::{Mutex, OnceLock};
+
+use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk, Maven};
+
+/// The JDK the tests run on (the same one `mimic` would find: `JAVA_HOME`, then `PATH`).
+pub fn jdk() -> Jdk {
+    static JDK: OnceLock<Result<Jdk, String>> = OnceLock::new();
+    JDK.get_or_init(|| Jdk::locate().map_err(|e| e.to_string()))
+        .clone()
+        .unwrap_or_else(|e| panic!("these tests need a JDK 17 or newer: {e}"))
+}
+
+/// Maven, for tests that fetch artifacts.
+pub fn maven() -> Maven {
+    Maven::locate().unwrap_or_else(|e| panic!("these tests need Maven: {e}"))
+}
+
+/// The repository's root directory.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `examples/<name>/src` of this repository.
+pub fn example_src(name: &str) -> PathBuf {
+    repo_root().join("examples").join(name).join("src")
+}
+
+/// Compile every Java source under `src` (against `classpath`) into `out`.
+pub fn compile_dir(src: &Path, classpath: &[PathBuf], out: &Path) {
+    compile(
+        &jdk(),
+        &java_sources_under(src),
+        classpath,
+        out,
+        &CompileOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("compiling {}: {e}", src.display()));
+}
+
+/// Compile `examples/<name>` into `<dir>/<name>`; returns that class directory.
+pub fn compile_example(name: &str, dir: &Path) -> PathBuf {
+    let out = dir.join(name);
+    compile_dir(&example_src(name), &[], &out);
+    out
+}
+
+/// The class directory of the Java sources under `src`, compiled on first use and shared
+/// by every test of this test binary (the directory lives until the binary exits).
+/// Tests must not write into it.
+pub fn compiled_once(src: &Path, classpath: &[PathBuf]) -> PathBuf {
+    static COMPILED: OnceLock<Mutex<HashMap<PathBuf, PathBuf>>> = OnceLock::new();
+    let mut compiled = COMPILED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(out) = compiled.get(src) {
+        return out.clone();
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("mimic-test-classes-")
+        .tempdir()
+        .expect("a temporary directory")
+        .keep();
+    compile_dir(src, classpath, &dir);
+    compiled.insert(src.to_path_buf(), dir.clone());
+    dir
+}
+
+/// What a finished program printed and how it ended.
+#[derive(Debug)]
+pub struct Run {
+    /// Exit code (`None` when ended by a signal).
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(out: Output) -> Run {
+        Run {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
+/// Run `command` to completion.
+pub fn run(command: &mut Command) -> Run {
+    command
+        .output()
+        .unwrap_or_else(|e| panic!("starting {command:?}: {e}"))
+        .into()
+}
+
+/// Run `java -cp <classpath> <main> <args>` on the test JDK.
+pub fn run_java(classpath: &[PathBuf], main: &str, args: &[&str]) -> Run {
+    let cp = std::env::join_paths(classpath).expect("class path entries without separators");
+    run(Command::new(jdk().java())
+        .arg("-cp")
+        .arg(cp)
+        .arg(main)
+        .args(args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bundled_example_compiles_once_and_runs() {
+        let src = example_src("mockables");
+        let first = compiled_once(&src, &[]);
+        assert_eq!(compiled_once(&src, &[]), first);
+        let classes: Vec<_> = java_sources_under(&src);
+        assert!(!classes.is_empty());
+        let out = run_java(&[first], "se.kth.castor.mockables.Main", &[]);
+        assert_eq!(out.code, Some(0), "{}", out.stderr);
+        assert!(!out.stdout.is_empty());
+    }
+
+    #[test]
+    fn a_failing_command_reports_its_code_and_output() {
+        let out = run(Command::new(jdk().java()).arg("-no-such-flag"));
+        assert_ne!(out.code, Some(0));
+        assert!(!out.stderr.is_empty());
+    }
+}
