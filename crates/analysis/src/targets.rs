@@ -25,7 +25,7 @@ use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
-use crate::origins::{calls, Call, Frame, Origin};
+use crate::origins::{calls, entry_frame, Call, Origin};
 use mimic_diagnostic::Diagnostic;
 use mimic_plan::*;
 
@@ -364,7 +364,7 @@ impl Analyser<'_> {
         let code = code_of(self.class, method).ok_or("no code")?;
         let desc = MethodDescriptor::parse(descriptor).map_err(|e| e.to_string())?;
         let is_static = method.has_flag(STATIC);
-        let entry = Frame::entry(is_static, &desc, code.max_locals, None, Origin::This);
+        let entry = entry_frame(is_static, &desc, code.max_locals, None, Origin::This);
         let found = calls(self.class, &code, entry).map_err(|e| e.to_string())?;
         let mut mockable_calls = Vec::new();
         for c in &found {
@@ -403,7 +403,7 @@ impl Analyser<'_> {
         let Ok(desc) = MethodDescriptor::parse(descriptor) else {
             return "bad descriptor".into();
         };
-        let entry = Frame::entry(
+        let entry = entry_frame(
             method.has_flag(STATIC),
             &desc,
             code.max_locals,
@@ -596,7 +596,7 @@ impl Analyser<'_> {
             } else {
                 Origin::This
             };
-            let entry = Frame::entry(
+            let entry = entry_frame(
                 helper.has_flag(STATIC),
                 &hdesc,
                 code.max_locals,

@@ -1,5 +1,6 @@
 //! Decoding bytecode into instructions with their operands (JVMS 6.5), never panicking on
-//! malformed code: analysis and the call-site rewrite walk methods with it.
+//! malformed code: analysis and the call-site rewrite walk methods with it. The operand
+//! layout of each opcode comes from the table in [`crate::opcodes`].
 
 use crate::error::{ClassFileError, Result};
 use crate::opcodes::*;
@@ -94,7 +95,15 @@ fn target(pc: usize, delta: i32, len: usize) -> Result<u32> {
 
 /// Decode the instruction starting at `pc`.
 pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
-    let op = code[pc];
+    let Some(&op) = code.get(pc) else {
+        return Err(ClassFileError::malformed(
+            pc,
+            format!(
+                "bytecode: no instruction at {pc} (code is {} bytes)",
+                code.len()
+            ),
+        ));
+    };
     let simple = |length: usize, operand: Operand| -> Result<Instruction> {
         need(code, pc, length, op)?;
         Ok(Instruction {
@@ -105,68 +114,66 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
             operand,
         })
     };
-    match op {
-        BIPUSH => {
+    let Some(info) = info_of(op) else {
+        return Err(ClassFileError::malformed(
+            pc,
+            format!("bytecode: undefined opcode 0x{op:02x} at {pc}"),
+        ));
+    };
+    match info.operands {
+        Operands::None => simple(1, Operand::None),
+        Operands::ImplicitLocal => simple(1, implicit_local(op)),
+        Operands::Byte if op == BIPUSH => {
             need(code, pc, 2, op)?;
             simple(2, Operand::Immediate(code[pc + 1] as i8 as i32))
         }
-        NEWARRAY => {
+        Operands::Byte => {
             need(code, pc, 2, op)?;
             simple(2, Operand::Immediate(code[pc + 1] as i32))
         }
-        SIPUSH => {
+        Operands::Short => {
             need(code, pc, 3, op)?;
             simple(3, Operand::Immediate(u2(code, pc + 1) as i16 as i32))
         }
-        LDC => {
+        Operands::PoolByte => {
             need(code, pc, 2, op)?;
             simple(2, Operand::Pool(code[pc + 1] as u16))
         }
-        ILOAD..=ALOAD | ISTORE..=ASTORE | RET => {
+        Operands::Local => {
             need(code, pc, 2, op)?;
             simple(2, Operand::Local(code[pc + 1] as u16))
         }
-        IINC => {
+        Operands::Iinc => {
             need(code, pc, 3, op)?;
             simple(
                 3,
                 Operand::Iinc(code[pc + 1] as u16, code[pc + 2] as i8 as i16),
             )
         }
-        LDC_W
-        | LDC2_W
-        | GETSTATIC..=INVOKESPECIAL
-        | INVOKESTATIC
-        | NEW
-        | ANEWARRAY
-        | CHECKCAST
-        | INSTANCEOF => {
-            need(code, pc, 3, op)?;
-            simple(3, Operand::Pool(u2(code, pc + 1)))
+        Operands::Pool | Operands::Dynamic => {
+            let length = info.operands.fixed_length().unwrap_or(3) as usize;
+            need(code, pc, length, op)?;
+            simple(length, Operand::Pool(u2(code, pc + 1)))
         }
-        INVOKEINTERFACE => {
+        Operands::Interface => {
             need(code, pc, 5, op)?;
             simple(5, Operand::Interface(u2(code, pc + 1), code[pc + 3]))
         }
-        INVOKEDYNAMIC => {
-            need(code, pc, 5, op)?;
-            simple(5, Operand::Pool(u2(code, pc + 1)))
-        }
-        MULTIANEWARRAY => {
+        Operands::MultiArray => {
             need(code, pc, 4, op)?;
             simple(4, Operand::MultiArray(u2(code, pc + 1), code[pc + 3]))
         }
-        IFEQ..=JSR | IFNULL | IFNONNULL => {
+        Operands::Branch => {
             need(code, pc, 3, op)?;
             let t = target(pc, u2(code, pc + 1) as i16 as i32, code.len())?;
             simple(3, Operand::Branch(t))
         }
-        GOTO_W | JSR_W => {
+        Operands::BranchWide => {
             need(code, pc, 5, op)?;
             let t = target(pc, i4(code, pc + 1), code.len())?;
             simple(5, Operand::Branch(t))
         }
-        TABLESWITCH | LOOKUPSWITCH => {
+        Operands::TableSwitch | Operands::LookupSwitch => {
             let base = (pc + 4) & !3;
             need(code, base, 12, op)?;
             let default = target(pc, i4(code, base), code.len())?;
@@ -213,22 +220,22 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
                 operand: Operand::Switch { default, targets },
             })
         }
-        WIDE => {
+        Operands::Wide => {
             need(code, pc, 2, op)?;
             let inner = code[pc + 1];
-            let (length, operand) = match inner {
-                IINC => {
+            let (length, operand) = match info_of(inner).map(|i| i.operands) {
+                Some(Operands::Iinc) => {
                     need(code, pc, 6, op)?;
                     (6, Operand::Iinc(u2(code, pc + 2), u2(code, pc + 4) as i16))
                 }
-                ILOAD..=ALOAD | ISTORE..=ASTORE | RET => {
+                Some(Operands::Local) => {
                     need(code, pc, 4, op)?;
                     (4, Operand::Local(u2(code, pc + 2)))
                 }
-                other => {
+                _ => {
                     return Err(ClassFileError::malformed(
                         pc,
-                        format!("bytecode: wide applied to opcode 0x{other:02x}"),
+                        format!("bytecode: wide applied to opcode 0x{inner:02x}"),
                     ));
                 }
             };
@@ -240,19 +247,14 @@ pub fn decode_at(code: &[u8], pc: usize) -> Result<Instruction> {
                 operand,
             })
         }
-        0xca..=0xff => Err(ClassFileError::malformed(
-            pc,
-            format!("bytecode: undefined opcode 0x{op:02x} at {pc}"),
-        )),
-        _ => simple(1, implicit_local(op)),
     }
 }
 
 /// `iload_0` … `astore_3` carry their local index in the opcode.
 fn implicit_local(op: u8) -> Operand {
     match op {
-        0x1a..=0x2d => Operand::Local(((op - 0x1a) % 4) as u16),
-        0x3b..=0x4e => Operand::Local(((op - 0x3b) % 4) as u16),
+        ILOAD_0..=ALOAD_3 => Operand::Local(((op - ILOAD_0) % 4) as u16),
+        ISTORE_0..=ASTORE_3 => Operand::Local(((op - ISTORE_0) % 4) as u16),
         _ => Operand::None,
     }
 }
@@ -286,5 +288,25 @@ mod tests {
         assert!(decode(&[GOTO, 0x7f, 0]).is_err());
         assert!(decode(&[0xfe]).is_err());
         assert!(decode(&[SIPUSH, 1]).is_err());
+    }
+
+    #[test]
+    fn every_fixed_length_opcode_decodes_to_its_table_length() {
+        for info in TABLE.iter() {
+            let Some(length) = info.operands.fixed_length() else {
+                continue;
+            };
+            // Operand bytes of zero: branch offsets of 0 jump to the instruction itself.
+            let mut code = vec![info.opcode];
+            code.resize(length as usize, 0);
+            let insn = decode_at(&code, 0).unwrap();
+            assert_eq!(insn.length, length, "{}", info.mnemonic);
+            assert_eq!(insn.mnemonic(), info.mnemonic);
+            if length > 1 {
+                assert!(decode_at(&code[..length as usize - 1], 0).is_err());
+            }
+        }
+        assert!(decode_at(&[], 0).is_err());
+        assert!(decode_at(&[WIDE, NOP, 0, 0], 0).is_err());
     }
 }
