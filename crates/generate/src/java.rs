@@ -30,6 +30,23 @@ pub fn string_literal(s: &str) -> String {
     out
 }
 
+/// Text safe inside a `//` comment: line breaks and other control characters become
+/// `<U+XXXX>` text and backslashes are doubled, so javac's unicode-escape translation
+/// (which runs before comments are recognised) cannot end the comment.
+pub fn comment_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("<U+{:04X}>", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// A Java char literal for a UTF-16 code unit.
 pub fn char_literal(v: u16) -> String {
     match v {
@@ -160,6 +177,11 @@ pub fn identifier(name: &str) -> String {
     out
 }
 
+/// Is `s` a Java keyword or literal (`class`, `true`, `null`…), unusable as a name?
+pub fn is_keyword(s: &str) -> bool {
+    JAVA_KEYWORDS.contains(&s)
+}
+
 const JAVA_KEYWORDS: [&str; 53] = [
     "abstract",
     "assert",
@@ -245,5 +267,7 @@ mod tests {
         assert_eq!(identifier("paymentService"), "paymentService");
         assert_eq!(identifier("ExternalTypeTwo"), "externalTypeTwo");
         assert_eq!(identifier("class"), "class_");
+        assert_eq!(comment_text("a\nb"), "a<U+000A>b");
+        assert_eq!(comment_text("x\\u000a y"), "x\\\\u000a y");
     }
 }

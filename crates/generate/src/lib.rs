@@ -3,9 +3,11 @@
 //! class per class under test, in its package, plus the `mimic.Fixtures` helper and a
 //! manifest (`mimic-tests.json`) that `mimic verify` reads. Output is deterministic.
 
+pub mod check;
 pub mod fixtures;
 pub mod java;
 pub mod manifest;
+pub mod output;
 pub mod testcase;
 pub mod values;
 
@@ -61,15 +63,11 @@ pub fn test_class_name(binary: &str) -> String {
     )
 }
 
-fn write(path: &Path, text: &str) -> Result<(), GenerateError> {
-    let io = |e: std::io::Error| GenerateError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    };
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(io)?;
-    }
-    std::fs::write(path, text).map_err(io)
+/// The relative path of `file` in the directory of `package` (`com.x` → `com/x/file`).
+fn in_package(package: &str, file: &str) -> PathBuf {
+    let mut path: PathBuf = package.split('.').filter(|p| !p.is_empty()).collect();
+    path.push(file);
+    path
 }
 
 /// Generate tests from `store` into the source root `out`.
@@ -80,6 +78,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
     };
     // class under test → (test methods source, skipped comments)
     let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    let mut staged = output::Staged::default();
     let mut manifest = Manifest::new(store.path(), run);
     let mut name_counters: std::collections::HashMap<(String, String), usize> =
         std::collections::HashMap::new();
@@ -89,6 +88,20 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             continue;
         }
         let m = store.mut_entry(run, summary.mut_index)?;
+        if let Err(rejected) = check::mut_entry(&m) {
+            // Nothing of this MUT reaches Java source or a path; each invocation is
+            // named as skipped, with the row that holds the bad name.
+            for id in store.invocation_ids(run, Some(summary.mut_index))? {
+                manifest.skipped.push(SkippedInvocation {
+                    mut_class: m.class.clone(),
+                    mut_method: m.method.clone(),
+                    mut_descriptor: m.descriptor.clone(),
+                    invocation: id,
+                    reason: format!("MUT {} of run {run}: {rejected}", summary.mut_index),
+                });
+            }
+            continue;
+        }
         let test_class = format!(
             "{}.{}",
             java::package_of(&m.class),
@@ -110,6 +123,16 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             let Some(inv) = store.invocation(run, id)? else {
                 continue;
             };
+            if let Err(rejected) = check::invocation(&inv) {
+                manifest.skipped.push(SkippedInvocation {
+                    mut_class: m.class.clone(),
+                    mut_method: m.method.clone(),
+                    mut_descriptor: m.descriptor.clone(),
+                    invocation: inv.id,
+                    reason: format!("invocation {} of run {run}: {rejected}", inv.id),
+                });
+                continue;
+            }
             let key = serde_json::to_string(&(
                 &inv.receiver_before,
                 &inv.arguments,
@@ -135,16 +158,10 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 &test_class_name(&m.class),
             ) {
                 Ok(generated) => {
-                    let package_dir: PathBuf = java::package_of(&m.class)
-                        .split('.')
-                        .filter(|p| !p.is_empty())
-                        .collect();
-                    let resource_root = options
-                        .resources
-                        .clone()
-                        .unwrap_or_else(|| out.to_path_buf());
-                    for (file, json) in &generated.resources {
-                        write(&resource_root.join(&package_dir).join(file), json)?;
+                    let resource_root = options.resources.as_deref().unwrap_or(out);
+                    for (file, json) in generated.resources {
+                        let path = in_package(java::package_of(&m.class), &file);
+                        staged.add(resource_root, &path, json)?;
                         manifest.resources += 1;
                     }
                     for t in generated.tests {
@@ -168,7 +185,10 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 Err(s) => {
                     entry.1.push(format!(
                         "    // Not generated for production invocation {} of {}{}: {}\n",
-                        inv.id, m.method, m.descriptor, s.reason
+                        inv.id,
+                        m.method,
+                        m.descriptor,
+                        java::comment_text(&s.reason)
                     ));
                     manifest.skipped.push(SkippedInvocation {
                         mut_class: m.class.clone(),
@@ -190,7 +210,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         let mut src = String::new();
         src.push_str(&format!(
             "// Generated by mimic from production behaviour recorded in {} (run {run}).\n// Regenerate with `mimic generate` rather than editing by hand.\n",
-            store.path().file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default()
+            java::comment_text(&store.path().file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default())
         ));
         if !package.is_empty() {
             src.push_str(&format!("package {package};\n\n"));
@@ -212,16 +232,18 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             src.push_str(&skipped.concat());
         }
         src.push_str("}\n");
-        let dir: PathBuf = package.split('.').filter(|p| !p.is_empty()).collect();
-        write(&out.join(dir).join(format!("{name}.java")), &src)?;
+        staged.add(out, &in_package(package, &format!("{name}.java")), src)?;
     }
-    write(
-        &out.join(fixtures::FIXTURES_PATH),
-        fixtures::FIXTURES_SOURCE,
+    staged.add(
+        out,
+        Path::new(fixtures::FIXTURES_PATH),
+        fixtures::FIXTURES_SOURCE.to_string(),
     )?;
-    write(
-        &out.join(manifest::MANIFEST_FILE),
-        &serde_json::to_string_pretty(&manifest).unwrap_or_default(),
+    staged.add(
+        out,
+        Path::new(manifest::MANIFEST_FILE),
+        serde_json::to_string_pretty(&manifest).unwrap_or_default(),
     )?;
+    staged.commit()?;
     Ok(manifest)
 }

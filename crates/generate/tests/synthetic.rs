@@ -365,3 +365,144 @@ fn generated_tests_compile_pass_and_read_well() {
     assert_eq!(report.summary.tests, 14);
     assert_eq!(report.summary.successfully_mimic, 14, "{:#?}", report.tests);
 }
+
+/// Issue 13, item 4: a crafted or corrupted store (class names with `/` and `..`, a
+/// method name holding Java code, code in an enum constant, a class name in a value that
+/// is not one, strings built to end a literal or a comment) never makes `generate` write
+/// outside `--out` nor puts code in a test: the bad rows are skipped with a reason
+/// naming them, and the tests of the good ones compile, pass and run nothing injected.
+#[test]
+fn a_crafted_store_writes_only_inside_out_and_injects_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = compile_example(dir.path());
+    let mut plan = find_targets(
+        &ClassIndex::build(std::slice::from_ref(&app), |_| true),
+        &TargetOptions::default(),
+    )
+    .unwrap();
+    let good = plan.muts[0].clone();
+    let mut escaping = good.clone();
+    escaping.class = "se.kth.castor.reservations/../../../../pwned.ReservationCentre".into();
+    let mut code = good.clone();
+    code.method = "purchaseTickets(0, null); } static { System.exit(3); } void x".into();
+    let mut call_owner = good.clone();
+    call_owner.mockable_calls[0].owner = "se.kth.castor.reservations.PaymentService;\nx".into();
+    plan.muts.extend([escaping, code, call_owner]);
+
+    let mut bad_records = Vec::new();
+    for mut_index in 1..=3u32 {
+        let mut r = records().remove(0);
+        r.id = 100 + mut_index as u64;
+        r.mut_index = mut_index;
+        bad_records.push(r);
+    }
+    // On the good MUT: a value whose class is not a class name, and an enum constant
+    // holding code.
+    let mut bad_class = records().remove(0);
+    bad_class.id = 110;
+    bad_class.arguments[1] = Value::Object {
+        id: 3,
+        class: "se.kth.castor.reservations.Card;System.exit(5)".into(),
+        fields: vec![],
+        truncated: false,
+    };
+    let mut bad_enum = records().remove(0);
+    bad_enum.id = 111;
+    bad_enum.arguments[1] = Value::Enum {
+        class: "java.time.DayOfWeek".into(),
+        name: "MONDAY; static { System.exit(6); }".into(),
+    };
+    // A valid invocation whose strings try to end the literal and the comment.
+    let hostile = "\"); System.exit(4); //\\u000a System.exit(7); /* \n */ \\";
+    let mut strings = records().remove(0);
+    strings.id = 112;
+    if let Value::Object { fields, .. } = &mut strings.arguments[1] {
+        fields[1].value = Value::Str { v: hostile.into() };
+    }
+    let mut all = records();
+    all.extend(bad_records);
+    all.extend([bad_class, bad_enum, strings]);
+
+    let store_path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&store_path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan).unwrap();
+    store.write_batch(run, &all).unwrap();
+    drop(store);
+    let before: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| !n.to_string_lossy().starts_with("traces.db"))
+        .collect();
+
+    let out = dir.path().join("deep/tests");
+    let store = Store::open_read(&store_path).unwrap();
+    let options = Options {
+        max_per_mut: 20,
+        ..Options::default()
+    };
+    let manifest = generate(&store, &out, &options).unwrap();
+
+    // Nothing new beside `out`'s parent; nothing under `out` but the package, the
+    // fixtures and the manifest.
+    let mut after: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    after.retain(|n| n != "deep" && !n.to_string_lossy().starts_with("traces.db"));
+    assert_eq!(after.len(), before.len(), "{after:?}");
+    assert!(!dir.path().join("pwned").exists());
+    let mut top: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    top.sort();
+    assert_eq!(top, ["mimic", "mimic-tests.json", "se"]);
+    let classes: Vec<_> = std::fs::read_dir(out.join("se/kth/castor/reservations"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".java"))
+        .collect();
+    assert_eq!(classes, ["ReservationCentreMimicTest.java"]);
+
+    let reasons: Vec<(u64, &str)> = manifest
+        .skipped
+        .iter()
+        .map(|s| (s.invocation, s.reason.as_str()))
+        .collect();
+    for (id, what) in [
+        (101, "class name of the MUT"),
+        (102, "method name of the MUT"),
+        (103, "owner of mockable call 0"),
+        (110, "class name of argument 1"),
+        (111, "enum constant of argument 1"),
+    ] {
+        let reason = reasons
+            .iter()
+            .find(|(i, _)| *i == id)
+            .unwrap_or_else(|| panic!("invocation {id} not skipped: {reasons:#?}"))
+            .1;
+        assert!(
+            reason.contains(what) && reason.contains("corrupted or crafted"),
+            "{id}: {reason}"
+        );
+    }
+    let source = std::fs::read_to_string(
+        out.join("se/kth/castor/reservations/ReservationCentreMimicTest.java"),
+    )
+    .unwrap();
+    assert!(!source.contains("System.exit(3)"), "{source}");
+    assert!(!source.contains("MONDAY;"), "{source}");
+
+    // The good invocations' tests, the hostile strings' included, compile and pass: none
+    // of the injected exits ran (the test JVM would have died).
+    let jdk = Jdk::locate().unwrap();
+    let runtime = JunitRuntime::fetch(
+        &ArtifactCache::default_location(),
+        &Maven::locate().unwrap(),
+    )
+    .unwrap();
+    let report =
+        mimic_verify::verify(&jdk, &runtime, &out, &[app], &dir.path().join("verify"), 2).unwrap();
+    assert_eq!(report.summary.tests, 17, "{:#?}", report.tests);
+    assert_eq!(report.summary.successfully_mimic, 17, "{:#?}", report.tests);
+}

@@ -75,6 +75,11 @@ pub fn ensure(path: &Path) -> io::Result<()> {
     }
 }
 
+/// Create `path`, which must not exist, owner-only and for writing; never via a link.
+pub fn create_new(path: &Path) -> io::Result<File> {
+    options().write(true).create_new(true).open(path)
+}
+
 /// Open `path` for appending, creating it owner-only; never via a link.
 pub fn open_append(path: &Path) -> io::Result<File> {
     refuse_symlink(path)?;

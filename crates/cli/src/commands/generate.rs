@@ -52,6 +52,16 @@ fn oracles(text: &str) -> anyhow::Result<Vec<Oracle>> {
     Ok(out)
 }
 
+/// Names from a store as a terminal may show them: control characters escaped, so a
+/// crafted name cannot rewrite the screen.
+fn printable(s: &str) -> String {
+    if s.chars().any(char::is_control) {
+        s.escape_debug().to_string()
+    } else {
+        s.to_string()
+    }
+}
+
 pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     let store = Store::open_read(&args.store)?;
     if let Some(run) = args.run {
@@ -91,7 +101,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         for s in &manifest.skipped {
             println!(
                 "  skipped invocation {} of {}.{}: {}",
-                s.invocation, s.mut_class, s.mut_method, s.reason
+                s.invocation,
+                printable(&s.mut_class),
+                printable(&s.mut_method),
+                printable(&s.reason)
             );
         }
     }
