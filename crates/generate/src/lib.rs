@@ -175,6 +175,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                             mut_descriptor: m.descriptor.clone(),
                             invocation: inv.id,
                             captured_bytes: captured,
+                            recorded_ns: inv.duration_ns,
                             mock_objects: t.mock_objects,
                             mock_methods: t.mock_methods,
                             stubs: t.stubs,

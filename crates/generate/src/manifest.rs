@@ -50,6 +50,10 @@ pub struct ManifestTest {
     pub invocation: u64,
     /// Size of the recorded invocation (JSON bytes).
     pub captured_bytes: usize,
+    /// How long the recorded production invocation took (what the default per-test
+    /// timeout of `mimic verify` is derived from).
+    #[serde(default)]
+    pub recorded_ns: u64,
     pub mock_objects: usize,
     pub mock_methods: usize,
     pub stubs: usize,

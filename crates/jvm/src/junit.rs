@@ -14,6 +14,9 @@ use crate::jdk::Jdk;
 use crate::maven::Maven;
 use crate::pinned;
 
+/// What the console launcher prints once the whole test plan has run (`--details=summary`).
+const PLAN_FINISHED: &str = "Test run finished after";
+
 /// The launcher's main class (in the console-standalone jar).
 pub const CONSOLE_LAUNCHER_MAIN: &str = "org.junit.platform.console.ConsoleLauncher";
 
@@ -216,9 +219,121 @@ impl JunitRun {
     }
 }
 
-/// Runs tests on the JUnit Platform:
+/// How a launch is bounded and where it runs.
+#[derive(Debug, Clone)]
+pub struct LaunchOptions {
+    /// The launch is killed past this wall time.
+    pub timeout: std::time::Duration,
+    /// The JVM's working directory (relative paths in tests resolve from it); `None`:
+    /// mimic's own.
+    pub dir: Option<PathBuf>,
+}
+
+impl Default for LaunchOptions {
+    fn default() -> Self {
+        LaunchOptions {
+            timeout: crate::process::TOOL_TIMEOUT,
+            dir: None,
+        }
+    }
+}
+
+/// How a launch ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LaunchEnd {
+    /// The launcher finished its test plan and wrote its reports (exit 0: all passed, 1:
+    /// some failed).
+    Normal,
+    /// Killed at the launch's timeout.
+    TimedOut,
+    /// It ended without finishing the plan or without reports: a test called
+    /// `System.exit`, an `OutOfMemoryError` or `StackOverflowError` escaped, the JVM
+    /// crashed or was killed. What it said, in a line.
+    Abnormal(String),
+}
+
+/// One JUnit Platform launch, however it ended. Outcomes are those of its reports, and
+/// only a [`LaunchEnd::Normal`] launch has any.
+#[derive(Debug, Clone)]
+pub struct JunitLaunch {
+    pub end: LaunchEnd,
+    pub outcomes: Vec<TestOutcome>,
+    pub exit_code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// The command line that was run.
+    pub command: String,
+    /// The report files that were read.
+    pub reports: Vec<PathBuf>,
+    pub elapsed: std::time::Duration,
+}
+
+/// Runs tests on the JUnit Platform like [`launch_junit`] with the default limits, and
+/// makes any abnormal end an error.
+pub fn run_junit(
+    jdk: &Jdk,
+    cache_jars: &JunitRuntime,
+    classpath: &[PathBuf],
+    select: &JunitSelect,
+    reports_dir: &Path,
+    extra_jvm_args: &[String],
+) -> Result<JunitRun, JvmError> {
+    let launch = launch_junit(
+        jdk,
+        cache_jars,
+        classpath,
+        select,
+        reports_dir,
+        extra_jvm_args,
+        &LaunchOptions::default(),
+    )?;
+    if launch.end != LaunchEnd::Normal {
+        let detail = match &launch.end {
+            LaunchEnd::TimedOut => "timed out".to_string(),
+            LaunchEnd::Abnormal(why) => why.clone(),
+            LaunchEnd::Normal => unreachable!(),
+        };
+        return Err(JvmError::Junit {
+            command: launch.command,
+            status: launch
+                .exit_code
+                .map(|c| format!("exit status {c}"))
+                .unwrap_or_else(|| "killed".into()),
+            reports_dir: reports_dir.to_path_buf(),
+            detail: format!(
+                "{detail}; last output:\n{}",
+                last_lines(&format!("{}\n{}", launch.stdout, launch.stderr), 15)
+            ),
+        });
+    }
+    Ok(JunitRun {
+        outcomes: launch.outcomes,
+        exit_code: launch.exit_code,
+        stdout: launch.stdout,
+        stderr: launch.stderr,
+        command: launch.command,
+        reports: launch.reports,
+    })
+}
+
+/// Why a launch that ended without a report ended, in one line: the uncaught
+/// throwable the JVM printed, or its exit status.
+fn abnormal_reason(status: &str, stderr: &str) -> String {
+    let thrown = stderr
+        .lines()
+        .find(|l| l.starts_with("Exception in thread ") || l.contains("java.lang.OutOfMemoryError"))
+        .map(str::trim);
+    match thrown {
+        Some(line) => format!("{status}: {line}"),
+        None => {
+            format!("{status} before its reports were written (System.exit in a test? a crash?)")
+        }
+    }
+}
+
+/// Launches tests on the JUnit Platform:
 /// `java [extra_jvm_args] -javaagent:<mockito-core> -cp <classpath + runtime> ConsoleLauncher execute
-/// --disable-banner --details=none <selection> --reports-dir <reports_dir>`.
+/// --disable-banner --details=summary <selection> --reports-dir <reports_dir>`.
 ///
 /// The class path is `classpath` (test classes, application classes and their
 /// jars) followed by [`JunitRuntime::run_classpath`]. Everything is on the
@@ -230,17 +345,18 @@ impl JunitRun {
 /// configuration parameters can be passed as system properties in
 /// `extra_jvm_args`, e.g. `-Djunit.jupiter.execution.timeout.default=60s`.
 ///
-/// Failing tests are not an error; an error means the launcher could not run
-/// or left no readable report. Old `TEST-*.xml` files in `reports_dir` are
-/// removed first.
-pub fn run_junit(
+/// Failing tests and a JVM that dies are not errors: [`JunitLaunch::end`] says how it
+/// ended. An error means the launcher could not be started or a report is unreadable.
+/// Old `TEST-*.xml` files in `reports_dir` are removed first.
+pub fn launch_junit(
     jdk: &Jdk,
     cache_jars: &JunitRuntime,
     classpath: &[PathBuf],
     select: &JunitSelect,
     reports_dir: &Path,
     extra_jvm_args: &[String],
-) -> Result<JunitRun, JvmError> {
+    options: &LaunchOptions,
+) -> Result<JunitLaunch, JvmError> {
     std::fs::create_dir_all(reports_dir)
         .map_err(|e| JvmError::io("create directory", reports_dir, e))?;
     for old in report_files(reports_dir)? {
@@ -285,7 +401,9 @@ pub fn run_junit(
             "execute",
             "--disable-banner",
             "--disable-ansi-colors",
-            "--details=none",
+            // The summary ends with "Test run finished after …": the sign that the whole
+            // plan ran (reports are written engine by engine, so their presence is not).
+            "--details=summary",
         ]
         .map(String::from),
     );
@@ -315,39 +433,49 @@ pub fn run_junit(
         &format!("@{}", argfile.display()),
         &format!("-cp {}", classpath_string(&full_classpath)),
     );
-    let output = crate::process::run(
-        Command::new(&java).args(&args),
-        Some(crate::process::TOOL_TIMEOUT),
-    )
-    .map(crate::process::Finished::into_output)
-    .map_err(|e| JvmError::spawn(&java, e))?;
+    let mut cmd = Command::new(&java);
+    cmd.args(&args);
+    if let Some(dir) = &options.dir {
+        cmd.current_dir(dir);
+    }
+    let finished = crate::process::run(&mut cmd, Some(options.timeout))
+        .map_err(|e| JvmError::spawn(&java, e))?;
+    let timed_out = finished.timed_out;
+    let elapsed = finished.elapsed;
+    let output = finished.into_output();
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-
-    let reports = report_files(reports_dir)?;
-    let junit_error = |detail: String| JvmError::Junit {
-        command: command.clone(),
-        status: describe_status(output.status),
-        reports_dir: reports_dir.to_path_buf(),
-        detail,
+    let exit_code = if timed_out {
+        None
+    } else {
+        output.status.code()
     };
-    if reports.is_empty() {
-        return Err(junit_error(format!(
-            "no TEST-*.xml written; last output:\n{}",
-            last_lines(&format!("{stdout}\n{stderr}"), 15)
-        )));
-    }
+    let reports = report_files(reports_dir)?;
+    let end = if timed_out {
+        LaunchEnd::TimedOut
+    } else if reports.is_empty()
+        || !matches!(exit_code, Some(0) | Some(1))
+        || !stdout.contains(PLAN_FINISHED)
+    {
+        LaunchEnd::Abnormal(abnormal_reason(&describe_status(output.status), &stderr))
+    } else {
+        LaunchEnd::Normal
+    };
     let mut outcomes = Vec::new();
-    for report in &reports {
-        outcomes.extend(parse_report_file(report)?);
+    if end == LaunchEnd::Normal {
+        for report in &reports {
+            outcomes.extend(parse_report_file(report)?);
+        }
     }
-    Ok(JunitRun {
+    Ok(JunitLaunch {
+        end,
         outcomes,
-        exit_code: output.status.code(),
+        exit_code,
         stdout,
         stderr,
         command,
         reports,
+        elapsed,
     })
 }
 

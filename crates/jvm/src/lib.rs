@@ -18,6 +18,9 @@ pub use cache::ArtifactCache;
 pub use error::JvmError;
 pub use javac::{classpath_string, compile, java_sources_under, CompileOptions, CompileOutput};
 pub use jdk::Jdk;
-pub use junit::{run_junit, JunitRun, JunitRuntime, JunitSelect, TestOutcome, TestStatus};
+pub use junit::{
+    launch_junit, run_junit, JunitLaunch, JunitRun, JunitRuntime, JunitSelect, LaunchEnd,
+    LaunchOptions, TestOutcome, TestStatus,
+};
 pub use maven::Maven;
 pub use process::run_java;

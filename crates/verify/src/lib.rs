@@ -2,19 +2,25 @@
 //! them on the JUnit Platform N times, and classify every test as rick does —
 //! successfully mimics (passes every run), incompletely mimics (an oracle fails),
 //! unhandled behaviour (an exception before the oracle), flaky (outcome differs between
-//! runs) or does not compile — with the per-MUT figures of the paper's tables.
+//! runs) or does not compile, or ran out of time or took its JVM down — with the
+//! per-MUT figures of the paper's tables. Compiling is in `compile`, launching with
+//! timeouts and isolation of dead JVMs in `launch`, the verdict rules in `classify`.
+
+pub mod classify;
+pub mod compile;
+pub mod launch;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use mimic_generate::manifest::MANIFEST_FILE;
 use mimic_generate::{Manifest, Oracle};
-use mimic_jvm::{
-    compile, java_sources_under, run_junit, CompileOptions, Jdk, JunitRuntime, JunitSelect,
-    JvmError, TestStatus,
-};
+use mimic_jvm::{java_sources_under, Jdk, JunitRuntime, JvmError};
 use serde::Serialize;
 use thiserror::Error;
+
+pub use classify::{classify, Observed, Verdict};
 
 #[derive(Debug, Error)]
 pub enum VerifyError {
@@ -24,17 +30,6 @@ pub enum VerifyError {
     Io { path: PathBuf, message: String },
     #[error("{0}: no Java test sources")]
     NoTests(PathBuf),
-}
-
-/// The verdict on one generated test.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    SuccessfullyMimics,
-    IncompletelyMimics,
-    Unhandled,
-    Flaky,
-    DoesNotCompile,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -56,6 +51,8 @@ pub struct Summary {
     pub unhandled: usize,
     pub flaky: usize,
     pub compile_errors: usize,
+    pub timeouts: usize,
+    pub jvm_died: usize,
 }
 
 /// One row of the per-MUT table.
@@ -75,34 +72,65 @@ pub struct MutRow {
     pub unhandled: usize,
     pub flaky: usize,
     pub compile_errors: usize,
+    pub timeouts: usize,
+    pub jvm_died: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub summary: Summary,
     pub runs: usize,
+    /// The per-test timeout the tests ran with.
+    pub test_timeout_ms: u64,
+    /// The flags the test JVMs were started with (beyond class path and Mockito agent).
+    pub jvm_args: Vec<String>,
+    /// Where the test JVMs ran.
+    pub test_dir: Option<String>,
     pub muts: Vec<MutRow>,
     pub tests: Vec<TestVerdict>,
     /// javac's diagnostics for files that did not compile.
     pub compile_diagnostics: Vec<(String, String)>,
 }
 
-/// Exception classes that mean "an oracle failed" rather than "the MUT fell over".
-fn is_oracle_failure(kind: &str) -> bool {
-    kind.starts_with("org.opentest4j.")
-        || kind.starts_with("org.mockito.exceptions.verification.")
-        || kind == "java.lang.AssertionError"
-        || kind.starts_with("org.junit.")
+/// How to verify.
+#[derive(Debug, Clone)]
+pub struct VerifyOptions {
+    /// How many times every test runs.
+    pub runs: usize,
+    /// Per-test timeout; `None`: [`DEFAULT_TIMEOUT_FLOOR`] or [`TIMEOUT_FACTOR`] × the
+    /// slowest recorded production invocation, whichever is longer.
+    pub test_timeout: Option<Duration>,
+    /// Extra flags for the test JVMs.
+    pub jvm_args: Vec<String>,
+    /// The test JVMs' working directory (`None`: mimic's).
+    pub test_dir: Option<PathBuf>,
 }
 
-fn class_of_source(root: &Path, file: &Path) -> String {
-    let rel = file.strip_prefix(root).unwrap_or(file);
-    rel.with_extension("")
-        .to_string_lossy()
-        .replace(['/', '\\'], ".")
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            runs: 10,
+            test_timeout: None,
+            jvm_args: Vec::new(),
+            test_dir: None,
+        }
+    }
 }
 
-/// Compile, run `runs` times, classify.
+/// The shortest default per-test timeout.
+pub const DEFAULT_TIMEOUT_FLOOR: Duration = Duration::from_secs(10);
+/// The default per-test timeout as a multiple of the recorded production duration.
+pub const TIMEOUT_FACTOR: u32 = 100;
+
+/// The default per-test timeout for the tests of `manifest`.
+pub fn default_test_timeout(manifest: Option<&Manifest>) -> Duration {
+    let slowest = manifest
+        .and_then(|m| m.tests.iter().map(|t| t.recorded_ns).max())
+        .unwrap_or(0);
+    DEFAULT_TIMEOUT_FLOOR.max(Duration::from_nanos(slowest) * TIMEOUT_FACTOR)
+}
+
+/// Compile, run `runs` times, classify (the default options but for `runs`).
 pub fn verify(
     jdk: &Jdk,
     runtime: &JunitRuntime,
@@ -110,6 +138,32 @@ pub fn verify(
     app_classpath: &[PathBuf],
     work: &Path,
     runs: usize,
+) -> Result<Report, VerifyError> {
+    let options = VerifyOptions {
+        runs,
+        ..VerifyOptions::default()
+    };
+    verify_with(
+        jdk,
+        runtime,
+        tests_dir,
+        app_classpath,
+        work,
+        &options,
+        &mut |_| {},
+    )
+}
+
+/// Compile the tests under `tests_dir`, run them `options.runs` times and classify each;
+/// `say` hears each phase and anything that went wrong in a launch.
+pub fn verify_with(
+    jdk: &Jdk,
+    runtime: &JunitRuntime,
+    tests_dir: &Path,
+    app_classpath: &[PathBuf],
+    work: &Path,
+    options: &VerifyOptions,
+    say: &mut dyn FnMut(&str),
 ) -> Result<Report, VerifyError> {
     let manifest: Option<Manifest> = std::fs::read(tests_dir.join(MANIFEST_FILE))
         .ok()
@@ -121,55 +175,24 @@ pub fn verify(
     let mut cp: Vec<PathBuf> = app_classpath.to_vec();
     cp.extend(runtime.test_classpath());
     let classes = work.join("classes");
-    let _ = std::fs::remove_dir_all(&classes);
-    let options = CompileOptions {
-        release: None,
-        extra_args: vec!["-g".into(), "-nowarn".into()],
-    };
-
-    // Compile a working copy; remove each test method javac rejects (recording why) and
-    // retry, so that one bad method does not sink its whole class. Errors outside any test
-    // method drop the whole file.
     let src = work.join("src");
-    let _ = std::fs::remove_dir_all(&src);
-    for s in &sources {
-        let target = src.join(s.strip_prefix(tests_dir).unwrap_or(s));
-        let io = |e: std::io::Error| VerifyError::Io {
-            path: target.clone(),
-            message: e.to_string(),
-        };
-        std::fs::create_dir_all(target.parent().unwrap_or(&src)).map_err(io)?;
-        std::fs::copy(s, &target).map_err(io)?;
-    }
-    let mut broken: Vec<(String, String)> = Vec::new();
-    let mut broken_methods: Vec<(String, String, String)> = Vec::new();
-    let mut good = java_sources_under(&src);
-    for _attempt in 0..20 {
-        let _ = std::fs::remove_dir_all(&classes);
-        match compile(jdk, &good, &cp, &classes, &options) {
-            Ok(_) => break,
-            Err(JvmError::Compile { diagnostics, .. }) => {
-                let removed =
-                    remove_failing_methods(&src, &diagnostics, &mut broken_methods, &mut broken)?;
-                good = java_sources_under(&src);
-                good.retain(|f| !broken.iter().any(|(c, _)| class_of_source(&src, f) == *c));
-                if !removed {
-                    return Err(VerifyError::Io {
-                        path: src.clone(),
-                        message: format!("tests do not compile: {diagnostics}"),
-                    });
-                }
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let test_classes: Vec<String> = good
+    say(&format!("compiling {} test sources", sources.len()));
+    let compiled = compile::compile_isolating(jdk, tests_dir, &sources, &cp, &src, &classes)?;
+    let broken = compiled.broken_files;
+    let broken_methods = compiled.broken_methods;
+    let mut methods = BTreeMap::new();
+    let mut test_classes = Vec::new();
+    for s in compiled
+        .good
         .iter()
         .filter(|s| s.to_string_lossy().ends_with("Test.java"))
-        .map(|s| class_of_source(&src, s))
-        .collect();
+    {
+        let class = compile::class_of_source(&src, s);
+        let text = std::fs::read_to_string(s).unwrap_or_default();
+        methods.insert(class.clone(), launch::test_methods(&text));
+        test_classes.push(class);
+    }
 
-    // Run N times.
     let mut run_cp = vec![classes.clone()];
     // JSON resources for large values: their root, or the test source root itself.
     match manifest.as_ref().and_then(|m| m.resource_root.clone()) {
@@ -177,29 +200,38 @@ pub fn verify(
         None => run_cp.push(tests_dir.to_path_buf()),
     }
     run_cp.extend(app_classpath.iter().cloned());
-    let mut statuses: BTreeMap<(String, String), Vec<TestStatus>> = BTreeMap::new();
+    // The test JVMs may run elsewhere (`test_dir`): relative entries are made absolute
+    // against mimic's own directory, where the user wrote them.
+    let run_cp: Vec<PathBuf> = run_cp
+        .into_iter()
+        .map(|p| std::path::absolute(&p).unwrap_or(p))
+        .collect();
+    let test_timeout = options
+        .test_timeout
+        .unwrap_or_else(|| default_test_timeout(manifest.as_ref()));
+    let launcher = launch::Launcher {
+        jdk,
+        runtime,
+        classpath: run_cp,
+        jvm_args: options.jvm_args.clone(),
+        test_timeout,
+        dir: options.test_dir.clone(),
+        methods,
+    };
+    let runs = options.runs.max(1);
+    let mut statuses: BTreeMap<(String, String), Vec<Observed>> = BTreeMap::new();
     if !test_classes.is_empty() {
-        for i in 0..runs.max(1) {
+        for i in 0..runs {
+            say(&format!(
+                "run {}/{runs}: {} test classes, {} s per test at most",
+                i + 1,
+                test_classes.len(),
+                test_timeout.as_secs_f64()
+            ));
             let reports = work.join(format!("reports/run-{i}"));
-            let run = run_junit(
-                jdk,
-                runtime,
-                &run_cp,
-                &JunitSelect::Classes(test_classes.clone()),
-                &reports,
-                &[],
-            )?;
-            for o in run.outcomes {
-                let method = o
-                    .method_name
-                    .split('(')
-                    .next()
-                    .unwrap_or(&o.method_name)
-                    .to_string();
-                statuses
-                    .entry((o.class_name, method))
-                    .or_default()
-                    .push(o.status);
+            let _ = std::fs::remove_dir_all(&reports);
+            for (key, observed) in launcher.run(&test_classes, &reports, say)? {
+                statuses.entry(key).or_default().push(observed);
             }
         }
     }
@@ -213,33 +245,7 @@ pub fn verify(
     };
     let mut tests = Vec::new();
     for ((class, method), st) in &statuses {
-        let all_pass = st.iter().all(|s| matches!(s, TestStatus::Passed));
-        let same = st
-            .windows(2)
-            .all(|w| std::mem::discriminant(&w[0]) == std::mem::discriminant(&w[1]));
-        let failure = st.iter().find_map(|s| match s {
-            TestStatus::Failed { kind, message } | TestStatus::Errored { kind, message } => {
-                Some(format!("{kind}: {}", message.as_deref().unwrap_or("")))
-            }
-            TestStatus::Skipped { message } => {
-                Some(format!("skipped: {}", message.as_deref().unwrap_or("")))
-            }
-            TestStatus::Passed => None,
-        });
-        let verdict = if all_pass {
-            Verdict::SuccessfullyMimics
-        } else if !same || st.len() < runs.max(1) {
-            Verdict::Flaky
-        } else {
-            match &st[0] {
-                TestStatus::Failed { kind, .. } | TestStatus::Errored { kind, .. }
-                    if is_oracle_failure(kind) =>
-                {
-                    Verdict::IncompletelyMimics
-                }
-                _ => Verdict::Unhandled,
-            }
-        };
+        let (verdict, failure) = classify(st, runs);
         let t = lookup(class, method);
         tests.push(TestVerdict {
             class: class.clone(),
@@ -307,6 +313,8 @@ pub fn verify(
                 &mut summary.compile_errors,
                 row.map(|r| &mut r.compile_errors),
             ),
+            Verdict::Timeout => (&mut summary.timeouts, row.map(|r| &mut r.timeouts)),
+            Verdict::JvmDied => (&mut summary.jvm_died, row.map(|r| &mut r.jvm_died)),
         };
         *s += 1;
         if let Some(r) = r {
@@ -334,106 +342,12 @@ pub fn verify(
     }
     Ok(Report {
         summary,
-        runs: runs.max(1),
+        runs,
+        test_timeout_ms: test_timeout.as_millis() as u64,
+        jvm_args: launcher.args(),
+        test_dir: options.test_dir.as_ref().map(|d| d.display().to_string()),
         muts: rows.into_values().collect(),
         tests,
         compile_diagnostics: broken,
     })
-}
-
-/// Parse javac's `File.java:LINE: error: …` lines; cut the enclosing `@Test` method out of
-/// each file (recording it in `methods`), or give up on the whole file (`files`) when an
-/// error is outside any test method. Returns whether anything was removed.
-fn remove_failing_methods(
-    src: &Path,
-    diagnostics: &str,
-    methods: &mut Vec<(String, String, String)>,
-    files: &mut Vec<(String, String)>,
-) -> Result<bool, VerifyError> {
-    let mut by_file: BTreeMap<PathBuf, Vec<(usize, String)>> = BTreeMap::new();
-    for line in diagnostics.lines() {
-        let Some(at) = line.find(".java:") else {
-            continue;
-        };
-        let file = PathBuf::from(&line[..at + 5]);
-        let rest = &line[at + 6..];
-        let Some((number, message)) = rest.split_once(": error: ") else {
-            continue;
-        };
-        let Ok(n) = number.parse::<usize>() else {
-            continue;
-        };
-        by_file
-            .entry(file)
-            .or_default()
-            .push((n, message.to_string()));
-    }
-    let mut removed = false;
-    for (file, errors) in by_file {
-        let class = class_of_source(src, &file);
-        let text = std::fs::read_to_string(&file).map_err(|e| VerifyError::Io {
-            path: file.clone(),
-            message: e.to_string(),
-        })?;
-        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-        let mut cut: Vec<(usize, usize, String, String)> = Vec::new();
-        let mut whole_file = false;
-        for (n, message) in &errors {
-            let idx = n.saturating_sub(1).min(lines.len().saturating_sub(1));
-            // The method header at or above the error, and its @Test line.
-            let header = (0..=idx).rev().find(|&i| {
-                lines[i].starts_with("    void ") && lines[i].ends_with("throws Throwable {")
-            });
-            let Some(h) = header else {
-                whole_file = true;
-                break;
-            };
-            let start = (0..h).rev().find(|&i| lines[i] == "    @Test").unwrap_or(h);
-            let Some(end) = (h..lines.len()).find(|&i| lines[i] == "    }") else {
-                whole_file = true;
-                break;
-            };
-            if idx > end {
-                whole_file = true;
-                break;
-            }
-            let name = lines[h]
-                .trim_start_matches("    void ")
-                .split('(')
-                .next()
-                .unwrap_or("")
-                .to_string();
-            if !cut.iter().any(|c| c.0 == start) {
-                cut.push((start, end, name, message.clone()));
-            }
-        }
-        if whole_file {
-            files.push((
-                class,
-                errors
-                    .iter()
-                    .map(|(n, m)| format!("line {n}: {m}"))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ));
-            removed = true;
-            continue;
-        }
-        cut.sort_by_key(|c| std::cmp::Reverse(c.0));
-        for (start, end, name, message) in cut {
-            lines.splice(
-                start..=end,
-                [format!(
-                    "    // mimic verify: {name} does not compile: {message}"
-                )],
-            );
-            methods.push((class.clone(), name, message));
-            removed = true;
-        }
-        std::fs::write(&file, lines.join("\n") + "\n").map_err(|e| VerifyError::Io {
-            path: file.clone(),
-            message: e.to_string(),
-        })?;
-    }
-    Ok(removed)
 }

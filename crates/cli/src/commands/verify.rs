@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use mimic_jvm::{ArtifactCache, Jdk, JunitRuntime, Maven};
-use mimic_verify::{verify, Report};
+use mimic_verify::{verify_with, Report, VerifyOptions};
 
 use crate::exit_code;
 
@@ -24,6 +24,17 @@ pub struct VerifyArgs {
     /// Where to compile and keep reports (default: a `.mimic-verify` directory beside the tests).
     #[arg(long)]
     pub work: Option<PathBuf>,
+    /// Per-test timeout in seconds (default: 10, or 100× the slowest recorded
+    /// production invocation if longer). A test past it is classified `timeout`.
+    #[arg(long, value_name = "SECONDS")]
+    pub test_timeout: Option<f64>,
+    /// An extra flag for the test JVMs (repeatable), e.g. `--jvm-arg=-Xmx2g`.
+    #[arg(long = "jvm-arg", value_name = "FLAG", allow_hyphen_values = true)]
+    pub jvm_args: Vec<String>,
+    /// The test JVMs' working directory, where relative paths in tests resolve (default:
+    /// the current directory).
+    #[arg(long)]
+    pub test_dir: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -43,8 +54,36 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         .work
         .clone()
         .unwrap_or_else(|| args.tests.with_file_name(".mimic-verify"));
-    let report = verify(&jdk, &runtime, &args.tests, &classpath, &work, args.runs)
-        .with_context(|| format!("verifying {}", args.tests.display()))?;
+    let test_timeout = match args.test_timeout {
+        Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+        Some(s) => anyhow::bail!("--test-timeout {s}: give a positive number of seconds"),
+        None => None,
+    };
+    if let Some(dir) = &args.test_dir {
+        if !dir.is_dir() {
+            anyhow::bail!("--test-dir {}: not a directory", dir.display());
+        }
+    }
+    let options = VerifyOptions {
+        runs: args.runs,
+        test_timeout,
+        jvm_args: args.jvm_args.clone(),
+        test_dir: args.test_dir.clone(),
+    };
+    let started = std::time::Instant::now();
+    let mut say = |line: &str| {
+        eprintln!("verify [{:>5.1} s] {line}", started.elapsed().as_secs_f64());
+    };
+    let report = verify_with(
+        &jdk,
+        &runtime,
+        &args.tests,
+        &classpath,
+        &work,
+        &options,
+        &mut say,
+    )
+    .with_context(|| format!("verifying {}", args.tests.display()))?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -60,7 +99,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
 
 fn print_table(r: &Report) {
     println!(
-        "{:<70} {:>5} {:>9} {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4}",
+        "{:<70} {:>5} {:>9} {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4}",
         "MUT",
         "tests",
         "captured",
@@ -74,7 +113,9 @@ fn print_table(r: &Report) {
         "inc",
         "unh",
         "flky",
-        "cerr"
+        "cerr",
+        "tout",
+        "died"
     );
     for m in &r.muts {
         let name = if m.mut_key.len() > 70 {
@@ -83,7 +124,7 @@ fn print_table(r: &Report) {
             m.mut_key.clone()
         };
         println!(
-            "{:<70} {:>5} {:>8}B {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4}",
+            "{:<70} {:>5} {:>8}B {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4}",
             name,
             m.tests,
             m.captured_bytes,
@@ -97,7 +138,9 @@ fn print_table(r: &Report) {
             m.incompletely_mimic,
             m.unhandled,
             m.flaky,
-            m.compile_errors
+            m.compile_errors,
+            m.timeouts,
+            m.jvm_died
         );
     }
     for t in r
@@ -128,7 +171,7 @@ fn print_table(r: &Report) {
         }
     };
     println!(
-        "{} tests over {} runs: {} successfully mimic ({:.1}%), {} incompletely mimic ({:.1}%), {} unhandled behaviour ({:.1}%), {} flaky, {} do not compile",
+        "{} tests over {} runs: {} successfully mimic ({:.1}%), {} incompletely mimic ({:.1}%), {} unhandled behaviour ({:.1}%), {} flaky, {} do not compile, {} timed out, {} took their JVM down",
         s.tests,
         r.runs,
         s.successfully_mimic,
@@ -138,6 +181,13 @@ fn print_table(r: &Report) {
         s.unhandled,
         pct(s.unhandled),
         s.flaky,
-        s.compile_errors
+        s.compile_errors,
+        s.timeouts,
+        s.jvm_died
+    );
+    println!(
+        "test JVMs ran with {} in {}",
+        r.jvm_args.join(" "),
+        r.test_dir.as_deref().unwrap_or("the current directory")
     );
 }
