@@ -324,3 +324,47 @@ fn a_missing_input_is_a_usage_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("does not exist"));
 }
+
+/// Issue 14: an `OutOfMemoryError` that escapes the test engine poisons the JVM. The test
+/// that threw it is red with the reason, the test after it still runs (in a fresh JVM)
+/// with its coverage, and every method keeps the classification it has without it.
+#[test]
+fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-red", "mutate-poison"]);
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let poison = "se.kth.castor.versionedset.VersionedSetPoisonTest";
+    let red = report["red-tests"].as_array().unwrap();
+    let heap = red
+        .iter()
+        .find(|t| t["name"] == format!("{poison}#aExhaustsTheHeap()"))
+        .unwrap_or_else(|| panic!("not red: {report:#}"));
+    assert!(
+        heap["reason"].as_str().unwrap().starts_with("crashed"),
+        "{heap:#}"
+    );
+    assert!(
+        strings(&method(&report, "isEmpty")["tests"])
+            .contains(&format!("{poison}#bTouchesIsEmpty()")),
+        "{report:#}"
+    );
+    let expected = [
+        ("add", "tested"),
+        ("addRange", "tested"),
+        ("clear", "tested"),
+        ("equals", "partially-tested"),
+        ("incrementVersion", "pseudo-tested"),
+        ("intersect", "tested"),
+        ("isEmpty", "pseudo-tested"),
+        ("next", "tested"),
+        ("union", "not-covered"),
+    ]
+    .map(|(a, b)| (a.to_string(), b.to_string()));
+    assert_eq!(classifications(&report), expected, "{stderr}");
+}

@@ -156,7 +156,6 @@ fn run_share(
     let mut results = Vec::new();
     let mut restarts = 0;
     let mut shared = Vec::new();
-    let mut next = range.start;
     // Every test, and the time between tests (class setup), gets the whole timeout.
     let limits = Limits {
         cpu_const_ms: timeout_ms,
@@ -166,15 +165,20 @@ fn run_share(
         cpu_ms: 0,
         wall_ms: 0,
     };
-    while next < range.end {
+    // Tests still without a result: a launch that ends early (a crash, a timeout)
+    // leaves the ones it did not report to a fresh JVM, never to a guess.
+    let mut pending: Vec<usize> = range.collect();
+    while !pending.is_empty() {
         if !worker.is_alive() {
             *worker = Worker::start(spec)?;
             restarts += 1;
         }
-        let batch: Vec<(usize, Budget)> = (next..range.end).map(|i| (i, none)).collect();
+        let batch: Vec<(usize, Budget)> = pending.iter().map(|&i| (i, none)).collect();
         let reply = worker.run(0, false, true, limits, &batch)?;
         shared.extend(reply.shared_hits.iter().copied());
+        let mut reported = std::collections::HashSet::new();
         for r in &reply.results {
+            reported.insert(r.index);
             results.push((
                 r.index,
                 match r.status {
@@ -193,12 +197,22 @@ fn run_share(
             RunEnd::Done => break,
             RunEnd::TimedOut(i) => {
                 results.push((i, Baseline::Red("timed out".into())));
-                next = i + 1;
+                reported.insert(i);
             }
             RunEnd::Crashed(i, why) => {
                 results.push((i, Baseline::Red(format!("crashed: {why}"))));
-                next = i + 1;
+                reported.insert(i);
             }
+        }
+        let before = pending.len();
+        pending.retain(|i| !reported.contains(i));
+        if pending.len() == before {
+            // Nothing was learnt (the culprit is not one of ours): give up on these
+            // tests loudly rather than loop.
+            for &i in &pending {
+                results.push((i, Baseline::Red("its test JVM kept dying".into())));
+            }
+            break;
         }
     }
     Ok((results, restarts, shared))

@@ -559,6 +559,22 @@ public final class MutationRunner {
         }
         boolean anyFailed = false;
         int blamed = launch.blame();
+        if (launch.threw) {
+            // Something escaped the launcher (an OutOfMemoryError, a StackOverflowError):
+            // this JVM is poisoned and the tests after the culprit did not run. Report the
+            // tests that finished, name the culprit, and end the JVM: the caller counts it
+            // as a crash of that test and runs the rest in a fresh JVM.
+            for (int k = 0; k < n; k++) {
+                if (k != blamed && launch.finished[k]) {
+                    print(indices[from + k], launch.failed[k] ? "F" : "P", launch, k, recordHits);
+                }
+            }
+            proto.println("B " + indices[from + blamed]);
+            proto.flush();
+            System.err.println("mimic: the launch threw out of the test engine in "
+                    + launch.ids[blamed] + ": ending this JVM");
+            Runtime.getRuntime().halt(5);
+        }
         for (int k = 0; k < n; k++) {
             if (k == r.timedOut) {
                 anyFailed = true;
