@@ -368,3 +368,50 @@ fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
     .map(|(a, b)| (a.to_string(), b.to_string()));
     assert_eq!(classifications(&report), expected, "{stderr}");
 }
+
+/// Issue 14: test JVMs run where `--test-dir` says, so a test reading a file by a
+/// relative path is green there (and red from elsewhere, as it would be under Maven).
+#[test]
+fn tests_run_in_the_test_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-resources"]);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mutate-resources");
+    let run = |test_dir: Option<&Path>| -> Value {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mimic"));
+        command
+            .current_dir(dir.path())
+            .args(["mutate", "--json", "--workers", "1", "--classes"])
+            .arg(&classes)
+            .arg("--tests")
+            .arg(&tests)
+            .arg("--classpath")
+            .arg(std::env::join_paths(&junit4).unwrap());
+        if let Some(d) = test_dir {
+            command.arg("--test-dir").arg(d);
+        }
+        let output = command.output().unwrap();
+        serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)))
+    };
+    let red_names = |r: &Value| -> Vec<String> {
+        r["red-tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let there = run(Some(&fixture));
+    assert!(red_names(&there).is_empty(), "{there:#}");
+    assert!(
+        strings(&method(&there, "add")["tests"])
+            .iter()
+            .any(|t| t.contains("VersionedSetResourceTest")),
+        "{there:#}"
+    );
+    let elsewhere = run(None);
+    assert_eq!(
+        red_names(&elsewhere),
+        ["se.kth.castor.versionedset.VersionedSetResourceTest#addsWhatTheFileLists()"]
+    );
+}

@@ -49,6 +49,9 @@ pub struct MutateConfig {
     pub jvm_args: Vec<String>,
     /// Keep intermediate files here (default: a temporary directory, removed).
     pub work_dir: Option<PathBuf>,
+    /// The test JVMs' working directory, where relative paths in tests resolve (as under
+    /// Maven, the module directory); `None`: the current directory.
+    pub test_dir: Option<PathBuf>,
 }
 
 impl MutateConfig {
@@ -71,6 +74,7 @@ impl MutateConfig {
             baseline_timeout_ms: 60_000,
             jvm_args: Vec::new(),
             work_dir: None,
+            test_dir: None,
         }
     }
 
@@ -176,6 +180,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         tests_file: Some(tests_file.clone()),
         log: work.join(format!("worker-{n}.log")),
         startup_timeout: Duration::from_secs(300),
+        dir: config.test_dir.clone(),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];

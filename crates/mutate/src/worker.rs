@@ -32,6 +32,9 @@ pub struct WorkerSpec {
     pub log: PathBuf,
     /// How long discovery may take.
     pub startup_timeout: Duration,
+    /// The JVM's working directory (relative paths in tests resolve from it); `None`:
+    /// mimic's.
+    pub dir: Option<PathBuf>,
 }
 
 /// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
@@ -143,8 +146,11 @@ impl Worker {
             .append(true)
             .open(&spec.log)
             .map_err(|e| MutateError::io("open", &spec.log, e))?;
-        let argfile = spec.log.with_extension("args");
-        let cp = mimic_jvm::classpath_string(&spec.classpath);
+        // The JVM may run in another directory: every path it is given is absolute.
+        let abs = |p: &PathBuf| std::path::absolute(p).unwrap_or_else(|_| p.clone());
+        let argfile = abs(&spec.log.with_extension("args"));
+        let classpath: Vec<PathBuf> = spec.classpath.iter().map(abs).collect();
+        let cp = mimic_jvm::classpath_string(&classpath);
         std::fs::write(&argfile, format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")))
             .map_err(|e| MutateError::io("write", &argfile, e))?;
         let mut command = Command::new(&spec.java);
@@ -154,9 +160,12 @@ impl Worker {
             .arg("mimic.mutate.MutationRunner")
             .arg(spec.method_count.to_string());
         match &spec.tests_file {
-            Some(file) => command.arg("--tests").arg(file),
-            None => command.args(&spec.test_roots),
+            Some(file) => command.arg("--tests").arg(abs(file)),
+            None => command.args(spec.test_roots.iter().map(abs)),
         };
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -71,6 +71,11 @@ pub struct MutateArgs {
     /// Keep intermediate files (rewritten classes, shim, JVM logs) in this directory.
     #[arg(long, value_name = "DIR")]
     pub work_dir: Option<PathBuf>,
+    /// The test JVMs' working directory, where relative paths in tests (e.g.
+    /// `src/test/resources/…`) resolve, as under Maven from the module directory.
+    /// Default: the current directory.
+    #[arg(long, value_name = "DIR")]
+    pub test_dir: Option<PathBuf>,
 }
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
@@ -98,6 +103,12 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     config.mutants_per_launch = args.mutants_per_launch.max(1);
     config.jvm_args = args.jvm_args.clone();
     config.work_dir = args.work_dir.clone();
+    if let Some(dir) = &args.test_dir {
+        if !dir.is_dir() {
+            anyhow::bail!("--test-dir {}: not a directory", dir.display());
+        }
+    }
+    config.test_dir = args.test_dir.clone();
 
     let report = run_mutation(&config)?;
 
