@@ -1,0 +1,6 @@
+package fx;
+
+enum Kind {
+    A,
+    B
+}
