@@ -151,3 +151,55 @@ pub fn push_replacement_value(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(d: &str) -> FieldType {
+        FieldType::parse(d).unwrap()
+    }
+
+    #[test]
+    fn each_body_fits_exactly_the_return_types_the_jvm_accepts_for_it() {
+        assert!(fits(&Replacement::Empty, None));
+        assert!(!fits(&Replacement::Empty, Some(&t("I"))));
+        for d in ["Z", "B", "S", "C", "I"] {
+            assert!(fits(&Replacement::Int(1), Some(&t(d))), "{d}");
+        }
+        assert!(!fits(&Replacement::Int(1), Some(&t("J"))));
+        assert!(fits(&Replacement::Long(1), Some(&t("J"))));
+        assert!(fits(&Replacement::Float(1.0), Some(&t("F"))));
+        assert!(!fits(&Replacement::Float(1.0), Some(&t("D"))));
+        assert!(fits(&Replacement::Double(1.0), Some(&t("D"))));
+        for d in ["Ljava/util/List;", "[I", "Ljava/lang/String;"] {
+            assert!(fits(&Replacement::Null, Some(&t(d))), "{d}");
+        }
+        assert!(!fits(&Replacement::Null, Some(&t("I"))));
+        assert!(!fits(&Replacement::Null, None));
+        for d in [
+            "Ljava/lang/String;",
+            "Ljava/lang/Object;",
+            "Ljava/lang/CharSequence;",
+        ] {
+            assert!(fits(&Replacement::String("".into()), Some(&t(d))), "{d}");
+        }
+        assert!(!fits(
+            &Replacement::String("".into()),
+            Some(&t("Ljava/lang/Integer;"))
+        ));
+        assert!(fits(&Replacement::EmptyArray, Some(&t("[[J"))));
+        assert!(!fits(
+            &Replacement::EmptyArray,
+            Some(&t("Ljava/util/List;"))
+        ));
+    }
+
+    #[test]
+    fn bodies_read_as_descartes_names_them() {
+        assert_eq!(Replacement::Empty.to_string(), "empty body");
+        assert_eq!(Replacement::Long(-1).to_string(), "-1L");
+        assert_eq!(Replacement::Float(0.0).to_string(), "0.0f");
+        assert_eq!(Replacement::String("A".into()).to_string(), "\"A\"");
+    }
+}
