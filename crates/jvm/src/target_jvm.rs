@@ -121,7 +121,9 @@ mod tests {
             .unwrap();
         let err = check_attachable(sleeper.id()).unwrap_err();
         assert!(matches!(err, NotAttachable::NotAJvm { .. }), "{err}");
-        assert!(err.to_string().contains("'sleep'"), "{err}");
+        // Named by its executable (its `comm` may still be the parent thread's name right
+        // after the spawn: seen once in CI).
+        assert!(err.to_string().contains("/sleep"), "{err}");
         assert!(
             sleeper.try_wait().unwrap().is_none(),
             "the process must live"
