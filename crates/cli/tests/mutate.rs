@@ -332,9 +332,15 @@ fn a_missing_input_is_a_usage_error() {
 fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-red", "mutate-poison"]);
+    // A bounded heap, so the 16 GB array fails on any machine.
     let output = mutate(
         (&classes, &tests, &junit4),
-        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
+        &[
+            "--json".as_ref(),
+            "--workers".as_ref(),
+            "1".as_ref(),
+            "--jvm-arg=-Xmx256m".as_ref(),
+        ],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
     let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
