@@ -10,15 +10,8 @@ mod common;
 fn attach(pid: u32, dir: &Path) -> (Option<i32>, String) {
     let classes = common::compile_example("mockables", dir);
     let plan = dir.join("plan.json");
-    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
+    common::write_plan(&classes, &plan);
+    let out = common::mimic()
         .arg("attach")
         .arg(pid.to_string())
         .arg("--plan")

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -18,15 +18,8 @@ fn alive(pid: i32) -> bool {
 fn record_then_signal(dir: &Path, signal: i32) -> (Option<i32>, i32) {
     let classes = common::sleeper_classes(dir);
     let plan = dir.join("plan.json");
-    let targets = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .output()
-        .unwrap();
-    assert!(targets.status.success());
-    let mut mimic = Command::new(env!("CARGO_BIN_EXE_mimic"))
+    common::write_plan(&classes, &plan);
+    let mut mimic = common::mimic()
         .arg("record")
         .arg("--plan")
         .arg(&plan)

@@ -8,21 +8,9 @@ use std::process::Command;
 
 mod common;
 
-use common::{compile_dir, example_src};
+use common::{compile_dir, example_src, run_mimic as mimic};
 use mimic_jvm::{java_sources_under, Jdk};
 use serde_json::Value;
-
-fn mimic(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// targets → record → generate; returns (classes dir, tests dir).
 fn record_and_generate(name: &str, main: &str, dir: &Path) -> (PathBuf, PathBuf) {

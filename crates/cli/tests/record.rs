@@ -13,29 +13,14 @@ use std::time::{Duration, Instant};
 use mimic_plan::{Plan, Receiver};
 mod common;
 
-use common::{compile_dir, compile_example};
+use common::{compile_dir, compile_example, mimic};
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
-
-fn mimic() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mimic"))
-}
 
 /// Compile `examples/<name>` into `<dir>/<name>` and write its plan with `mimic targets`.
 fn example(name: &str, dir: &Path) -> (PathBuf, PathBuf) {
     let classes = compile_example(name, dir);
     let plan = dir.join(format!("{name}.plan.json"));
-    let out = mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::write_plan(&classes, &plan);
     (classes, plan)
 }
 
@@ -792,14 +777,7 @@ fn attach_records_classes_loaded_later_and_lists_those_loaded_before() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../agent/tests/fixtures/snapshots/src");
     compile_dir(&src, &classes);
     let plan = dir.path().join("fixture.plan.json");
-    let out = mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    common::write_plan(&classes, &plan);
     let go = dir.path().join("go");
     let mut child = start_and_wait(&classes, "fixture.Main", &[go.to_str().unwrap()], "waiting");
     let store = dir.path().join("attached.db");

@@ -4,12 +4,13 @@
 //! view must be recorded without calling into them: the program's output, which counts
 //! every such call, is the same with and without recording.
 
-use std::path::Path;
 use std::process::Command;
 
 use mimic_trace::{Store, Value};
 
 mod common;
+
+use common::mimic;
 
 const PROGRAM: &str = r#"
 package shy;
@@ -71,23 +72,10 @@ class Report {
 }
 "#;
 
-fn mimic() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mimic"))
-}
-
-fn compile(dir: &Path) -> std::path::PathBuf {
-    let src = dir.join("src/shy");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), PROGRAM).unwrap();
-    let classes = dir.join("classes");
-    common::compile_dir(&dir.join("src"), &classes);
-    classes
-}
-
 #[test]
 fn recording_runs_no_application_code() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = compile(dir.path());
+    let classes = common::compile_program(dir.path(), "shy", PROGRAM);
     let plain = Command::new(mimic_test_support::jdk().java())
         .arg("-cp")
         .arg(&classes)
@@ -101,14 +89,7 @@ fn recording_runs_no_application_code() {
     );
 
     let plan = dir.path().join("plan.json");
-    let out = mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
+    common::write_plan(&classes, &plan);
     let plan_text = std::fs::read_to_string(&plan).unwrap();
     for m in ["\"render\"", "\"size\"", "\"fail\""] {
         assert!(plan_text.contains(m), "{m} is a MUT: {plan_text}");
@@ -202,20 +183,9 @@ class Counter {
 #[test]
 fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src/hot");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), HOT).unwrap();
-    let classes = dir.path().join("classes");
-    common::compile_dir(&dir.path().join("src"), &classes);
+    let classes = common::compile_program(dir.path(), "hot", HOT);
     let plan = dir.path().join("plan.json");
-    assert!(mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .status()
-        .unwrap()
-        .success());
+    common::write_plan(&classes, &plan);
     let store = dir.path().join("traces.db");
     let out = mimic()
         .args(["record", "--first", "1000000", "--backlog", "1", "--plan"])
@@ -290,20 +260,9 @@ class Summer {
 #[test]
 fn huge_collections_are_recorded_to_their_caps_with_true_sizes() {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src/big");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), BIG).unwrap();
-    let classes = dir.path().join("classes");
-    common::compile_dir(&dir.path().join("src"), &classes);
+    let classes = common::compile_program(dir.path(), "big", BIG);
     let plan = dir.path().join("plan.json");
-    assert!(mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .status()
-        .unwrap()
-        .success());
+    common::write_plan(&classes, &plan);
     let store = dir.path().join("traces.db");
     let out = mimic()
         .args(["record", "--nodes", "10", "--plan"])
@@ -399,20 +358,9 @@ class Counter {
 #[test]
 fn concurrent_recordings_report_their_own_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src/paced");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), PACED).unwrap();
-    let classes = dir.path().join("classes");
-    common::compile_dir(&dir.path().join("src"), &classes);
+    let classes = common::compile_program(dir.path(), "paced", PACED);
     let plan = dir.path().join("plan.json");
-    assert!(mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .status()
-        .unwrap()
-        .success());
+    common::write_plan(&classes, &plan);
     let store = dir.path().join("shared.db");
     let start = |times: &str, sleep_ms: &str| {
         mimic()
@@ -449,24 +397,13 @@ fn concurrent_recordings_report_their_own_runs() {
 fn a_store_path_that_is_not_utf8_or_holds_separators_works() {
     use std::os::unix::ffi::OsStrExt;
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src/paced");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), PACED).unwrap();
-    let classes = dir.path().join("classes");
-    common::compile_dir(&dir.path().join("src"), &classes);
+    let classes = common::compile_program(dir.path(), "paced", PACED);
     let odd = dir
         .path()
         .join(std::ffi::OsStr::from_bytes(b"caf\xe9, plan=x"));
     std::fs::create_dir_all(&odd).unwrap();
     let plan = odd.join("plan.json");
-    assert!(mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .status()
-        .unwrap()
-        .success());
+    common::write_plan(&classes, &plan);
     let store = odd.join("traces.db");
     let out = mimic()
         .args(["record", "--plan"])
@@ -525,20 +462,9 @@ class Echo {
 #[test]
 fn a_store_that_cannot_be_written_is_not_a_completed_run() {
     let dir = tempfile::tempdir().unwrap();
-    let src = dir.path().join("src/chatty");
-    std::fs::create_dir_all(&src).unwrap();
-    std::fs::write(src.join("Main.java"), CHATTY).unwrap();
-    let classes = dir.path().join("classes");
-    common::compile_dir(&dir.path().join("src"), &classes);
+    let classes = common::compile_program(dir.path(), "chatty", CHATTY);
     let plan = dir.path().join("plan.json");
-    assert!(mimic()
-        .args(["targets", "-c"])
-        .arg(&classes)
-        .arg("-o")
-        .arg(&plan)
-        .status()
-        .unwrap()
-        .success());
+    common::write_plan(&classes, &plan);
     let store = dir.path().join("traces.db");
     // Files may grow to 512 KiB: the store's first pages fit, 3,000 recorded 2 KB values
     // do not.

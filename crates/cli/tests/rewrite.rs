@@ -6,12 +6,8 @@ use std::process::Command;
 
 mod common;
 
-use common::{compile_dir, example_src};
+use common::{compile_dir, example_src, mimic};
 use mimic_jvm::Jdk;
-
-fn mimic() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mimic"))
-}
 
 fn run_java(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
     let out = Command::new(jdk.java())

@@ -7,11 +7,12 @@
 //! beside it (a `Token` class, a `reusableToken` field) gets all its tests, which mimic.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use mimic_jvm::{compile, java_sources_under, CompileOptions};
 
 mod common;
+
+use common::run_mimic as mimic;
 
 /// Every secret value the example's workload handles.
 const SECRETS: &[&str] = &[
@@ -28,18 +29,6 @@ const SECRETS: &[&str] = &[
     "tok-AbCdEfGhIjKlMnOpQrSt",
     "eyJhbGciOiJIUzI1NiJ9",
 ];
-
-fn mimic(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 fn files_under(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

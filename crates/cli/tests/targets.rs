@@ -1,24 +1,13 @@
 //! `mimic targets` end to end on the paper's two examples: exactly the MUTs and mockable
 //! calls the paper describes, and nothing else; the plan file is owner-only.
 
-use std::process::Command;
-
 mod common;
 
 use common::compile_example;
 use serde_json::Value;
 
 fn targets(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
-        .arg("targets")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    common::run_mimic(&[&["targets"][..], args].concat())
 }
 
 /// (call name, receiver kind, field name or param index)

@@ -8,13 +8,8 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::example_src;
-
-fn mimic() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_mimic"))
-}
+use common::{example_src, mimic};
 
 fn poller() -> PathBuf {
     example_src("poller").parent().unwrap().to_path_buf()
