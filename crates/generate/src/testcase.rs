@@ -89,20 +89,11 @@ fn receiver_key(r: &Receiver) -> String {
 
 /// Is a value written inline as a literal (no matcher needed)?
 fn literal_like(v: &Value) -> bool {
-    matches!(
-        v,
-        Value::Boolean { .. }
-            | Value::Byte { .. }
-            | Value::Char { .. }
-            | Value::Short { .. }
-            | Value::Int { .. }
-            | Value::Long { .. }
-            | Value::Float { .. }
-            | Value::Double { .. }
-            | Value::Str { .. }
-            | Value::Boxed { .. }
-            | Value::Enum { .. }
-    )
+    v.is_primitive()
+        || matches!(
+            v,
+            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
+        )
 }
 
 /// A matcher for any value of a parameter type; typed for references, so that calls to

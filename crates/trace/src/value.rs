@@ -144,6 +144,21 @@ impl Value {
         }
     }
 
+    /// Is this a primitive value (`boolean` … `double`, not boxed)?
+    pub fn is_primitive(&self) -> bool {
+        matches!(
+            self,
+            Value::Boolean { .. }
+                | Value::Byte { .. }
+                | Value::Char { .. }
+                | Value::Short { .. }
+                | Value::Int { .. }
+                | Value::Long { .. }
+                | Value::Float { .. }
+                | Value::Double { .. }
+        )
+    }
+
     /// Does this value (or anything inside it) contain an opaque or redacted part?
     pub fn has_opaque(&self) -> bool {
         match self {

@@ -162,15 +162,7 @@ fn scan(
                 f(path.to_string(), rule);
             }
         }
-        Value::Boolean { .. }
-        | Value::Byte { .. }
-        | Value::Char { .. }
-        | Value::Short { .. }
-        | Value::Int { .. }
-        | Value::Long { .. }
-        | Value::Float { .. }
-        | Value::Double { .. }
-        | Value::Boxed { .. } => {
+        scalar if scalar.is_primitive() || matches!(scalar, Value::Boxed { .. }) => {
             if let Some(rule) = secret {
                 f(path.to_string(), rule);
             }
