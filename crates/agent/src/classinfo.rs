@@ -247,17 +247,7 @@ fn type_name(descriptor: &str) -> String {
         .first()
         .and_then(|c| Prim::from_descriptor(*c))
     {
-        Some(p) if descriptor.len() == 1 => match p {
-            Prim::Boolean => "boolean",
-            Prim::Byte => "byte",
-            Prim::Char => "char",
-            Prim::Short => "short",
-            Prim::Int => "int",
-            Prim::Long => "long",
-            Prim::Float => "float",
-            Prim::Double => "double",
-        }
-        .to_string(),
+        Some(p) if descriptor.len() == 1 => p.java_name().to_string(),
         _ => binary_name(descriptor),
     }
 }
