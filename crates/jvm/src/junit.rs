@@ -252,19 +252,12 @@ pub enum LaunchEnd {
     Abnormal(String),
 }
 
-/// One JUnit Platform launch, however it ended. Outcomes are those of its reports, and
-/// only a [`LaunchEnd::Normal`] launch has any.
+/// One JUnit Platform launch, however it ended. Only a [`LaunchEnd::Normal`] launch has
+/// outcomes (those of its reports).
 #[derive(Debug, Clone)]
 pub struct JunitLaunch {
     pub end: LaunchEnd,
-    pub outcomes: Vec<TestOutcome>,
-    pub exit_code: Option<i32>,
-    pub stdout: String,
-    pub stderr: String,
-    /// The command line that was run.
-    pub command: String,
-    /// The report files that were read.
-    pub reports: Vec<PathBuf>,
+    pub run: JunitRun,
     pub elapsed: std::time::Duration,
 }
 
@@ -293,27 +286,21 @@ pub fn run_junit(
             LaunchEnd::Abnormal(why) => why.clone(),
             LaunchEnd::Normal => unreachable!(),
         };
+        let run = launch.run;
         return Err(JvmError::Junit {
-            command: launch.command,
-            status: launch
+            command: run.command,
+            status: run
                 .exit_code
                 .map(|c| format!("exit status {c}"))
                 .unwrap_or_else(|| "killed".into()),
             reports_dir: reports_dir.to_path_buf(),
             detail: format!(
                 "{detail}; last output:\n{}",
-                last_lines(&format!("{}\n{}", launch.stdout, launch.stderr), 15)
+                last_lines(&format!("{}\n{}", run.stdout, run.stderr), 15)
             ),
         });
     }
-    Ok(JunitRun {
-        outcomes: launch.outcomes,
-        exit_code: launch.exit_code,
-        stdout: launch.stdout,
-        stderr: launch.stderr,
-        command: launch.command,
-        reports: launch.reports,
-    })
+    Ok(launch.run)
 }
 
 /// Why a launch that ended without a report ended, in one line: the uncaught
@@ -469,12 +456,14 @@ pub fn launch_junit(
     }
     Ok(JunitLaunch {
         end,
-        outcomes,
-        exit_code,
-        stdout,
-        stderr,
-        command,
-        reports,
+        run: JunitRun {
+            outcomes,
+            exit_code,
+            stdout,
+            stderr,
+            command,
+            reports,
+        },
         elapsed,
     })
 }

@@ -161,7 +161,7 @@ impl Launcher<'_> {
             &self.options(tests),
         )?;
         if launch.end == LaunchEnd::Normal {
-            for o in launch.outcomes {
+            for o in launch.run.outcomes {
                 seen.insert(
                     (o.class_name, method_key(&o.method_name)),
                     Observed::from_report(o.status),
