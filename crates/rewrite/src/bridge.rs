@@ -5,7 +5,7 @@
 
 use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
 use crate::probes::{emit_probed_call, push_params, ProbeTriple};
-use crate::{describe, fresh_method_name, method_code, MARKER};
+use crate::{fresh_method_name, method_at, method_code, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::class_file::{Attribute, ClassFile};
@@ -72,12 +72,7 @@ pub fn bridge_call_site(
     site_id: i32,
     api: &ProbeApi,
 ) -> Result<Bridged> {
-    let method = class
-        .methods
-        .get(method_index)
-        .ok_or_else(|| ClassFileError::rewrite(format!("no method #{method_index}")))?
-        .clone();
-    let what = describe(class, &method);
+    let (method, what) = method_at(class, method_index)?;
     let fail = |why: String| {
         ClassFileError::rewrite(format!(
             "cannot bridge the call at offset {offset} in {what}: {why}"

@@ -37,6 +37,17 @@ pub(crate) fn method_code(class: &ClassFile, method: &Member) -> Result<(usize, 
     Ok((position, code))
 }
 
+/// A copy of method `method_index` of `class` and its description for messages.
+pub(crate) fn method_at(class: &ClassFile, method_index: usize) -> Result<(Member, String)> {
+    let method = class
+        .methods
+        .get(method_index)
+        .ok_or_else(|| ClassFileError::rewrite(format!("no method #{method_index}")))?
+        .clone();
+    let what = describe(class, &method);
+    Ok((method, what))
+}
+
 /// `name descriptor` of a method, for messages.
 pub(crate) fn describe(class: &ClassFile, method: &Member) -> String {
     let cp = &class.constant_pool;

@@ -2,7 +2,7 @@
 //! `return <constant>;` body; no frames are needed. Which constant goes where (the
 //! Descartes operators) is `mutate`'s decision, not this crate's.
 
-use crate::describe;
+use crate::method_at;
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::CodeBuilder;
 use mimic_classfile::class_file::{Attribute, ClassFile};
@@ -70,12 +70,7 @@ pub fn replace_body(
     method_index: usize,
     replacement: &Replacement,
 ) -> Result<()> {
-    let method = class
-        .methods
-        .get(method_index)
-        .ok_or_else(|| ClassFileError::rewrite(format!("no method #{method_index}")))?
-        .clone();
-    let what = describe(class, &method);
+    let (method, what) = method_at(class, method_index)?;
     let cp = &class.constant_pool;
     let position = method
         .attributes

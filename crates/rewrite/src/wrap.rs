@@ -5,7 +5,7 @@
 
 use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
 use crate::probes::{emit_probed_call, push_params, ProbeTriple};
-use crate::{describe, MARKER};
+use crate::{method_at, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::class_file::{Attribute, ClassFile};
@@ -51,19 +51,13 @@ pub fn wrap_method(
     method_id: i32,
     api: &ProbeApi,
 ) -> Result<Wrapped> {
-    if method_index >= class.methods.len() {
-        return Err(ClassFileError::rewrite(format!(
-            "no method #{method_index}"
-        )));
-    }
-    let what = describe(class, &class.methods[method_index]);
+    let (original, what) = method_at(class, method_index)?;
     if let Some(why) = ineligibility(class, method_index) {
         return Err(ClassFileError::rewrite(format!(
             "cannot wrap {what}: {why}"
         )));
     }
     let class_name = class.name()?;
-    let original = class.methods[method_index].clone();
     let name = original.name(&class.constant_pool)?;
     let descriptor = original.descriptor(&class.constant_pool)?;
     let desc = MethodDescriptor::parse(&descriptor)?;
