@@ -94,18 +94,15 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
 
     let store = dir.path().join("traces.db");
     let java = mimic_test_support::jdk().java();
-    let (code, out, err) = mimic(&[
-        "record",
-        "--plan",
-        &s(&plan),
-        "--store",
-        &s(&store),
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        main,
-    ]);
+    // `mimic record [flags] --plan … --store <store> -- java -cp … <main>`.
+    let record = |flags: &[&str], store: &Path| {
+        let (plan, store, java, classes) = (s(&plan), s(store), s(&java), s(&classes));
+        let fixed = [
+            "--plan", &plan, "--store", &store, "--", &java, "-cp", &classes, main,
+        ];
+        mimic(&[&["record"][..], flags, &fixed].concat())
+    };
+    let (code, out, err) = record(&[], &store);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, plain.stdout, "recording must not change the output");
     assert!(err.contains("values redacted ("), "{err}");
@@ -129,19 +126,7 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
     assert!(out.contains("0 values that look like secrets"), "{out}");
     // …and plenty in one recorded with --no-redact (which warns), without printing them.
     let clear = dir.path().join("clear.db");
-    let (code, _, err) = mimic(&[
-        "record",
-        "--no-redact",
-        "--plan",
-        &s(&plan),
-        "--store",
-        &s(&clear),
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        main,
-    ]);
+    let (code, _, err) = record(&["--no-redact"], &clear);
     assert_eq!(code, Some(0), "{err}");
     assert!(err.contains("warning: --no-redact"), "{err}");
     let (code, out, _) = mimic(&["store", "audit", &s(&clear), "--json"]);
