@@ -358,14 +358,13 @@ impl<'a> Walk<'a> {
                 json::enumeration(self.out, class, &text);
             }
             Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
-                Some(text) if self.cx.options.rules.value_rule(&text).is_some() => {
-                    let rule = self.cx.options.rules.value_rule(&text).unwrap_or_default();
-                    self.redact(name, rule);
-                }
-                Some(text) => {
-                    self.bytes += text.len() as u64;
-                    json::text(self.out, name, &text);
-                }
+                Some(text) => match self.cx.options.rules.value_rule(&text) {
+                    Some(rule) => self.redact(name, rule),
+                    None => {
+                        self.bytes += text.len() as u64;
+                        json::text(self.out, name, &text);
+                    }
+                },
                 None => json::opaque(self.out, name, "toString() failed"),
             },
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
