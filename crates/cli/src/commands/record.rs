@@ -324,19 +324,18 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
     );
     let mut complete = r.status == "completed";
     let mut lost_said = false;
-    for (name, count) in store_r.run_counts(run)? {
+    let counts = store_r.run_counts(run)?;
+    for &(ref name, count) in &counts {
         match name.as_str() {
             "dropped_backlog_full" if count > 0 => line.push_str(&format!(
                 "; {count} invocations dropped (writer backlog full: raise --backlog)"
             )),
             "redacted_invocations" if count > 0 => {
-                let per_rule: Vec<String> = store_r
-                    .run_counts(run)?
-                    .into_iter()
+                let per_rule: Vec<String> = counts
+                    .iter()
                     .filter_map(|(n, c)| n.strip_prefix("redacted:").map(|r| format!("{r} {c}")))
                     .collect();
-                let values: u64 = store_r
-                    .run_counts(run)?
+                let values: u64 = counts
                     .iter()
                     .filter(|(n, _)| n.starts_with("redacted:"))
                     .map(|(_, c)| c)
