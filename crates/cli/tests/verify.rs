@@ -169,3 +169,31 @@ fn without_test(source: &str, name: &str) -> String {
     kept.extend(&lines[end + 1..]);
     kept.join("\n") + "\n"
 }
+
+/// Relative `-c` and `--work` paths are the user's, from where mimic runs, even when the
+/// test JVMs run in another directory (`--test-dir`).
+#[test]
+fn relative_paths_hold_when_the_tests_run_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    common::compile_dir(&example_src("poller"), &dir.path().join("app"));
+    let calm = dir.path().join("calm/demo/poller");
+    std::fs::create_dir_all(&calm).unwrap();
+    let hostile = poller().join("hostile-tests/demo/poller");
+    for file in ["ResourceTest.java", "MemoryTest.java"] {
+        let text = std::fs::read_to_string(hostile.join(file)).unwrap();
+        std::fs::write(calm.join(file), without_test(&text, "exhaustsTheHeap")).unwrap();
+    }
+    let out = mimic()
+        .current_dir(dir.path())
+        .args([
+            "verify", "--runs", "1", "--json", "--tests", "calm", "-c", "app",
+        ])
+        .args(["--work", "work", "--test-dir"])
+        .arg(poller())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["summary"]["successfully_mimic"], 2, "{report:#}");
+}

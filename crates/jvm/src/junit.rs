@@ -332,6 +332,9 @@ fn abnormal_reason(status: &str, stderr: &str) -> String {
 /// configuration parameters can be passed as system properties in
 /// `extra_jvm_args`, e.g. `-Djunit.jupiter.execution.timeout.default=60s`.
 ///
+/// Every path given to the JVM is absolute, so relative ones mean the same wherever the
+/// JVM runs ([`LaunchOptions::dir`]).
+///
 /// Failing tests and a JVM that dies are not errors: [`JunitLaunch::end`] says how it
 /// ended. An error means the launcher could not be started or a report is unreadable.
 /// Old `TEST-*.xml` files in `reports_dir` are removed first.
@@ -352,6 +355,11 @@ pub fn launch_junit(
 
     let mut full_classpath = classpath.to_vec();
     full_classpath.extend(cache_jars.run_classpath());
+    // The JVM may run in another directory (`options.dir`): every path it is given is
+    // made absolute against mimic's own, where the caller wrote it.
+    let absolute = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let full_classpath: Vec<PathBuf> = full_classpath.iter().map(|p| absolute(p)).collect();
+    let reports_arg = absolute(reports_dir);
     let argdir = tempfile::Builder::new()
         .prefix("mimic-junit-")
         .tempdir()
@@ -396,7 +404,11 @@ pub fn launch_junit(
     );
     match select {
         JunitSelect::ScanClassPath => {
-            let dirs: Vec<&PathBuf> = classpath.iter().filter(|p| p.is_dir()).collect();
+            let dirs: Vec<PathBuf> = classpath
+                .iter()
+                .filter(|p| p.is_dir())
+                .map(|p| absolute(p))
+                .collect();
             if dirs.is_empty() {
                 args.push("--scan-class-path".to_string());
             }
@@ -412,7 +424,7 @@ pub fn launch_junit(
             args.extend(methods.iter().map(|m| format!("--select-method={m}")));
         }
     }
-    args.push(format!("--reports-dir={}", reports_dir.display()));
+    args.push(format!("--reports-dir={}", reports_arg.display()));
 
     let java = jdk.java();
     // Shown in errors: the class path in place of the (temporary) @argfile.

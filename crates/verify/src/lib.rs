@@ -200,12 +200,6 @@ pub fn verify_with(
         None => run_cp.push(tests_dir.to_path_buf()),
     }
     run_cp.extend(app_classpath.iter().cloned());
-    // The test JVMs may run elsewhere (`test_dir`): relative entries are made absolute
-    // against mimic's own directory, where the user wrote them.
-    let run_cp: Vec<PathBuf> = run_cp
-        .into_iter()
-        .map(|p| std::path::absolute(&p).unwrap_or(p))
-        .collect();
     let test_timeout = options
         .test_timeout
         .unwrap_or_else(|| default_test_timeout(manifest.as_ref()));
