@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 n=${N:-200000}
 cargo build --release --quiet -p mimic-cli -p mimic-agent
+# The JVM measured is the `java` on PATH (put a JDK's bin/ first to choose another).
+echo "java: $(command -v java) ($(java -version 2>&1 | head -1))"
 mimic=$PWD/target/release/mimic
 export MIMIC_AGENT=$PWD/target/release/libmimic_agent.so
 work=$(mktemp -d /tmp/record-memory-XXXXXX)
