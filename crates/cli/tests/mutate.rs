@@ -148,10 +148,34 @@ fn classifies_every_versioned_set_method() {
     );
     assert_eq!(strings(&method(&report, "intersect")["detected"]), ["null"]);
     assert_eq!(strings(&method(&report, "add")["detected"]), ["void"]);
-    // Both mutants of next() loop forever: detected by timeout.
+    // Both mutants of next() loop forever: detected by timeout, after the time the test
+    // really ran (its budget: at least the 1500 ms constant).
     for m in method(&report, "next")["mutations"].as_array().unwrap() {
         assert_eq!(m["status"], "TIMED_OUT", "{m}");
+        assert!(m["millis"].as_f64().unwrap() >= 1000.0, "{m}");
+        let failure = m["killing-failures"][0].as_str().unwrap();
+        assert!(failure.starts_with("timed out after "), "{m}");
     }
+    // Every detected mutant names the test that detected it and how; the others none.
+    for method in report["methods"].as_array().unwrap() {
+        for m in method["mutations"].as_array().unwrap() {
+            let detected =
+                ["KILLED", "TIMED_OUT", "RUN_ERROR"].contains(&m["status"].as_str().unwrap());
+            let killers = m["killing-tests"].as_array().unwrap();
+            let failures = m["killing-failures"].as_array().unwrap();
+            assert_eq!(killers.len(), usize::from(detected), "{m}");
+            assert_eq!(failures.len(), usize::from(detected), "{m}");
+        }
+    }
+    let add = &method(&report, "add")["mutations"][0];
+    assert_eq!(add["status"], "KILLED");
+    assert!(
+        add["killing-failures"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("org.opentest4j.AssertionFailedError: "),
+        "{add}"
+    );
     // ...and on a JVM that can stop a thread (before Java 20), the looping test is stopped
     // and its JVM goes on: no JVM is started beyond the test JVMs themselves.
     if Jdk::locate().unwrap().feature_version < 20 {
@@ -178,6 +202,11 @@ fn classifies_every_versioned_set_method() {
         .as_str()
         .unwrap()
         .contains("unionIsMisunderstood"));
+    // ...with the first line of its failure.
+    assert_eq!(
+        red[0]["reason"], "failed: org.opentest4j.AssertionFailedError: expected: <3> but was: <2>",
+        "{red:?}"
+    );
     assert_eq!(
         strings(&method(&report, "union")["tests"]),
         Vec::<String>::new()
@@ -219,6 +248,11 @@ fn classifies_every_versioned_set_method() {
     assert!(inc["line-number"].as_u64().unwrap() > 0);
     assert!(descartes["analysis"]["mutators"].as_array().unwrap().len() > 10);
     assert!(descartes.get("red-tests").is_none());
+    // Nothing in methods.json depends on timing.
+    assert!(descartes["analysis"].get("time").is_none());
+    assert!(descartes["methods"][0]["mutations"][0]
+        .get("millis")
+        .is_none());
 
     // The HTML page lists pseudo- and partially-tested methods, not tested ones.
     let page = std::fs::read_to_string(html.join("index.html")).unwrap();

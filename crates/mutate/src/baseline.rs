@@ -187,16 +187,19 @@ fn run_share(
                         cpu_nanos: r.cpu_nanos,
                         hits: r.hits.clone(),
                     },
-                    Status::Failed => Baseline::Red("failed".into()),
-                    Status::TimedOut => Baseline::Red("timed out".into()),
+                    Status::Failed => Baseline::Red(format!(
+                        "failed: {}",
+                        r.failure.as_deref().unwrap_or("(no failure reported)")
+                    )),
+                    Status::TimedOut => Baseline::Red(timed_out(r.nanos)),
                     Status::Skipped => Baseline::Skipped,
                 },
             ));
         }
         match reply.end {
             RunEnd::Done => break,
-            RunEnd::TimedOut(i) => {
-                results.push((i, Baseline::Red("timed out".into())));
+            RunEnd::TimedOut(i, nanos) => {
+                results.push((i, Baseline::Red(timed_out(nanos))));
                 reported.insert(i);
             }
             RunEnd::Crashed(i, why) => {
@@ -216,6 +219,11 @@ fn run_share(
         }
     }
     Ok((results, restarts, shared))
+}
+
+/// The reason of a test stopped after `nanos` of wall time.
+fn timed_out(nanos: u64) -> String {
+    format!("timed out after {} ms", nanos / 1_000_000)
 }
 
 #[cfg(test)]

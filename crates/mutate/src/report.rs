@@ -6,12 +6,14 @@ use serde_json::{json, Value};
 
 use crate::result::{Classification, MethodResult, MutationReport};
 
-/// Descartes' `methods.json`: `{"methods": [...], "analysis": {"time", "mutators"}}`.
+/// Descartes' `methods.json`: `{"methods": [...], "analysis": {"mutators"}}`, plus per
+/// mutation the first line of the killing test's failure. Nothing in it depends on
+/// timing (Descartes' `analysis.time` and mimic's per-mutant times are in [`full_json`]),
+/// so that runs that find the same give byte-identical files.
 pub fn methods_json(report: &MutationReport) -> Value {
     json!({
         "methods": report.methods.iter().map(method_json).collect::<Vec<_>>(),
         "analysis": {
-            "time": (report.seconds * 1000.0) as u64,
             "mutators": report.operators,
         },
     })
@@ -20,6 +22,22 @@ pub fn methods_json(report: &MutationReport) -> Value {
 /// `methods.json` plus `summary`, `red-tests`, `skipped-methods` and `problems`.
 pub fn full_json(report: &MutationReport) -> Value {
     let mut value = methods_json(report);
+    value["analysis"]["time"] = json!((report.seconds * 1000.0) as u64);
+    for (method, m) in value["methods"]
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .zip(&report.methods)
+    {
+        for (mutation, o) in method["mutations"]
+            .as_array_mut()
+            .into_iter()
+            .flatten()
+            .zip(&m.mutants)
+        {
+            mutation["millis"] = json!((o.millis * 10.0).round() / 10.0);
+        }
+    }
     value["summary"] = json!({
         "methods": report.methods.len(),
         "tested": report.count(Classification::Tested),
@@ -62,15 +80,30 @@ fn method_json(m: &MethodResult) -> Value {
         "classification": m.classification.as_str(),
         "detected": ops(true),
         "not-detected": ops(false),
-        "tests": m.tests,
+        "tests": sorted(&m.tests),
         "mutations": m.mutants.iter().map(|o| json!({
             "status": o.status,
             "mutator": o.operator,
             "tests-run": o.tests_run,
-            "millis": (o.millis * 10.0).round() / 10.0,
             "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
+            "killing-failures": o.failure.iter().map(|f| without_identity_hashes(f)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
+}
+
+fn sorted(names: &[String]) -> Vec<&String> {
+    let mut names: Vec<&String> = names.iter().collect();
+    names.sort();
+    names
+}
+
+/// A failure line with the identity hashes of `Object.toString()` (`Foo@1b6d3586`,
+/// `[B@4554617c`) blanked: they differ from run to run and say nothing to a reader.
+pub fn without_identity_hashes(text: &str) -> String {
+    static HASH: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let hash = HASH
+        .get_or_init(|| regex::Regex::new(r"([\w$;\]])@[0-9a-f]{1,8}\b").expect("a valid pattern"));
+    hash.replace_all(text, "${1}@…").into_owned()
 }
 
 /// `eu/stamp/VersionedSet` → (`eu/stamp`, `VersionedSet`).
@@ -153,4 +186,24 @@ pub fn summary(report: &MutationReport) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identity_hashes_are_blanked() {
+        assert_eq!(
+            without_identity_hashes(
+                "org.opentest4j.AssertionFailedError: expected: <[B@4554617c> but was: <x.Foo$Bar@1b6d3586>"
+            ),
+            "org.opentest4j.AssertionFailedError: expected: <[B@…> but was: <x.Foo$Bar@…>"
+        );
+        // Not an identity hash: no class name before it, or not hexadecimal.
+        assert_eq!(
+            without_identity_hashes("mail @dead and a@xyz"),
+            "mail @dead and a@xyz"
+        );
+    }
 }

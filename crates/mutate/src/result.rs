@@ -42,6 +42,9 @@ pub struct MutantOutcome {
     pub tests_run: usize,
     /// The test that detected it, if any.
     pub killing_test: Option<String>,
+    /// How that test detected it: the first line of its failure (exception class and
+    /// message), or how it timed out or took its JVM down.
+    pub failure: Option<String>,
     /// Wall time of the tests run against it (they may share launches with other
     /// mutants' tests).
     pub millis: f64,

@@ -323,6 +323,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
                             status: MutantStatus::NoCoverage,
                             tests_run: 0,
                             killing_test: None,
+                            failure: None,
                             millis: 0.0,
                         })
                 })

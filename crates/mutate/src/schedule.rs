@@ -262,19 +262,42 @@ pub fn run_jobs(
 }
 
 /// The test a JVM that went down was running, and what that makes of its mutant.
-fn culprit(end: &RunEnd) -> Option<(usize, MutantStatus)> {
+#[derive(Debug, Clone, PartialEq)]
+struct Culprit {
+    test: usize,
+    status: MutantStatus,
+    /// How long it ran, in milliseconds (0 when unknown).
+    millis: f64,
+    /// What happened, for the report.
+    why: String,
+}
+
+fn culprit(end: &RunEnd) -> Option<Culprit> {
     match end {
         RunEnd::Done => None,
-        RunEnd::TimedOut(i) => Some((*i, MutantStatus::TimedOut)),
-        RunEnd::Crashed(i, _) => Some((*i, MutantStatus::RunError)),
+        RunEnd::TimedOut(test, nanos) => Some(Culprit {
+            test: *test,
+            status: MutantStatus::TimedOut,
+            millis: *nanos as f64 / 1e6,
+            why: format!("timed out after {} ms", nanos / 1_000_000),
+        }),
+        RunEnd::Crashed(test, log) => Some(Culprit {
+            test: *test,
+            status: MutantStatus::RunError,
+            millis: 0.0,
+            why: format!(
+                "the test JVM died: {}",
+                log.lines().last().unwrap_or("(nothing in its log)")
+            ),
+        }),
     }
 }
 
 /// What one launch says of one mutant.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 enum Settle {
-    /// This test detected it (failed, timed out, or took its JVM down).
-    Detected(MutantStatus, usize),
+    /// This test detected it (failed, timed out, or took its JVM down), and how.
+    Detected(MutantStatus, usize, String),
     /// Every test it brought ran and passed.
     Passed,
     /// Some of its tests did not run (the JVM went down, or the launch broke off): run
@@ -282,7 +305,7 @@ enum Settle {
     Again,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 struct Verdict {
     end: Settle,
     /// Tests that ran against it in this launch.
@@ -298,7 +321,7 @@ struct Verdict {
 fn settle(
     tests: &[(usize, Budget)],
     results: &HashMap<usize, &TestResult>,
-    culprit: Option<(usize, MutantStatus)>,
+    culprit: Option<&Culprit>,
     retried: u8,
 ) -> Verdict {
     let mut verdict = Verdict {
@@ -308,10 +331,11 @@ fn settle(
     };
     let give_up = retried >= 1 && culprit.is_none();
     for (i, _) in tests {
-        if let Some((c, status)) = culprit {
-            if c == *i {
+        if let Some(c) = culprit {
+            if c.test == *i {
                 verdict.ran += 1;
-                verdict.end = Settle::Detected(status, c);
+                verdict.millis += c.millis;
+                verdict.end = Settle::Detected(c.status, c.test, c.why.clone());
                 return verdict;
             }
         }
@@ -320,8 +344,14 @@ fn settle(
                 verdict.ran += 1;
                 verdict.millis += r.nanos as f64 / 1e6;
                 match r.status {
-                    Status::Failed => verdict.end = Settle::Detected(MutantStatus::Killed, *i),
-                    Status::TimedOut => verdict.end = Settle::Detected(MutantStatus::TimedOut, *i),
+                    Status::Failed => {
+                        let why = r.failure.clone().unwrap_or_else(|| "failed".into());
+                        verdict.end = Settle::Detected(MutantStatus::Killed, *i, why)
+                    }
+                    Status::TimedOut => {
+                        let why = format!("timed out after {} ms", r.nanos / 1_000_000);
+                        verdict.end = Settle::Detected(MutantStatus::TimedOut, *i, why)
+                    }
                     _ => continue,
                 }
                 return verdict;
@@ -337,15 +367,20 @@ fn outcome(
     pending: &Pending,
     status: MutantStatus,
     ran: usize,
-    killer: Option<usize>,
+    killer: Option<(usize, String)>,
     names: &[String],
 ) -> MutantOutcome {
+    let (killing_test, failure) = match killer {
+        Some((i, why)) => (names.get(i).cloned(), Some(why)),
+        None => (None, None),
+    };
     MutantOutcome {
         id: pending.job.id,
         operator: String::new(),
         status,
         tests_run: pending.next + ran,
-        killing_test: killer.and_then(|i| names.get(i).cloned()),
+        killing_test,
+        failure,
         millis: pending.millis,
     }
 }
@@ -376,23 +411,30 @@ fn run_alone(
     };
     let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
     let culprit = culprit(&reply.end);
+    let culprit = culprit.as_ref();
     // The shim ran the tests in order and stopped at the first that detected the mutant:
     // one that did not run after that is not another launch's business (retried = 1).
     let verdict = settle(&pending.job.tests, &by_test, culprit, 1);
     let (status, killer) = match (verdict.end, culprit) {
-        (Settle::Detected(status, killer), _) => (status, Some(killer)),
-        (_, Some((killer, status))) => (status, Some(killer)),
+        (Settle::Detected(status, killer, why), _) => (status, Some((killer, why))),
+        (_, Some(c)) => (c.status, Some((c.test, c.why.clone()))),
         _ => (MutantStatus::Survived, None),
     };
     // Every test of the shim's last batch ran, also those after the one that detected it.
-    pending.millis = reply.results.iter().map(|r| r.nanos as f64 / 1e6).sum();
+    pending.millis = reply
+        .results
+        .iter()
+        .map(|r| r.nanos as f64 / 1e6)
+        .sum::<f64>()
+        + culprit.map_or(0.0, |c| c.millis);
     let ran = reply.results.len() + usize::from(reply.end != RunEnd::Done);
+    let killer_index = killer.as_ref().map(|(i, _)| *i);
     let outcome = outcome(&pending, status, ran, killer, names);
     Ok((
         pending.job.method,
         pending.job.mutant,
         outcome,
-        killer,
+        killer_index,
         restarted,
     ))
 }
@@ -477,6 +519,7 @@ fn work(
         let by_test: HashMap<usize, &TestResult> =
             reply.results.iter().map(|r| (r.index, r)).collect();
         let culprit = culprit(&reply.end);
+        let culprit = culprit.as_ref();
         let mut p = pool.lock().expect("lock");
         p.in_flight -= launch.len();
         for (mut pending, tests) in launch {
@@ -489,12 +532,13 @@ fn work(
                     }
                     p.queue.push_front(pending);
                 }
-                Settle::Detected(status, killer) => {
+                Settle::Detected(status, killer, why) => {
                     p.killers
                         .entry(pending.job.method)
                         .or_default()
                         .push(killer);
-                    let outcome = outcome(&pending, status, verdict.ran, Some(killer), names);
+                    let outcome =
+                        outcome(&pending, status, verdict.ran, Some((killer, why)), names);
                     p.outcomes
                         .push((pending.job.method, pending.job.mutant, outcome));
                 }
@@ -527,7 +571,25 @@ mod tests {
             nanos: 2_000_000,
             cpu_nanos: 0,
             hits: Vec::new(),
+            failure: (status == Status::Failed).then(|| format!("AssertionError: test {index}")),
         }
+    }
+
+    fn died(test: usize) -> Culprit {
+        culprit(&RunEnd::Crashed(test, "starting\nboom".into())).expect("a culprit")
+    }
+
+    #[test]
+    fn a_timed_out_test_counts_the_time_it_really_ran() {
+        let c = culprit(&RunEnd::TimedOut(3, 1_900_000_000)).expect("a culprit");
+        assert_eq!(c.millis, 1900.0);
+        assert_eq!(c.why, "timed out after 1900 ms");
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let v = settle(&[(3, b)], &HashMap::new(), Some(&c), 0);
+        assert_eq!(v.millis, 1900.0);
     }
 
     #[test]
@@ -548,7 +610,10 @@ mod tests {
         let owned = map(&all);
         let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
         let v = settle(&tests, &by, None, 0);
-        assert_eq!(v.end, Settle::Detected(MutantStatus::Killed, 2));
+        assert_eq!(
+            v.end,
+            Settle::Detected(MutantStatus::Killed, 2, "AssertionError: test 2".into())
+        );
         assert_eq!(v.ran, 2);
         // Every test passed.
         let owned = map(&[
@@ -571,19 +636,16 @@ mod tests {
         // have no results go again, however often they were retried.
         let by: HashMap<usize, &TestResult> = HashMap::new();
         assert_eq!(
-            settle(&tests, &by, Some((2, MutantStatus::RunError)), 0).end,
-            Settle::Detected(MutantStatus::RunError, 2)
+            settle(&tests, &by, Some(&died(2)), 0).end,
+            Settle::Detected(MutantStatus::RunError, 2, "the test JVM died: boom".into())
         );
-        assert_eq!(
-            settle(&tests, &by, Some((9, MutantStatus::TimedOut)), 3).end,
-            Settle::Again
-        );
+        assert_eq!(settle(&tests, &by, Some(&died(9)), 3).end, Settle::Again);
         // A stopped test (timed out, JVM went on).
         let owned = map(&[result(1, Status::TimedOut)]);
         let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
         assert_eq!(
             settle(&tests, &by, None, 0).end,
-            Settle::Detected(MutantStatus::TimedOut, 1)
+            Settle::Detected(MutantStatus::TimedOut, 1, "timed out after 2 ms".into())
         );
     }
 

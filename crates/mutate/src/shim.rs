@@ -8,8 +8,10 @@
 //! - `MutantSwitch`: the `active` mutant id and the `hits` coverage array the rewritten
 //!   classes use.
 //! - `MutationRunner`: discovers the tests once (JUnit 5 and, through the Vintage engine,
-//!   JUnit 4), then runs single tests by unique id on request (see its Javadoc for the
-//!   line protocol).
+//!   JUnit 4), then runs the tests it is sent (requests and replies: [`crate::protocol`]).
+//! - `Launch`: one launch's listener (outcomes, failures, times, hits per test).
+//! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
+//! - `Protocol`: writes the replies as JSON lines.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -26,6 +28,18 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "mimic/mutate/MutationRunner.java",
         include_str!("../java/mimic/mutate/MutationRunner.java"),
+    ),
+    (
+        "mimic/mutate/Launch.java",
+        include_str!("../java/mimic/mutate/Launch.java"),
+    ),
+    (
+        "mimic/mutate/Watchdog.java",
+        include_str!("../java/mimic/mutate/Watchdog.java"),
+    ),
+    (
+        "mimic/mutate/Protocol.java",
+        include_str!("../java/mimic/mutate/Protocol.java"),
     ),
 ];
 

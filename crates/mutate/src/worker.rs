@@ -12,6 +12,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::error::MutateError;
+use crate::protocol::{self, parse_reply, Reply};
 
 /// Everything needed to start a test JVM.
 #[derive(Debug, Clone)]
@@ -66,16 +67,7 @@ pub struct DiscoveredTest {
     pub name: String,
 }
 
-/// How one test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
-    Passed,
-    Failed,
-    /// Nothing ran (disabled, or an assumption did not hold).
-    Skipped,
-    /// It outran its budget and was stopped; the JVM went on.
-    TimedOut,
-}
+pub use crate::protocol::Status;
 
 /// One test's result.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +80,8 @@ pub struct TestResult {
     pub cpu_nanos: u64,
     /// Target methods entered (only when hits were recorded).
     pub hits: Vec<u32>,
+    /// The first line of its failure (exception class and message), when it failed.
+    pub failure: Option<String>,
 }
 
 /// How a run ended.
@@ -95,8 +89,8 @@ pub struct TestResult {
 pub enum RunEnd {
     /// Every requested test ran (or the run stopped at the first failure).
     Done,
-    /// This test outran its timeout; the JVM is gone.
-    TimedOut(usize),
+    /// This test outran its timeout after this many nanoseconds; the JVM is gone.
+    TimedOut(usize, u64),
     /// The JVM died while running this test (e.g. `System.exit`, out of memory).
     Crashed(usize, String),
 }
@@ -194,16 +188,14 @@ impl Worker {
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {
-                Ok(line) if line == "READY" => break,
-                Ok(line) => {
-                    let mut parts = line.splitn(4, '\t');
-                    if parts.next() == Some("TEST") {
-                        let _index = parts.next();
-                        let unique_id = parts.next().unwrap_or_default().to_string();
-                        let name = parts.next().unwrap_or_default().to_string();
-                        worker.tests.push(DiscoveredTest { unique_id, name });
-                    }
-                }
+                Ok(line) => match parse_reply(&line) {
+                    Some(Reply::Ready) => break,
+                    Some(Reply::Test { id, name, .. }) => worker.tests.push(DiscoveredTest {
+                        unique_id: id,
+                        name,
+                    }),
+                    _ => {}
+                },
                 Err(e) => {
                     worker.kill();
                     let why = match e {
@@ -236,17 +228,7 @@ impl Worker {
         limits: Limits,
         tests: &[(usize, Budget)],
     ) -> Result<RunReply, MutateError> {
-        let mut request = format!(
-            "RUN {mutant} {} {} {} {}",
-            u8::from(stop_at_failure),
-            u8::from(record_hits),
-            limits.cpu_const_ms,
-            limits.wall_const_ms,
-        );
-        for (index, budget) in tests {
-            request.push_str(&format!(" {index}:{}:{}", budget.cpu_ms, budget.wall_ms));
-        }
-        request.push('\n');
+        let request = protocol::run_request(mutant, stop_at_failure, record_hits, limits, tests);
         self.send(&request)?;
         let deadline = stuck_after(limits, tests.iter().map(|(_, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _)| *i).collect();
@@ -262,14 +244,7 @@ impl Worker {
         limits: Limits,
         tests: &[(usize, u32, Budget)],
     ) -> Result<RunReply, MutateError> {
-        let mut request = format!("MRUN {} {}", limits.cpu_const_ms, limits.wall_const_ms);
-        for (index, mutant, budget) in tests {
-            request.push_str(&format!(
-                " {index}:{mutant}:{}:{}",
-                budget.cpu_ms, budget.wall_ms
-            ));
-        }
-        request.push('\n');
+        let request = protocol::multiplexed_request(limits, tests);
         self.send(&request)?;
         let deadline = stuck_after(limits, tests.iter().map(|(_, _, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _, _)| *i).collect();
@@ -303,48 +278,15 @@ impl Worker {
         let mut shared_hits = Vec::new();
         let mut begun: Option<usize> = None;
         loop {
-            match self.lines.recv_timeout(deadline) {
-                Ok(line) if line == "DONE" => {
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::Done,
-                        shared_hits,
-                    })
-                }
-                Ok(line) if line.starts_with("T ") => {
-                    let index = line[2..]
-                        .trim()
-                        .parse()
-                        .unwrap_or_else(|_| running(&results, begun));
-                    self.kill();
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::TimedOut(index),
-                        shared_hits,
-                    });
-                }
-                Ok(line) if line.starts_with("R ") => {
-                    if let Some(r) = parse_result(&line) {
-                        results.push(r);
-                    }
-                }
-                Ok(line) if line.starts_with("H ") => {
-                    shared_hits.extend(
-                        line[2..]
-                            .split(',')
-                            .filter_map(|h| h.trim().parse::<u32>().ok()),
-                    );
-                }
-                Ok(line) if line.starts_with("B ") => {
-                    begun = line[2..].trim().parse().ok();
-                }
-                Ok(_) => {}
+            let line = match self.lines.recv_timeout(deadline) {
+                Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
                     let index = running(&results, begun);
+                    let waited = u64::try_from(deadline.as_nanos()).unwrap_or(u64::MAX);
                     return Ok(RunReply {
                         results,
-                        end: RunEnd::TimedOut(index),
+                        end: RunEnd::TimedOut(index, waited),
                         shared_hits,
                     });
                 }
@@ -357,6 +299,41 @@ impl Worker {
                         shared_hits,
                     });
                 }
+            };
+            match parse_reply(&line) {
+                Some(Reply::Done) => {
+                    return Ok(RunReply {
+                        results,
+                        end: RunEnd::Done,
+                        shared_hits,
+                    })
+                }
+                Some(Reply::TimedOut { test, wall }) => {
+                    self.kill();
+                    return Ok(RunReply {
+                        results,
+                        end: RunEnd::TimedOut(test, wall),
+                        shared_hits,
+                    });
+                }
+                Some(Reply::Result {
+                    test,
+                    status,
+                    wall,
+                    cpu,
+                    hits,
+                    failure,
+                }) => results.push(TestResult {
+                    index: test,
+                    status,
+                    nanos: wall,
+                    cpu_nanos: cpu.max(0) as u64,
+                    hits: hits.unwrap_or_default(),
+                    failure,
+                }),
+                Some(Reply::Shared { hits }) => shared_hits.extend(hits),
+                Some(Reply::Begin { test }) => begun = Some(test),
+                Some(Reply::Test { .. } | Reply::Ready) | None => {}
             }
         }
     }
@@ -372,36 +349,11 @@ impl Drop for Worker {
     fn drop(&mut self) {
         if self.alive {
             // Closing stdin ends the shim's loop; kill in case it is stuck.
-            let _ = self.stdin.write_all(b"QUIT\n");
+            let _ = self.stdin.write_all(protocol::QUIT.as_bytes());
             let _ = self.stdin.flush();
         }
         self.kill();
     }
-}
-
-/// `R <index> <P|F|S|T> <wall nanos> <cpu nanos> [hits]`.
-fn parse_result(line: &str) -> Option<TestResult> {
-    let mut parts = line.split(' ').skip(1);
-    let index = parts.next()?.parse().ok()?;
-    let status = match parts.next()? {
-        "P" => Status::Passed,
-        "F" => Status::Failed,
-        "T" => Status::TimedOut,
-        _ => Status::Skipped,
-    };
-    let nanos = parts.next()?.parse().ok()?;
-    let cpu_nanos = parts.next()?.parse::<i64>().ok()?.max(0) as u64;
-    let hits = match parts.next() {
-        Some("-") | None => Vec::new(),
-        Some(list) => list.split(',').filter_map(|h| h.parse().ok()).collect(),
-    };
-    Some(TestResult {
-        index,
-        status,
-        nanos,
-        cpu_nanos,
-        hits,
-    })
 }
 
 /// The last `n` lines of a log file.
@@ -409,29 +361,4 @@ pub fn log_tail(path: &Path, n: usize) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(n)..].join("\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_result_lines() {
-        assert_eq!(
-            parse_result("R 3 F 1200 900 0,4,7"),
-            Some(TestResult {
-                index: 3,
-                status: Status::Failed,
-                nanos: 1200,
-                cpu_nanos: 900,
-                hits: vec![0, 4, 7]
-            })
-        );
-        assert_eq!(parse_result("R 1 P 5 0 -").unwrap().hits, Vec::<u32>::new());
-        assert_eq!(parse_result("R 1 S 5 0").unwrap().status, Status::Skipped);
-        assert_eq!(parse_result("R 1 T 5 3").unwrap().status, Status::TimedOut);
-        // A JVM that cannot measure thread CPU time reports -1.
-        assert_eq!(parse_result("R 1 P 5 -1").unwrap().cpu_nanos, 0);
-        assert_eq!(parse_result("R x"), None);
-    }
 }

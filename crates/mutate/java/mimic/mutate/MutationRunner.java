@@ -5,9 +5,6 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,14 +18,12 @@ import java.util.Map;
 import java.util.Set;
 
 import org.junit.platform.engine.DiscoverySelector;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.discovery.ClassNameFilter;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
-import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -40,318 +35,38 @@ import org.junit.platform.launcher.core.LauncherFactory;
  *
  * <p>Arguments: the number of target methods, then the test class roots (directories) to
  * discover the tests in, or {@code --tests <file>} naming them (one {@code <unique id>\t<name>}
- * per line, as another JVM discovered them), which saves this JVM the discovery.
- * Protocol on stdout (tests' own output goes to stderr): {@code TEST <index> <unique id>
- * <name>} per discovered test, then {@code READY}. Each input line
- * {@code RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <cpuConstMs> <wallConstMs>
- * <test>:<cpuMs>:<wallMs>...} answers one {@code R <test> <P|F|S|T> <wallNanos> <cpuNanos>
- * [hit,ids|-]} line per test run (recording runs first print {@code H <hit,ids>}, the
- * methods reached outside any test), then {@code DONE}; {@code MRUN} (see
- * {@link #runMultiplexed}) runs many mutants in one launch. {@code B <test>} announces each
- * test as it begins.
+ * per line, as another JVM discovered them), which saves this JVM the discovery. Requests
+ * come on stdin, replies go to stdout as JSON lines ({@link Protocol}); both are defined in
+ * {@code crates/mutate/src/protocol.rs}. The tests' own output goes to stderr.
  *
- * <p>Tests run in launches on a fresh thread each. Recording runs launch each test class's
- * tests together and attribute hits and times per test from the listener's start and
- * finish events (hits outside any test, e.g. in {@code @BeforeAll}, count for every test
- * of the launch); mutant runs launch the first test alone, then batches of 2, 4, 8…
- * until one fails. A test that outruns {@code cpuMs + cpuConstMs} of CPU time (its thread's,
- * plus garbage collection) or
- * {@code wallMs + wallConstMs} of wall time is timed out ({@code T}): its thread is
- * stopped, the test is re-run without the mutant to check that this JVM is still sound,
- * and the run goes on. When the thread cannot be stopped (Java 20+, or it ignores the
- * stop) or the check fails, the JVM prints {@code T <test>} and halts; the caller starts
- * a new one.
+ * <p>Tests run in launches ({@link Launch}) on a fresh thread each, watched by the
+ * {@link Watchdog}. Recording runs launch each test class's tests together and attribute
+ * hits and times per test from the listener's start and finish events (hits outside any
+ * test, e.g. in {@code @BeforeAll}, count for every test of the launch); mutant runs launch
+ * the first test alone, then batches of 2, 4, 8… until one fails. A test that outruns
+ * {@code cpuMs + cpuConstMs} of CPU time (its thread's, plus garbage collection) or
+ * {@code wallMs + wallConstMs} of wall time is timed out: its thread is stopped, the test
+ * is re-run without the mutant to check that this JVM is still sound, and the run goes on.
+ * When the thread cannot be stopped (Java 20+, or it ignores the stop) or the check fails,
+ * the JVM says {@code timed_out} and halts; the caller starts a new one.
  */
 public final class MutationRunner {
     private MutationRunner() {
     }
 
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final List<GarbageCollectorMXBean> COLLECTORS =
-            ManagementFactory.getGarbageCollectorMXBeans();
-    private static final boolean CPU_TIME = cpuTimeSupported();
-    private static final long MS = 1_000_000L;
+    private static final long MS = Watchdog.MS;
     private static final boolean DEBUG = System.getenv("MIMIC_MUTATE_DEBUG") != null;
-
-    private static boolean cpuTimeSupported() {
-        try {
-            if (THREADS.isThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
-                THREADS.setThreadCpuTimeEnabled(true);
-            }
-            return THREADS.isThreadCpuTimeSupported() && THREADS.getCurrentThreadCpuTime() >= 0;
-        } catch (RuntimeException e) {
-            return false;
-        }
-    }
-
-    /** CPU time of the calling thread (-1: not measurable). */
-    private static long cpuNow() {
-        return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : -1;
-    }
-
-    /**
-     * Time spent in garbage collection so far, in nanoseconds: a looping mutant that
-     * mostly allocates spends its time there rather than on its own thread, and is caught
-     * as fast as one that only computes. (Not the JVM's whole CPU time: compilation in
-     * the background would time out slow but finite tests.)
-     */
-    private static long gcNow() {
-        long ms = 0;
-        for (GarbageCollectorMXBean gc : COLLECTORS) {
-            ms += Math.max(0, gc.getCollectionTime());
-        }
-        return ms * MS;
-    }
-
-    /** One launch: the tests it runs, what each did, and the window the watchdog checks. */
-    static final class Launch implements TestExecutionListener {
-        final String[] ids;
-        final long[] cpuBudget;
-        final long[] wallBudget;
-        final long cpuConst;
-        final long wallConst;
-        final boolean recordHits;
-        final Map<String, Integer> position = new HashMap<>();
-        final boolean[] started;
-        final boolean[] failed;
-        final boolean[] ran;
-        final long[] wall;
-        final long[] cpu;
-        final List<int[]> hits = new ArrayList<>();
-        final Set<Integer> sharedHits = new java.util.TreeSet<>();
-        final boolean[] finished;
-        /** The open window: the running test (or the time between tests) and its budget. */
-        volatile Window window;
-        volatile boolean threw;
-        /** Per test, the mutant to switch on while it runs (null: one mutant for all). */
-        int[] mutantOf;
-        /** Per test, its index in the discovered tests. */
-        int[] testIndex;
-        volatile long firstStart;
-        volatile long lastFinish;
-
-        Launch(String[] ids, long[] cpuBudget, long[] wallBudget, long cpuConst, long wallConst,
-                boolean recordHits) {
-            this.ids = ids;
-            this.cpuBudget = cpuBudget;
-            this.wallBudget = wallBudget;
-            this.cpuConst = cpuConst;
-            this.wallConst = wallConst;
-            this.recordHits = recordHits;
-            int n = ids.length;
-            started = new boolean[n];
-            finished = new boolean[n];
-            failed = new boolean[n];
-            ran = new boolean[n];
-            wall = new long[n];
-            cpu = new long[n];
-            for (int k = 0; k < n; k++) {
-                position.put(ids[k], k);
-                hits.add(new int[0]);
-            }
-        }
-
-        /** Open the window of test {@code k} (-1: between tests), measured on this thread. */
-        void openWindow(int k) {
-            window = new Window(k, System.nanoTime(), cpuNow(), gcNow(),
-                    (k < 0 ? 0 : cpuBudget[k]) + cpuConst, (k < 0 ? 0 : wallBudget[k]) + wallConst);
-        }
-
-        /** The test to blame for a timeout or an unexplained failure now. */
-        int blame() {
-            Window w = window;
-            if (w != null && w.test >= 0) {
-                return w.test;
-            }
-            for (int i = 0; i < ids.length; i++) {
-                if (started[i] && !finished[i]) {
-                    return i;
-                }
-            }
-            for (int i = 0; i < ids.length; i++) {
-                if (!started[i]) {
-                    return i;
-                }
-            }
-            return 0;
-        }
-
-        void collectShared() {
-            if (!recordHits) {
-                return;
-            }
-            boolean[] h = MutantSwitch.hits;
-            for (int m = 0; m < h.length; m++) {
-                if (h[m]) {
-                    sharedHits.add(m);
-                    h[m] = false;
-                }
-            }
-        }
-
-        private int[] takeHits() {
-            boolean[] h = MutantSwitch.hits;
-            int count = 0;
-            for (boolean b : h) {
-                if (b) {
-                    count++;
-                }
-            }
-            int[] out = new int[count];
-            int i = 0;
-            for (int m = 0; m < h.length; m++) {
-                if (h[m]) {
-                    out[i++] = m;
-                    h[m] = false;
-                }
-            }
-            return out;
-        }
-
-        /** The launched test at or above {@code uniqueId} (an invocation of a template). */
-        private int owner(String uniqueId) {
-            Integer k = position.get(uniqueId);
-            if (k != null) {
-                return k;
-            }
-            for (int i = 0; i < ids.length; i++) {
-                if (uniqueId.startsWith(ids[i])) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-
-        @Override
-        public void executionStarted(TestIdentifier id) {
-            Integer k = position.get(id.getUniqueId());
-            if (k == null) {
-                return;
-            }
-            collectShared();
-            started[k] = true;
-            if (firstStart == 0) {
-                firstStart = System.nanoTime();
-            }
-            if (mutantOf != null) {
-                MutantSwitch.active = mutantOf[k];
-            }
-            // Names the test a JVM that dies now was running.
-            proto.println("B " + testIndex[k]);
-            openWindow(k);
-        }
-
-        @Override
-        public void executionSkipped(TestIdentifier id, String reason) {
-            Integer k = position.get(id.getUniqueId());
-            if (k != null) {
-                started[k] = true;
-            }
-        }
-
-        @Override
-        public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-            String uid = id.getUniqueId();
-            boolean isFailed = result.getStatus() == TestExecutionResult.Status.FAILED;
-            Integer k = position.get(uid);
-            if (k != null) {
-                if (mutantOf != null) {
-                    MutantSwitch.active = 0;
-                }
-                Window w = window;
-                finished[k] = true;
-                lastFinish = System.nanoTime();
-                wall[k] = System.nanoTime() - w.wall;
-                cpu[k] = cpuNow() - w.cpu;
-                if (recordHits) {
-                    hits.set(k, takeHits());
-                }
-                openWindow(-1);
-            }
-            int owner = owner(uid);
-            if (owner >= 0) {
-                if (isFailed) {
-                    failed[owner] = true;
-                }
-                if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
-                    ran[owner] = true;
-                }
-            } else if (isFailed) {
-                // A container above the launched tests (its class setup) failed: all of
-                // its tests fail.
-                for (int i = 0; i < ids.length; i++) {
-                    if (ids[i].startsWith(uid)) {
-                        failed[i] = true;
-                    }
-                }
-            }
-        }
-
-        /** Hits outside every test window count for every test that ran. */
-        void finishHits() {
-            collectShared();
-            if (sharedHits.isEmpty()) {
-                return;
-            }
-            for (int k = 0; k < ids.length; k++) {
-                if (!started[k]) {
-                    continue;
-                }
-                Set<Integer> all = new java.util.TreeSet<>();
-                for (int m : hits.get(k)) {
-                    all.add(m);
-                }
-                all.addAll(sharedHits);
-                hits.set(k, all.stream().mapToInt(Integer::intValue).toArray());
-            }
-        }
-    }
-
-    /** A stretch of one launch's thread the watchdog checks against one budget. */
-    static final class Window {
-        /** The test running (-1: between tests, e.g. class setup). */
-        final int test;
-        final long wall;
-        /** The launch thread's CPU time at the start (-1: not measured). */
-        final long cpu;
-        /** Garbage-collection time at the start. */
-        final long gc;
-        final long cpuLimit;
-        final long wallLimit;
-
-        Window(int test, long wall, long cpu, long gc, long cpuLimit, long wallLimit) {
-            this.test = test;
-            this.wall = wall;
-            this.cpu = cpu;
-            this.gc = gc;
-            this.cpuLimit = cpuLimit;
-            this.wallLimit = wallLimit;
-        }
-    }
-
-    /** How one launch ended. */
-    static final class Result {
-        final Launch launch;
-        /** The test that timed out (-1: none). */
-        final int timedOut;
-        /** Whether the launch thread could not be stopped (the JVM must go). */
-        final boolean stuck;
-
-        Result(Launch launch, int timedOut, boolean stuck) {
-            this.launch = launch;
-            this.timedOut = timedOut;
-            this.stuck = stuck;
-        }
-    }
 
     private static Launcher launcher;
     /** The tests' unique ids, in discovery order. */
     private static final List<String> tests = new ArrayList<>();
-    private static PrintStream proto;
+    private static Protocol proto;
     /** The suite's configuration parameters, read once; see {@link #configuration()}. */
     private static Map<String, String> configuration;
     /** How many discovered tests each container (class) holds. */
     private static final Map<String, Integer> leavesPerContainer = new HashMap<>();
+
+    /** A unique id without its last segment: the test's class (or enclosing container). */
 
     /** A unique id without its last segment: the test's class (or enclosing container). */
     private static String containerOf(String uniqueId) {
@@ -360,7 +75,7 @@ public final class MutationRunner {
     }
 
     public static void main(String[] args) throws Exception {
-        proto = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+        proto = new Protocol(new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8"));
         System.setOut(System.err);
         MutantSwitch.hits = new boolean[Integer.parseInt(args[0])];
         launcher = LauncherFactory.create();
@@ -407,9 +122,9 @@ public final class MutationRunner {
         }
         for (int i = 0; i < tests.size(); i++) {
             leavesPerContainer.merge(containerOf(tests.get(i)), 1, Integer::sum);
-            proto.println("TEST\t" + i + "\t" + tests.get(i) + "\t" + names.get(i));
+            proto.test(i, tests.get(i), names.get(i));
         }
-        proto.println("READY");
+        proto.ready();
 
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
@@ -417,7 +132,7 @@ public final class MutationRunner {
             String[] parts = line.trim().split(" ");
             if (parts[0].equals("MRUN")) {
                 runMultiplexed(parts);
-                proto.println("DONE");
+                proto.done();
                 continue;
             }
             if (!parts[0].equals("RUN")) {
@@ -449,7 +164,7 @@ public final class MutationRunner {
                     break;
                 }
             }
-            proto.println("DONE");
+            proto.done();
         }
         proto.flush();
         Runtime.getRuntime().halt(0);
@@ -520,11 +235,11 @@ public final class MutationRunner {
             ids[k] = tests.get(indices[from + k]);
         }
         long t0 = System.nanoTime();
-        Launch started = new Launch(ids, Arrays.copyOfRange(cpuBudget, from, to),
+        Launch started = new Launch(proto, ids, Arrays.copyOfRange(cpuBudget, from, to),
                 Arrays.copyOfRange(wallBudget, from, to), cpuConst, wallConst, recordHits);
         started.mutantOf = mutantOf;
         started.testIndex = Arrays.copyOfRange(indices, from, to);
-        Result r = execute(started);
+        Watchdog.Result r = execute(started);
         if (DEBUG) {
             long inTests = 0;
             for (long w : r.launch.wall) {
@@ -539,8 +254,7 @@ public final class MutationRunner {
             boolean mutated = mutantOf != null ? mutantOf[r.timedOut] != 0 : mutant != 0;
             if (r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
                     wallBudget[r.timedOut + from], cpuConst, wallConst))) {
-                proto.println("T " + culprit);
-                proto.flush();
+                proto.timedOut(culprit, r.timedOutWall);
                 Runtime.getRuntime().halt(3);
             }
         }
@@ -549,11 +263,7 @@ public final class MutationRunner {
             if (!launch.sharedHits.isEmpty()) {
                 // Methods reached outside any test (class set-up): their mutants must be
                 // switched on for whole launches.
-                StringBuilder shared = new StringBuilder("H");
-                for (int m : launch.sharedHits) {
-                    shared.append(shared.length() == 1 ? " " : ",").append(m);
-                }
-                proto.println(shared);
+                proto.shared(launch.sharedHits);
             }
             launch.finishHits();
         }
@@ -566,10 +276,10 @@ public final class MutationRunner {
             // as a crash of that test and runs the rest in a fresh JVM.
             for (int k = 0; k < n; k++) {
                 if (k != blamed && launch.finished[k]) {
-                    print(indices[from + k], launch.failed[k] ? "F" : "P", launch, k, recordHits);
+                    print(indices[from + k], launch.failed[k] ? 'F' : 'P', launch, k, 0);
                 }
             }
-            proto.println("B " + indices[from + blamed]);
+            proto.begin(indices[from + blamed]);
             proto.flush();
             System.err.println("mimic: the launch threw out of the test engine in "
                     + launch.ids[blamed] + ": ending this JVM");
@@ -578,13 +288,13 @@ public final class MutationRunner {
         for (int k = 0; k < n; k++) {
             if (k == r.timedOut) {
                 anyFailed = true;
-                print(indices[from + k], "T", launch, k, recordHits);
+                print(indices[from + k], 'T', launch, k, r.timedOutWall);
                 continue;
             }
             boolean failed = launch.failed[k] || (launch.threw && k == blamed);
             anyFailed |= failed;
-            String status = failed ? "F" : launch.ran[k] ? "P" : "S";
-            print(indices[from + k], status, launch, k, recordHits);
+            char status = failed ? 'F' : launch.ran[k] ? 'P' : 'S';
+            print(indices[from + k], status, launch, k, 0);
             if (!recordHits && mutantOf == null && r.timedOut >= 0 && k > r.timedOut) {
                 break;
             }
@@ -592,20 +302,11 @@ public final class MutationRunner {
         return anyFailed;
     }
 
-    private static void print(int index, String status, Launch launch, int k, boolean recordHits) {
-        StringBuilder reply = new StringBuilder("R ").append(index).append(' ').append(status)
-                .append(' ').append(launch.wall[k]).append(' ').append(launch.cpu[k]);
-        if (recordHits) {
-            reply.append(' ');
-            int[] hits = launch.hits.get(k);
-            if (hits.length == 0) {
-                reply.append('-');
-            }
-            for (int m = 0; m < hits.length; m++) {
-                reply.append(m == 0 ? "" : ",").append(hits[m]);
-            }
-        }
-        proto.println(reply);
+    /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
+    private static void print(int index, char status, Launch launch, int k, long ranFor) {
+        proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
+                launch.recordHits ? launch.hits.get(k) : null,
+                status == 'F' ? launch.failure[k] : null);
     }
 
     /** After a stopped test: the same test, without the mutant, must still pass. */
@@ -613,20 +314,16 @@ public final class MutationRunner {
             long wallConst) {
         int active = MutantSwitch.active;
         MutantSwitch.active = 0;
-        Launch launch = new Launch(new String[] {tests.get(index)}, new long[] {cpuBudget},
+        Launch launch = new Launch(proto, new String[] {tests.get(index)}, new long[] {cpuBudget},
                 new long[] {wallBudget}, cpuConst, wallConst, false);
         launch.testIndex = new int[] {index};
-        Result check = execute(launch);
+        Watchdog.Result check = execute(launch);
         MutantSwitch.active = active;
         return check.timedOut < 0 && !check.launch.failed[0] && !check.launch.threw;
     }
 
-    /**
-     * Run one launch on a fresh thread while this thread watches its CPU and wall time;
-     * stop the thread when the open test outruns its budget.
-     */
-    @SuppressWarnings({"deprecation", "removal"})
-    private static Result execute(Launch launch) {
+    /** Run {@code launch}: its tests selected by unique id (or their whole class), watched. */
+    private static Watchdog.Result execute(Launch launch) {
         List<DiscoverySelector> selectors = new ArrayList<>();
         String container = containerOf(launch.ids[0]);
         boolean wholeContainer = leavesPerContainer.getOrDefault(container, -1) == launch.ids.length;
@@ -648,64 +345,7 @@ public final class MutationRunner {
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameters(configuration)
                 .build();
-        Thread thread = new Thread(() -> {
-            launch.openWindow(-1);
-            try {
-                launcher.execute(request, launch);
-            } catch (Throwable t) {
-                launch.threw = true;
-            }
-        }, "mimic-tests");
-        thread.setDaemon(true);
-        thread.start();
-        long tid = thread.getId();
-        int culprit = -1;
-        Window stopped = null;
-        long stoppedAt = 0;
-        while (true) {
-            try {
-                thread.join(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (!thread.isAlive()) {
-                if (culprit >= 0) {
-                    System.err.printf("mimic: stopped after %d ms%n", (System.nanoTime() - stoppedAt) / MS);
-                }
-                return new Result(launch, culprit, false);
-            }
-            Window w = launch.window;
-            if (w == null) {
-                continue;
-            }
-            long now = System.nanoTime();
-            if (w == stopped) {
-                // Stopped, and still in the same test: it ignores the stop.
-                if (now - stoppedAt > 2000 * MS) {
-                    return new Result(launch, culprit, true);
-                }
-                continue;
-            }
-            boolean over = now - w.wall > w.wallLimit
-                    || (CPU_TIME && w.cpu >= 0 && used(tid, w) > w.cpuLimit);
-            if (!over) {
-                continue;
-            }
-            if (culprit < 0) {
-                culprit = launch.blame();
-            }
-            System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
-                    launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
-                    CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
-                    w.cpuLimit / MS);
-            try {
-                thread.stop();
-            } catch (Throwable unsupported) {
-                return new Result(launch, culprit, true);
-            }
-            stopped = w;
-            stoppedAt = now;
-        }
+        return Watchdog.run(launcher, request, launch);
     }
 
     /**
@@ -737,11 +377,6 @@ public final class MutationRunner {
         params.put("junit.jupiter.execution.parallel.enabled", "false");
         params.put("junit.platform.stacktrace.pruning.enabled", "false");
         return params;
-    }
-
-    /** CPU time of thread {@code tid} plus garbage-collection time since {@code w} opened. */
-    private static long used(long tid, Window w) {
-        return THREADS.getThreadCpuTime(tid) - w.cpu + gcNow() - w.gc;
     }
 
     /** Tests, and test templates (parameterized, dynamic) whose invocations appear only when run. */

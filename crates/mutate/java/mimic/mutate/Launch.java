@@ -1,0 +1,255 @@
+package mimic.mutate;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+
+/**
+ * One launch of the JUnit Platform: the tests it runs and what each did (outcome, first
+ * failure line, wall and CPU time, target methods entered), attributed from the listener's
+ * start and finish events; and the window the {@link Watchdog} checks.
+ */
+final class Launch implements TestExecutionListener {
+    final String[] ids;
+    final long[] cpuBudget;
+    final long[] wallBudget;
+    final long cpuConst;
+    final long wallConst;
+    final boolean recordHits;
+    private final Protocol proto;
+    private final Map<String, Integer> position = new HashMap<>();
+    final boolean[] started;
+    final boolean[] failed;
+    /** Per test, the first line of its (first) failure. */
+    final String[] failure;
+    final boolean[] ran;
+    final long[] wall;
+    final long[] cpu;
+    final List<int[]> hits = new ArrayList<>();
+    final Set<Integer> sharedHits = new TreeSet<>();
+    final boolean[] finished;
+    /** The open window: the running test (or the time between tests) and its budget. */
+    volatile Window window;
+    /** Something escaped the launcher (an OutOfMemoryError, a StackOverflowError). */
+    volatile boolean threw;
+    /** Per test, the mutant to switch on while it runs (null: one mutant for all). */
+    int[] mutantOf;
+    /** Per test, its index in the discovered tests. */
+    int[] testIndex;
+    volatile long firstStart;
+    volatile long lastFinish;
+
+    Launch(Protocol proto, String[] ids, long[] cpuBudget, long[] wallBudget, long cpuConst,
+            long wallConst, boolean recordHits) {
+        this.proto = proto;
+        this.ids = ids;
+        this.cpuBudget = cpuBudget;
+        this.wallBudget = wallBudget;
+        this.cpuConst = cpuConst;
+        this.wallConst = wallConst;
+        this.recordHits = recordHits;
+        int n = ids.length;
+        started = new boolean[n];
+        finished = new boolean[n];
+        failed = new boolean[n];
+        failure = new String[n];
+        ran = new boolean[n];
+        wall = new long[n];
+        cpu = new long[n];
+        for (int k = 0; k < n; k++) {
+            position.put(ids[k], k);
+            hits.add(new int[0]);
+        }
+    }
+
+    /** Open the window of test {@code k} (-1: between tests), measured on this thread. */
+    void openWindow(int k) {
+        window = new Window(k, System.nanoTime(), Watchdog.cpuNow(), Watchdog.gcNow(),
+                (k < 0 ? 0 : cpuBudget[k]) + cpuConst, (k < 0 ? 0 : wallBudget[k]) + wallConst);
+    }
+
+    /** The test to blame for a timeout or an unexplained failure now. */
+    int blame() {
+        Window w = window;
+        if (w != null && w.test >= 0) {
+            return w.test;
+        }
+        for (int i = 0; i < ids.length; i++) {
+            if (started[i] && !finished[i]) {
+                return i;
+            }
+        }
+        for (int i = 0; i < ids.length; i++) {
+            if (!started[i]) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    void collectShared() {
+        if (!recordHits) {
+            return;
+        }
+        boolean[] h = MutantSwitch.hits;
+        for (int m = 0; m < h.length; m++) {
+            if (h[m]) {
+                sharedHits.add(m);
+                h[m] = false;
+            }
+        }
+    }
+
+    private int[] takeHits() {
+        boolean[] h = MutantSwitch.hits;
+        int count = 0;
+        for (boolean b : h) {
+            if (b) {
+                count++;
+            }
+        }
+        int[] out = new int[count];
+        int i = 0;
+        for (int m = 0; m < h.length; m++) {
+            if (h[m]) {
+                out[i++] = m;
+                h[m] = false;
+            }
+        }
+        return out;
+    }
+
+    /** The launched test at or above {@code uniqueId} (an invocation of a template). */
+    private int owner(String uniqueId) {
+        Integer k = position.get(uniqueId);
+        if (k != null) {
+            return k;
+        }
+        for (int i = 0; i < ids.length; i++) {
+            if (uniqueId.startsWith(ids[i])) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public void executionStarted(TestIdentifier id) {
+        Integer k = position.get(id.getUniqueId());
+        if (k == null) {
+            return;
+        }
+        collectShared();
+        started[k] = true;
+        if (firstStart == 0) {
+            firstStart = System.nanoTime();
+        }
+        if (mutantOf != null) {
+            MutantSwitch.active = mutantOf[k];
+        }
+        // Names the test a JVM that dies now was running.
+        proto.begin(testIndex[k]);
+        openWindow(k);
+    }
+
+    @Override
+    public void executionSkipped(TestIdentifier id, String reason) {
+        Integer k = position.get(id.getUniqueId());
+        if (k != null) {
+            started[k] = true;
+        }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        String uid = id.getUniqueId();
+        boolean isFailed = result.getStatus() == TestExecutionResult.Status.FAILED;
+        Integer k = position.get(uid);
+        if (k != null) {
+            if (mutantOf != null) {
+                MutantSwitch.active = 0;
+            }
+            Window w = window;
+            finished[k] = true;
+            lastFinish = System.nanoTime();
+            wall[k] = System.nanoTime() - w.wall;
+            cpu[k] = Watchdog.cpuNow() - w.cpu;
+            if (recordHits) {
+                hits.set(k, takeHits());
+            }
+            openWindow(-1);
+        }
+        int owner = owner(uid);
+        if (owner >= 0) {
+            if (isFailed) {
+                fail(owner, result);
+            }
+            if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
+                ran[owner] = true;
+            }
+        } else if (isFailed) {
+            // A container above the launched tests (its class setup) failed: all of
+            // its tests fail.
+            for (int i = 0; i < ids.length; i++) {
+                if (ids[i].startsWith(uid)) {
+                    fail(i, result);
+                }
+            }
+        }
+    }
+
+    private void fail(int k, TestExecutionResult result) {
+        failed[k] = true;
+        if (failure[k] == null) {
+            failure[k] = Protocol.describe(result.getThrowable().orElse(null));
+        }
+    }
+
+    /** Hits outside every test window count for every test that ran. */
+    void finishHits() {
+        collectShared();
+        if (sharedHits.isEmpty()) {
+            return;
+        }
+        for (int k = 0; k < ids.length; k++) {
+            if (!started[k]) {
+                continue;
+            }
+            Set<Integer> all = new TreeSet<>();
+            for (int m : hits.get(k)) {
+                all.add(m);
+            }
+            all.addAll(sharedHits);
+            hits.set(k, all.stream().mapToInt(Integer::intValue).toArray());
+        }
+    }
+
+    /** A stretch of one launch's thread the watchdog checks against one budget. */
+    static final class Window {
+        /** The test running (-1: between tests, e.g. class setup). */
+        final int test;
+        final long wall;
+        /** The launch thread's CPU time at the start (-1: not measured). */
+        final long cpu;
+        /** Garbage-collection time at the start. */
+        final long gc;
+        final long cpuLimit;
+        final long wallLimit;
+
+        Window(int test, long wall, long cpu, long gc, long cpuLimit, long wallLimit) {
+            this.test = test;
+            this.wall = wall;
+            this.cpu = cpu;
+            this.gc = gc;
+            this.cpuLimit = cpuLimit;
+            this.wallLimit = wallLimit;
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package mimic.mutate;
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.List;
+
+import org.junit.platform.launcher.Launcher;
+import org.junit.platform.launcher.LauncherDiscoveryRequest;
+
+/**
+ * Runs one {@link Launch} on a fresh thread while the calling thread watches the open
+ * window's CPU and wall time, and stops the launch thread when the running test outruns
+ * its budget. CPU time is the test thread's plus garbage collection's: a looping mutant
+ * that mostly allocates spends its time there rather than on its own thread.
+ */
+final class Watchdog {
+    private Watchdog() {
+    }
+
+    static final long MS = 1_000_000L;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final List<GarbageCollectorMXBean> COLLECTORS =
+            ManagementFactory.getGarbageCollectorMXBeans();
+    private static final boolean CPU_TIME = cpuTimeSupported();
+    /** How long a stopped thread may take to let go before the JVM is given up. */
+    private static final long STOP_GRACE = 2000 * MS;
+
+    /** How one launch ended. */
+    static final class Result {
+        final Launch launch;
+        /** The test that timed out (-1: none). */
+        final int timedOut;
+        /** Whether the launch thread could not be stopped (the JVM must go). */
+        final boolean stuck;
+        /** Wall time of the timed-out test until it was stopped or given up. */
+        final long timedOutWall;
+
+        Result(Launch launch, int timedOut, boolean stuck, long timedOutWall) {
+            this.launch = launch;
+            this.timedOut = timedOut;
+            this.stuck = stuck;
+            this.timedOutWall = timedOutWall;
+        }
+    }
+
+    private static boolean cpuTimeSupported() {
+        try {
+            if (THREADS.isThreadCpuTimeSupported() && !THREADS.isThreadCpuTimeEnabled()) {
+                THREADS.setThreadCpuTimeEnabled(true);
+            }
+            return THREADS.isThreadCpuTimeSupported() && THREADS.getCurrentThreadCpuTime() >= 0;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** CPU time of the calling thread (-1: not measurable). */
+    static long cpuNow() {
+        return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : -1;
+    }
+
+    /**
+     * Time spent in garbage collection so far, in nanoseconds. (Not the JVM's whole CPU
+     * time: compilation in the background would time out slow but finite tests.)
+     */
+    static long gcNow() {
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : COLLECTORS) {
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return ms * MS;
+    }
+
+    /** CPU time of thread {@code tid} plus garbage-collection time since {@code w} opened. */
+    private static long used(long tid, Launch.Window w) {
+        return THREADS.getThreadCpuTime(tid) - w.cpu + gcNow() - w.gc;
+    }
+
+    /**
+     * Run {@code request} with {@code launch} listening, on a fresh thread; stop the thread
+     * when the open test outruns its budget (Java 20+ cannot stop threads: the result is
+     * then {@code stuck} and the JVM must go).
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    static Result run(Launcher launcher, LauncherDiscoveryRequest request, Launch launch) {
+        Thread thread = new Thread(() -> {
+            launch.openWindow(-1);
+            try {
+                launcher.execute(request, launch);
+            } catch (Throwable t) {
+                launch.threw = true;
+            }
+        }, "mimic-tests");
+        thread.setDaemon(true);
+        thread.start();
+        long tid = thread.getId();
+        int culprit = -1;
+        Launch.Window stopped = null;
+        long stoppedAt = 0;
+        while (true) {
+            try {
+                thread.join(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!thread.isAlive()) {
+                long ran = 0;
+                if (culprit >= 0) {
+                    System.err.printf("mimic: stopped after %d ms%n", (System.nanoTime() - stoppedAt) / MS);
+                    ran = Math.max(launch.wall[culprit], stoppedAt - stopped.wall);
+                }
+                return new Result(launch, culprit, false, ran);
+            }
+            Launch.Window w = launch.window;
+            if (w == null) {
+                continue;
+            }
+            long now = System.nanoTime();
+            if (w == stopped) {
+                // Stopped, and still in the same test: it ignores the stop.
+                if (now - stoppedAt > STOP_GRACE) {
+                    return new Result(launch, culprit, true, now - w.wall);
+                }
+                continue;
+            }
+            boolean over = now - w.wall > w.wallLimit
+                    || (CPU_TIME && w.cpu >= 0 && used(tid, w) > w.cpuLimit);
+            if (!over) {
+                continue;
+            }
+            if (culprit < 0) {
+                culprit = launch.blame();
+            }
+            System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
+                    launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
+                    CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
+                    w.cpuLimit / MS);
+            try {
+                thread.stop();
+            } catch (Throwable unsupported) {
+                return new Result(launch, culprit, true, now - w.wall);
+            }
+            stopped = w;
+            stoppedAt = now;
+        }
+    }
+}

@@ -1,0 +1,199 @@
+//! The conversation with the test JVM (`MutationRunner`), defined once for both sides.
+//!
+//! **Requests** (mimic → JVM, stdin), one line each, numbers only:
+//! - `RUN <mutant> <stopAtFailure 0|1> <recordHits 0|1> <cpuConstMs> <wallConstMs>
+//!   <test>:<cpuMs>:<wallMs>…` — the tests with `mutant` switched on (0: none), launched
+//!   a test class at a time when recording or not stopping at the first failure, else the
+//!   first test alone, then 2, 4… until one fails.
+//! - `MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>…` — one launch of
+//!   distinct tests, each with its own mutant switched on while it runs.
+//! - `QUIT` (or the end of input) — the JVM halts.
+//!
+//! **Replies** (JVM → mimic, stdout), one JSON object per line with a `kind`: [`Reply`].
+//! The Java side writes them with `mimic.mutate.Protocol`; the tests' own output goes to
+//! the JVM's stderr, never here. Every request is answered by `result` lines (one per test
+//! run, in request order), `shared` when hits were recorded, then `done`; or by a
+//! `timed_out` line (or the end of output) when the JVM has to go.
+
+use serde::Deserialize;
+
+use crate::worker::{Budget, Limits};
+
+/// One line from the test JVM.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reply {
+    /// A discovered test: `index` is the number requests use.
+    Test {
+        index: usize,
+        id: String,
+        name: String,
+    },
+    /// Discovery is over.
+    Ready,
+    /// This test begins: a JVM that dies now was running it.
+    Begin { test: usize },
+    /// How one test ended.
+    Result {
+        test: usize,
+        status: Status,
+        /// Wall time, nanoseconds.
+        wall: u64,
+        /// CPU time of the thread that ran it, nanoseconds (-1: not measurable).
+        cpu: i64,
+        /// Target methods it entered (recording runs only).
+        #[serde(default)]
+        hits: Option<Vec<u32>>,
+        /// The first line of its failure: exception class and message.
+        #[serde(default)]
+        failure: Option<String>,
+    },
+    /// Target methods entered outside any test (class set-up) in the last launch.
+    Shared { hits: Vec<u32> },
+    /// This test outran its budget after `wall` nanoseconds and could not be stopped
+    /// soundly: the JVM halts.
+    TimedOut { test: usize, wall: u64 },
+    /// The request is answered.
+    Done,
+}
+
+/// A test's outcome as the JVM reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Status {
+    #[serde(rename = "P")]
+    Passed,
+    #[serde(rename = "F")]
+    Failed,
+    /// Nothing ran (disabled, or an assumption did not hold).
+    #[serde(rename = "S")]
+    Skipped,
+    /// It outran its budget and was stopped; the JVM went on.
+    #[serde(rename = "T")]
+    TimedOut,
+}
+
+/// Read one reply line; `None` for a line that is not one (a JVM's own chatter on
+/// stdout before the shim redirects it).
+pub fn parse_reply(line: &str) -> Option<Reply> {
+    serde_json::from_str(line).ok()
+}
+
+/// The `RUN` request.
+pub fn run_request(
+    mutant: u32,
+    stop_at_failure: bool,
+    record_hits: bool,
+    limits: Limits,
+    tests: &[(usize, Budget)],
+) -> String {
+    let mut request = format!(
+        "RUN {mutant} {} {} {} {}",
+        u8::from(stop_at_failure),
+        u8::from(record_hits),
+        limits.cpu_const_ms,
+        limits.wall_const_ms,
+    );
+    for (index, budget) in tests {
+        request.push_str(&format!(" {index}:{}:{}", budget.cpu_ms, budget.wall_ms));
+    }
+    request.push('\n');
+    request
+}
+
+/// The `MRUN` request: `(test, mutant, budget)` per test.
+pub fn multiplexed_request(limits: Limits, tests: &[(usize, u32, Budget)]) -> String {
+    let mut request = format!("MRUN {} {}", limits.cpu_const_ms, limits.wall_const_ms);
+    for (index, mutant, budget) in tests {
+        request.push_str(&format!(
+            " {index}:{mutant}:{}:{}",
+            budget.cpu_ms, budget.wall_ms
+        ));
+    }
+    request.push('\n');
+    request
+}
+
+/// The request that ends the JVM.
+pub const QUIT: &str = "QUIT\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_reply_kind() {
+        assert_eq!(
+            parse_reply(
+                r#"{"kind":"test","index":2,"id":"[engine:x]/[method:a()]","name":"A#a()"}"#
+            ),
+            Some(Reply::Test {
+                index: 2,
+                id: "[engine:x]/[method:a()]".into(),
+                name: "A#a()".into()
+            })
+        );
+        assert_eq!(parse_reply(r#"{"kind":"ready"}"#), Some(Reply::Ready));
+        assert_eq!(
+            parse_reply(r#"{"kind":"begin","test":7}"#),
+            Some(Reply::Begin { test: 7 })
+        );
+        assert_eq!(
+            parse_reply(
+                r#"{"kind":"result","test":3,"status":"F","wall":1200,"cpu":-1,"hits":[0,4],"failure":"java.lang.AssertionError: \"x\"\tno"}"#
+            ),
+            Some(Reply::Result {
+                test: 3,
+                status: Status::Failed,
+                wall: 1200,
+                cpu: -1,
+                hits: Some(vec![0, 4]),
+                failure: Some("java.lang.AssertionError: \"x\"\tno".into()),
+            })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"result","test":1,"status":"S","wall":5,"cpu":0}"#),
+            Some(Reply::Result {
+                test: 1,
+                status: Status::Skipped,
+                wall: 5,
+                cpu: 0,
+                hits: None,
+                failure: None,
+            })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"shared","hits":[1]}"#),
+            Some(Reply::Shared { hits: vec![1] })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"timed_out","test":4,"wall":1900000000}"#),
+            Some(Reply::TimedOut {
+                test: 4,
+                wall: 1_900_000_000
+            })
+        );
+        assert_eq!(parse_reply(r#"{"kind":"done"}"#), Some(Reply::Done));
+        assert_eq!(parse_reply("Picked up JAVA_TOOL_OPTIONS: -Xmx1g"), None);
+        assert_eq!(parse_reply(r#"{"kind":"result","test":1}"#), None);
+    }
+
+    #[test]
+    fn writes_requests() {
+        let b = Budget {
+            cpu_ms: 3,
+            wall_ms: 9,
+        };
+        let limits = Limits {
+            cpu_const_ms: 500,
+            wall_const_ms: 5000,
+        };
+        assert_eq!(
+            run_request(7, true, false, limits, &[(1, b), (4, b)]),
+            "RUN 7 1 0 500 5000 1:3:9 4:3:9\n"
+        );
+        assert_eq!(
+            multiplexed_request(limits, &[(1, 7, b), (4, 8, b)]),
+            "MRUN 500 5000 1:7:3:9 4:8:3:9\n"
+        );
+    }
+}
