@@ -19,6 +19,9 @@ pub enum MutantStatus {
     RunError,
     /// No green test reaches the method.
     NoCoverage,
+    /// A test failed against it once and passed when run against it again: the suite
+    /// does not detect it reliably (counted as not detected).
+    Unstable,
 }
 
 impl MutantStatus {

@@ -1,9 +1,12 @@
 //! Mutant scheduling: which tests run against each mutant, in which order, on which test
 //! JVM. A mutant's tests are the green tests that reach its method, tried in this order:
 //! tests that already detected another mutant of the same method, then tests of the
-//! method's own test class (`FooTest` for `Foo`), then the cheapest (baseline CPU time)
-//! first. Jobs are queued round-robin over methods (every method's first mutant, then
-//! every second one…) so that a method's later mutants profit from its earlier kills.
+//! method's own test class (`FooTest` for `Foo`), then those reaching the fewest target
+//! methods first (a cost proxy that, unlike time, is the same on every run). Jobs are
+//! queued round-robin over methods (every method's first mutant, then every second one…),
+//! and a method's mutants run one after the other, so that each profits from its
+//! siblings' kills in the same order on every run: the test reported as detecting a
+//! mutant is the first in that order that fails, whatever the timing.
 //!
 //! Launching tests costs more than most tests (the platform resolves and sets up each
 //! launch), so one launch serves many mutants: distinct tests, each with its own mutant
@@ -130,13 +133,22 @@ struct Pending {
     millis: f64,
     /// Launches it was sent back from because some of its tests did not run.
     retried: u8,
+    /// A kill to confirm: the test that failed, the first line of its failure, and how
+    /// many tests had run. Before it counts, the same test runs against the mutant again
+    /// in another launch; a kill it does not repeat makes the mutant unstable.
+    confirming: Option<(usize, String, usize)>,
 }
 
 struct Pool {
     queue: VecDeque<Pending>,
     in_flight: usize,
     outcomes: Outcomes,
+    /// Per method, the tests that detected its mutants, in mutant order.
     killers: HashMap<usize, Vec<usize>>,
+    /// Per method, how many of its mutants have settled. A method's mutants run one after
+    /// the other, so that each is tried against its siblings' killers in the same order
+    /// on every run: the test that detects a mutant never depends on timing.
+    settled: HashMap<usize, usize>,
     restarts: usize,
     /// Mutants per launch at most.
     launch_mutants: usize,
@@ -146,6 +158,26 @@ struct Pool {
 type Launch = Vec<(Pending, Vec<(usize, Budget)>)>;
 
 impl Pool {
+    /// Whether `pending` may run now: every earlier mutant of its method has settled.
+    fn is_next_of_its_method(&self, pending: &Pending) -> bool {
+        pending.job.mutant == self.settled.get(&pending.job.method).copied().unwrap_or(0)
+    }
+
+    /// Record a settled mutant.
+    fn settle(
+        &mut self,
+        method: usize,
+        mutant: usize,
+        outcome: MutantOutcome,
+        killer: Option<usize>,
+    ) {
+        if let Some(k) = killer {
+            self.killers.entry(method).or_default().push(k);
+        }
+        *self.settled.entry(method).or_default() += 1;
+        self.outcomes.push((method, mutant, outcome));
+    }
+
     /// Put a launch that could not run back at the front of the queue, in order.
     fn give_back(&mut self, launch: Launch) {
         self.in_flight -= launch.len();
@@ -167,7 +199,7 @@ fn take_launch(pool: &mut Pool) -> Launch {
             skipped.push_back(p);
             break;
         }
-        if p.job.alone {
+        if p.job.alone || !pool.is_next_of_its_method(&p) {
             skipped.push_back(p);
             continue;
         }
@@ -177,12 +209,21 @@ fn take_launch(pool: &mut Pool) -> Launch {
             p.ordered = true;
         }
         let room = (2 * pool.launch_mutants - tests).min(p.share);
-        let mine: Vec<(usize, Budget)> = p.job.tests[p.next..]
-            .iter()
-            .take_while(|(i, _)| !used.contains(i))
-            .take(room)
-            .copied()
-            .collect();
+        let mine: Vec<(usize, Budget)> = match &p.confirming {
+            Some((killer, _, _)) => p
+                .job
+                .tests
+                .iter()
+                .filter(|(i, _)| i == killer && !used.contains(i))
+                .copied()
+                .collect(),
+            None => p.job.tests[p.next..]
+                .iter()
+                .take_while(|(i, _)| !used.contains(i))
+                .take(room)
+                .copied()
+                .collect(),
+        };
         if mine.is_empty() {
             skipped.push_back(p);
             continue;
@@ -218,11 +259,13 @@ pub fn run_jobs(
                 share: 1,
                 millis: 0.0,
                 retried: 0,
+                confirming: None,
             })
             .collect(),
         in_flight: 0,
         outcomes: Vec::new(),
         killers: HashMap::new(),
+        settled: HashMap::new(),
         restarts: 0,
         launch_mutants: launch_mutants.max(1),
     });
@@ -455,7 +498,11 @@ fn work(
                 if p.queue.is_empty() && p.in_flight == 0 {
                     return Ok(());
                 }
-                if let Some(at) = p.queue.iter().position(|f| f.job.alone) {
+                if let Some(at) = p
+                    .queue
+                    .iter()
+                    .position(|f| f.job.alone && p.is_next_of_its_method(f))
+                {
                     let mut pending = p.queue.remove(at).expect("present");
                     p.in_flight += 1;
                     let known = p
@@ -470,11 +517,8 @@ fn work(
                     p.in_flight -= 1;
                     match done {
                         Ok((method, mutant, outcome, killer, restarted)) => {
-                            if let Some(k) = killer {
-                                p.killers.entry(method).or_default().push(k);
-                            }
                             p.restarts += restarted;
-                            p.outcomes.push((method, mutant, outcome));
+                            p.settle(method, mutant, outcome, killer);
                         }
                         Err(failed) => {
                             let (pending, e) = *failed;
@@ -525,6 +569,27 @@ fn work(
         for (mut pending, tests) in launch {
             let verdict = settle(&tests, &by_test, culprit, pending.retried);
             pending.millis += verdict.millis;
+            if let Some((killer, why, ran)) = pending.confirming.clone() {
+                let status = match verdict.end {
+                    Settle::Again => {
+                        if culprit.is_none() {
+                            pending.retried += 1;
+                        }
+                        p.queue.push_front(pending);
+                        continue;
+                    }
+                    Settle::Detected(..) => MutantStatus::Killed,
+                    Settle::Passed => MutantStatus::Unstable,
+                };
+                let why = match status {
+                    MutantStatus::Unstable => format!("{why} (it passed when run again)"),
+                    _ => why,
+                };
+                let outcome = outcome(&pending, status, ran, Some((killer, why)), names);
+                let killer = (status == MutantStatus::Killed).then_some(killer);
+                p.settle(pending.job.method, pending.job.mutant, outcome, killer);
+                continue;
+            }
             match verdict.end {
                 Settle::Again => {
                     if culprit.is_none() {
@@ -532,21 +597,26 @@ fn work(
                     }
                     p.queue.push_front(pending);
                 }
+                Settle::Detected(MutantStatus::Killed, killer, why) => {
+                    // Run the killing test once more before the kill counts.
+                    pending.confirming = Some((killer, why, verdict.ran));
+                    pending.retried = 0;
+                    p.queue.push_front(pending);
+                }
                 Settle::Detected(status, killer, why) => {
-                    p.killers
-                        .entry(pending.job.method)
-                        .or_default()
-                        .push(killer);
                     let outcome =
                         outcome(&pending, status, verdict.ran, Some((killer, why)), names);
-                    p.outcomes
-                        .push((pending.job.method, pending.job.mutant, outcome));
+                    p.settle(
+                        pending.job.method,
+                        pending.job.mutant,
+                        outcome,
+                        Some(killer),
+                    );
                 }
                 Settle::Passed if pending.next + tests.len() >= pending.job.tests.len() => {
                     let outcome =
                         outcome(&pending, MutantStatus::Survived, verdict.ran, None, names);
-                    p.outcomes
-                        .push((pending.job.method, pending.job.mutant, outcome));
+                    p.settle(pending.job.method, pending.job.mutant, outcome, None);
                 }
                 Settle::Passed => {
                     pending.next += tests.len();
@@ -647,6 +717,91 @@ mod tests {
             settle(&tests, &by, None, 0).end,
             Settle::Detected(MutantStatus::TimedOut, 1, "timed out after 2 ms".into())
         );
+    }
+
+    #[test]
+    fn a_methods_mutants_run_one_after_the_other() {
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let pending = |method: usize, mutant: usize, test: usize| Pending {
+            job: Job {
+                method,
+                mutant,
+                id: (10 * method + mutant) as u32,
+                tests: vec![(test, b)],
+                alone: false,
+            },
+            ordered: false,
+            next: 0,
+            share: 1,
+            millis: 0.0,
+            retried: 0,
+            confirming: None,
+        };
+        let mut pool = Pool {
+            queue: [pending(0, 0, 1), pending(1, 0, 2), pending(0, 1, 3)].into(),
+            in_flight: 0,
+            outcomes: Vec::new(),
+            killers: HashMap::new(),
+            settled: HashMap::new(),
+            restarts: 0,
+            launch_mutants: 32,
+        };
+        let ids = |launch: &Launch| launch.iter().map(|(p, _)| p.job.id).collect::<Vec<_>>();
+        // Method 0's second mutant waits for its first.
+        let first = take_launch(&mut pool);
+        assert_eq!(ids(&first), vec![0, 10]);
+        assert_eq!(pool.queue.len(), 1);
+        let (done, _) = first.into_iter().next().unwrap();
+        let o = outcome(
+            &done,
+            MutantStatus::Killed,
+            1,
+            Some((1, "boom".into())),
+            &[],
+        );
+        pool.settle(0, 0, o, Some(1));
+        let second = take_launch(&mut pool);
+        assert_eq!(ids(&second), vec![1]);
+        assert_eq!(pool.killers[&0], vec![1]);
+    }
+
+    #[test]
+    fn a_kill_to_confirm_brings_only_its_killing_test() {
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let mut confirming = Pending {
+            job: Job {
+                method: 0,
+                mutant: 0,
+                id: 1,
+                tests: vec![(4, b), (7, b), (9, b)],
+                alone: false,
+            },
+            ordered: true,
+            next: 0,
+            share: 4,
+            millis: 0.0,
+            retried: 0,
+            confirming: Some((7, "AssertionError".into(), 2)),
+        };
+        confirming.next = 0;
+        let mut pool = Pool {
+            queue: [confirming].into(),
+            in_flight: 0,
+            outcomes: Vec::new(),
+            killers: HashMap::new(),
+            settled: HashMap::new(),
+            restarts: 0,
+            launch_mutants: 32,
+        };
+        let launch = take_launch(&mut pool);
+        assert_eq!(launch.len(), 1);
+        assert_eq!(launch[0].1, vec![(7, b)]);
     }
 
     #[test]
