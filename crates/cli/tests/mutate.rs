@@ -236,6 +236,15 @@ fn classifies_every_versioned_set_method() {
         );
     }
     assert_eq!(report["summary"]["tests"], 6);
+    // The test JVMs run with the JVM's own ergonomics, and the report says so.
+    let jvm = &report["summary"]["test-jvm"];
+    assert!(jvm["version"].as_str().unwrap().len() > 1, "{jvm}");
+    for forced in ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"] {
+        assert!(
+            !strings(&jvm["args"]).contains(&forced.to_string()),
+            "{jvm}"
+        );
+    }
 
     // methods.json: Descartes' fields.
     let descartes: Value =

@@ -53,6 +53,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         "jvm-starts": report.jvm_starts,
         "seconds": report.seconds,
         "phases": report.phases.iter().map(|(n, s)| json!({"phase": n, "seconds": s})).collect::<Vec<_>>(),
+        "test-jvm": report.test_jvm,
     });
     value["red-tests"] = json!(report.red_tests);
     value["baseline"] = json!(report.baseline);
@@ -151,6 +152,17 @@ pub fn summary(report: &MutationReport) -> String {
         .map(|(name, s)| format!("{name} {s:.1} s"))
         .collect();
     out.push_str(&format!("phases: {}\n", phases.join(", ")));
+    let jvm = &report.test_jvm;
+    out.push_str(&format!(
+        "test JVMs: {} ({}), options: {}\n",
+        jvm.java,
+        jvm.version,
+        if jvm.args.is_empty() {
+            "none (the JVM's own ergonomics)".to_string()
+        } else {
+            jvm.args.join(" ")
+        }
+    ));
     for red in &report.red_tests {
         out.push_str(&format!(
             "red baseline test (excluded): {} ({})\n",

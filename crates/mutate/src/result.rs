@@ -145,6 +145,16 @@ pub struct MutationReport {
     pub phases: Vec<(String, f64)>,
     /// Operators used, as Descartes ids.
     pub operators: Vec<String>,
+    /// The JVM the tests ran on, and the options it was given.
+    pub test_jvm: TestJvm,
+}
+
+/// The test JVMs' `java` and the options mimic gave them (beyond the class path).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct TestJvm {
+    pub java: String,
+    pub version: String,
+    pub args: Vec<String>,
 }
 
 impl MutationReport {

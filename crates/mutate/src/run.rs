@@ -13,7 +13,7 @@ use crate::error::MutateError;
 use crate::inputs::{prepare_schema, test_dirs};
 use crate::operators::Operator;
 use crate::result::{
-    Classification, MethodResult, MutantOutcome, MutantStatus, MutationReport, RedTest,
+    Classification, MethodResult, MutantOutcome, MutantStatus, MutationReport, RedTest, TestJvm,
 };
 use crate::schedule::{order_tests, round_robin, run_jobs, Job};
 use crate::shim::build_shim;
@@ -168,7 +168,8 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
     }
-    jvm_args.extend(fast_start_options(&config.jvm_args));
+    // Otherwise the JVM's own ergonomics, as the project's build would run its tests
+    // (heap, collector and compilers as the JVM chooses); `--jvm-arg` adds to them.
     jvm_args.extend(config.jvm_args.iter().cloned());
     let tests_file = work.join("tests.tsv");
     let spec = |n: usize| WorkerSpec {
@@ -365,6 +366,11 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         seconds: started.elapsed().as_secs_f64(),
         phases,
         operators: config.operators.iter().map(Operator::id).collect(),
+        test_jvm: TestJvm {
+            java: jdk.java().display().to_string(),
+            version: jdk.version_string.clone(),
+            args: jvm_args,
+        },
     })
 }
 
@@ -375,46 +381,4 @@ fn uses_mockito(classpath: &[PathBuf]) -> bool {
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with("mockito-core") || n.starts_with("mockito-inline"))
     })
-}
-
-/// JVM options that suit test JVMs, unless `user` options choose otherwise: the C1
-/// compiler only (test runs are short: C2 compiles cost them more than they save; on
-/// commons-cli it halves mimic's whole run) and the serial collector (two test JVMs on two
-/// cores: no GC threads competing with the other JVM).
-fn fast_start_options(user: &[String]) -> Vec<String> {
-    let mut options = Vec::new();
-    if !user
-        .iter()
-        .any(|a| a.contains("TieredStopAtLevel") || a.contains("TieredCompilation"))
-    {
-        options.push("-XX:TieredStopAtLevel=1".to_string());
-    }
-    if !user
-        .iter()
-        .any(|a| a.starts_with("-XX:+Use") && a.ends_with("GC"))
-    {
-        options.push("-XX:+UseSerialGC".to_string());
-    }
-    options
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fast_start_options_give_way_to_the_users() {
-        assert_eq!(
-            fast_start_options(&[]),
-            ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"]
-        );
-        assert_eq!(
-            fast_start_options(&["-XX:+UseG1GC".into(), "-Xmx1g".into()]),
-            ["-XX:TieredStopAtLevel=1"]
-        );
-        assert_eq!(
-            fast_start_options(&["-XX:-TieredCompilation".into()]),
-            ["-XX:+UseSerialGC"]
-        );
-    }
 }
