@@ -513,3 +513,65 @@ fn a_kill_that_does_not_repeat_is_unstable() {
     assert_eq!(is_empty["classification"], "pseudo-tested", "{is_empty:#}");
     assert_eq!(mutation("false")["status"], "SURVIVED");
 }
+
+/// Issue 14: `--exclude-tests` leaves a test out (it is neither run nor red), and naming
+/// the same `--classes` / `--tests` directory twice gives the same report as once.
+#[test]
+fn excluded_tests_do_not_run_and_duplicate_inputs_count_once() {
+    use std::ffi::OsString;
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example(dir.path());
+    let run = |extra: &[OsString]| -> Value {
+        let extra: Vec<&std::ffi::OsStr> = extra.iter().map(|a| a.as_os_str()).collect();
+        let output = mutate((&classes, &tests, &junit4), &extra);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+            .unwrap_or_else(|e| panic!("{e}: {stderr}"))
+    };
+    let once: Vec<OsString> = [
+        "--json",
+        "--workers",
+        "1",
+        "--timeout-const-ms",
+        "1500",
+        "--exclude-tests",
+        "*RedTest",
+    ]
+    .map(OsString::from)
+    .to_vec();
+    let excluded = run(&once);
+    assert!(
+        excluded["red-tests"].as_array().unwrap().is_empty(),
+        "{excluded:#}"
+    );
+    let statuses = |report: &Value| -> Vec<(String, String)> {
+        report["baseline"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["name"].as_str().unwrap().to_string(),
+                    t["status"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let red = statuses(&excluded)
+        .into_iter()
+        .find(|(name, _)| name.contains("VersionedSetRedTest"))
+        .unwrap();
+    assert_eq!(red.1, "excluded");
+
+    let mut twice = once.clone();
+    twice.extend([
+        OsString::from("--classes"),
+        classes.clone().into(),
+        OsString::from("--tests"),
+        tests.clone().into(),
+    ]);
+    let doubled = run(&twice);
+    assert_eq!(classifications(&doubled), classifications(&excluded));
+    assert_eq!(statuses(&doubled), statuses(&excluded));
+    assert_eq!(doubled["summary"]["tests"], excluded["summary"]["tests"]);
+}

@@ -150,6 +150,30 @@ fn loops_exits_and_exhausted_heaps_are_named_and_harm_no_other_test() {
     });
     assert_eq!(calm_verdicts, expected_calm, "{stderr}");
     assert!(!stderr.contains("its own JVM"), "{stderr}");
+
+    // The same, leaving the hostile tests out with --exclude-tests (by method) and
+    // --include-tests (by class) instead of editing the sources.
+    let (excluded_verdicts, _, stderr) = verify(
+        &hostile,
+        &app,
+        &dir.path().join("work-excluded"),
+        &[
+            "--test-dir",
+            poller().to_str().unwrap(),
+            "--include-tests",
+            "demo.poller.*Test",
+            "--exclude-tests",
+            "*#waitsForever",
+            "--exclude-tests",
+            "*Test#exits",
+            "--exclude-tests",
+            "demo.poller.MemoryTest#exhausts*",
+        ],
+        dir.path(),
+    );
+    assert_eq!(excluded_verdicts, expected_calm, "{stderr}");
+    assert!(stderr.contains("3 test(s) left out"), "{stderr}");
+    assert!(!stderr.contains("its own JVM"), "{stderr}");
 }
 
 /// `source` without the `@Test` method named `name`.

@@ -28,6 +28,10 @@ pub enum JvmError {
         reason: String,
     },
 
+    /// A test pattern (`--include-tests`, `--exclude-tests`) that is not a glob.
+    #[error("{0}")]
+    BadTestPattern(String),
+
     /// A JDK was found but it is older than 17.
     #[error(
         "the JDK at {home} is Java {version_string} but mimic needs Java 17 or newer; {JDK_FIX}"

@@ -12,6 +12,7 @@ pub mod maven;
 pub mod pinned;
 pub mod process;
 pub mod target_jvm;
+pub mod test_filter;
 
 pub use artifact::Artifact;
 pub use cache::ArtifactCache;
@@ -24,3 +25,4 @@ pub use junit::{
 };
 pub use maven::Maven;
 pub use process::run_java;
+pub use test_filter::TestFilter;

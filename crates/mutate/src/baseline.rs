@@ -24,6 +24,8 @@ pub enum Baseline {
     },
     Red(String),
     Skipped,
+    /// Left out by `--include-tests` / `--exclude-tests`: not run.
+    Excluded,
 }
 
 /// The container a test belongs to (its class, for JUnit 4 and 5): its unique id without
@@ -34,10 +36,10 @@ fn container(test: &DiscoveredTest) -> &str {
         .map_or(test.unique_id.as_str(), |(parent, _)| parent)
 }
 
-/// The tests of each class (container), in discovery order, as ranges; largest first, so
-/// that JVMs taking them in turn end at about the same time.
-pub fn class_ranges(tests: &[DiscoveredTest]) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
+/// The tests of each class (container) that `keep` keeps, in discovery order; largest
+/// class first, so that JVMs taking them in turn end at about the same time.
+pub fn class_ranges(tests: &[DiscoveredTest], keep: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+    let mut ranges: Vec<Range<usize>> = Vec::new();
     let mut start = 0;
     for i in 1..=tests.len() {
         if i == tests.len() || container(&tests[i]) != container(&tests[i - 1]) {
@@ -45,8 +47,13 @@ pub fn class_ranges(tests: &[DiscoveredTest]) -> Vec<Range<usize>> {
             start = i;
         }
     }
-    ranges.sort_by_key(|r| (std::cmp::Reverse(r.len()), r.start));
-    ranges
+    let mut classes: Vec<Vec<usize>> = ranges
+        .into_iter()
+        .map(|r| r.filter(|&i| keep(i)).collect::<Vec<_>>())
+        .filter(|c| !c.is_empty())
+        .collect();
+    classes.sort_by_key(|c| (std::cmp::Reverse(c.len()), c[0]));
+    classes
 }
 
 /// What the baseline run leaves: the test JVMs, each test's result, JVMs started.
@@ -70,10 +77,12 @@ pub fn run_parallel(
     others: Vec<Starting<'_>>,
     spec: &(dyn Fn(usize) -> WorkerSpec + Sync),
     timeout_ms: u64,
+    filter: &mimic_jvm::TestFilter,
 ) -> Result<BaselineRun, MutateError> {
     let total = first.tests.len();
     let count = others.len() + 1;
-    let classes = Mutex::new(VecDeque::from(class_ranges(&first.tests)));
+    let ranges = class_ranges(&first.tests, |i| filter.accepts_name(&first.tests[i].name));
+    let classes = Mutex::new(VecDeque::from(ranges));
     let expected = first.tests.clone();
     let mut starting: Vec<Option<Starting>> = others.into_iter().map(Some).collect();
     let mut first = Some(first);
@@ -150,7 +159,7 @@ type ClassRun = (Vec<(usize, Baseline)>, usize, Vec<u32>);
 fn run_share(
     worker: &mut Worker,
     spec: &WorkerSpec,
-    range: Range<usize>,
+    range: Vec<usize>,
     timeout_ms: u64,
 ) -> Result<ClassRun, MutateError> {
     let mut results = Vec::new();
@@ -167,7 +176,7 @@ fn run_share(
     };
     // Tests still without a result: a launch that ends early (a crash, a timeout)
     // leaves the ones it did not report to a fresh JVM, never to a guess.
-    let mut pending: Vec<usize> = range.collect();
+    let mut pending: Vec<usize> = range;
     while !pending.is_empty() {
         if !worker.is_alive() {
             *worker = Worker::start(spec)?;
@@ -247,7 +256,16 @@ mod tests {
             test("C", "c1"),
             test("C", "c2"),
         ];
-        assert_eq!(class_ranges(&tests), vec![1..4, 4..6, 0..1]);
-        assert!(class_ranges(&[]).is_empty());
+        let all = |_| true;
+        assert_eq!(
+            class_ranges(&tests, all),
+            vec![vec![1, 2, 3], vec![4, 5], vec![0]]
+        );
+        assert!(class_ranges(&[], all).is_empty());
+        // Excluded tests are left out, and a class left empty with them.
+        assert_eq!(
+            class_ranges(&tests, |i| i != 2 && i != 0),
+            vec![vec![1, 3], vec![4, 5]]
+        );
     }
 }

@@ -52,6 +52,8 @@ pub struct MutateConfig {
     /// The test JVMs' working directory, where relative paths in tests resolve (as under
     /// Maven, the module directory); `None`: the current directory.
     pub test_dir: Option<PathBuf>,
+    /// Which discovered tests run (`--include-tests`, `--exclude-tests`).
+    pub test_filter: mimic_jvm::TestFilter,
 }
 
 impl MutateConfig {
@@ -75,6 +77,7 @@ impl MutateConfig {
             jvm_args: Vec::new(),
             work_dir: None,
             test_dir: None,
+            test_filter: Default::default(),
         }
     }
 
@@ -211,8 +214,14 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         };
         phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
         let baseline_start = Instant::now();
-        crate::baseline::run_parallel(first, others, &spec, config.baseline_timeout_ms)
-            .map(|run| (run, baseline_start))
+        crate::baseline::run_parallel(
+            first,
+            others,
+            &spec,
+            config.baseline_timeout_ms,
+            &config.test_filter,
+        )
+        .map(|run| (run, baseline_start))
     })?;
     let (run, phase_start) = run;
     let names: Vec<String> = run.workers[0]
@@ -220,7 +229,12 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         .iter()
         .map(|t| t.name.clone())
         .collect();
-    let (workers, baseline) = (run.workers, run.results);
+    let (workers, mut baseline) = (run.workers, run.results);
+    for (i, name) in names.iter().enumerate() {
+        if !config.test_filter.accepts_name(name) {
+            baseline[i] = Baseline::Excluded;
+        }
+    }
     let mut starts = 1 + run.starts;
 
     // Coverage: green tests only.
@@ -239,7 +253,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
                 name: names[index].clone(),
                 reason: reason.clone(),
             }),
-            Baseline::Skipped => {}
+            Baseline::Skipped | Baseline::Excluded => {}
         }
     }
     let times = |i: usize| match &baseline[i] {
@@ -345,6 +359,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
                 Baseline::Green { nanos, hits, .. } => ("green", *nanos, hits.len()),
                 Baseline::Red(_) => ("red", 0, 0),
                 Baseline::Skipped => ("skipped", 0, 0),
+                Baseline::Excluded => ("excluded", 0, 0),
             };
             crate::result::BaselineTest {
                 name: names[i].clone(),

@@ -30,6 +30,9 @@ pub struct Launcher<'a> {
     pub dir: Option<PathBuf>,
     /// Test methods per class (from the sources), to isolate a class whose JVM dies.
     pub methods: BTreeMap<String, Vec<String>>,
+    /// Select the tests method by method (the methods of `methods`), not class by class:
+    /// `--include-tests`/`--exclude-tests` left some of a class's methods out.
+    pub by_method: bool,
 }
 
 /// The method part of a report's test name: `name()` → `name`, `add(int, int)[2]` →
@@ -65,6 +68,25 @@ impl Launcher<'_> {
         args
     }
 
+    /// What a launch of `classes` selects.
+    fn select(&self, classes: &[String]) -> JunitSelect {
+        if !self.by_method {
+            return JunitSelect::Classes(classes.to_vec());
+        }
+        JunitSelect::Methods(
+            classes
+                .iter()
+                .flat_map(|c| {
+                    self.methods
+                        .get(c)
+                        .into_iter()
+                        .flatten()
+                        .map(move |m| format!("{c}#{m}"))
+                })
+                .collect(),
+        )
+    }
+
     fn tests_in(&self, classes: &[String]) -> usize {
         classes
             .iter()
@@ -80,7 +102,7 @@ impl Launcher<'_> {
         say: &mut dyn FnMut(&str),
     ) -> Result<BTreeMap<TestKey, Observed>, JvmError> {
         let mut seen = BTreeMap::new();
-        let select = JunitSelect::Classes(classes.to_vec());
+        let select = self.select(classes);
         let end = self.launch(&select, self.tests_in(classes), reports, &mut seen)?;
         if end == LaunchEnd::Normal {
             return Ok(seen);
@@ -91,7 +113,7 @@ impl Launcher<'_> {
         ));
         for (i, class) in classes.iter().enumerate() {
             let dir = reports.join(format!("class-{i}"));
-            let select = JunitSelect::Classes(vec![class.clone()]);
+            let select = self.select(std::slice::from_ref(class));
             let end = self.launch(
                 &select,
                 self.tests_in(std::slice::from_ref(class)),

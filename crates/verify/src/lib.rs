@@ -104,6 +104,8 @@ pub struct VerifyOptions {
     pub jvm_args: Vec<String>,
     /// The test JVMs' working directory (`None`: mimic's).
     pub test_dir: Option<PathBuf>,
+    /// Which tests run (`--include-tests`, `--exclude-tests`).
+    pub test_filter: mimic_jvm::TestFilter,
 }
 
 impl Default for VerifyOptions {
@@ -113,6 +115,7 @@ impl Default for VerifyOptions {
             test_timeout: None,
             jvm_args: Vec::new(),
             test_dir: None,
+            test_filter: Default::default(),
         }
     }
 }
@@ -182,6 +185,7 @@ pub fn verify_with(
     let broken_methods = compiled.broken_methods;
     let mut methods = BTreeMap::new();
     let mut test_classes = Vec::new();
+    let (mut by_method, mut excluded) = (false, 0);
     for s in compiled
         .good
         .iter()
@@ -189,8 +193,25 @@ pub fn verify_with(
     {
         let class = compile::class_of_source(&src, s);
         let text = std::fs::read_to_string(s).unwrap_or_default();
-        methods.insert(class.clone(), launch::test_methods(&text));
+        let all = launch::test_methods(&text);
+        let kept: Vec<String> = all
+            .iter()
+            .filter(|m| options.test_filter.accepts(&class, m))
+            .cloned()
+            .collect();
+        by_method |= kept.len() != all.len();
+        if kept.is_empty() && !all.is_empty() {
+            excluded += all.len();
+            continue;
+        }
+        excluded += all.len() - kept.len();
+        methods.insert(class.clone(), kept);
         test_classes.push(class);
+    }
+    if excluded > 0 {
+        say(&format!(
+            "{excluded} test(s) left out by --include-tests/--exclude-tests"
+        ));
     }
 
     let mut run_cp = vec![classes.clone()];
@@ -211,6 +232,7 @@ pub fn verify_with(
         test_timeout,
         dir: options.test_dir.clone(),
         methods,
+        by_method,
     };
     let runs = options.runs.max(1);
     let mut statuses: BTreeMap<(String, String), Vec<Observed>> = BTreeMap::new();

@@ -10,5 +10,6 @@ pub mod record;
 pub mod rewrite;
 pub mod store;
 pub mod targets;
+pub mod test_selection;
 pub mod traces;
 pub mod verify;

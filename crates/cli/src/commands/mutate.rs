@@ -76,6 +76,8 @@ pub struct MutateArgs {
     /// Default: the current directory.
     #[arg(long, value_name = "DIR")]
     pub test_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub selection: super::test_selection::TestSelectionArgs,
 }
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
@@ -102,6 +104,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     config.wall_timeout_const_ms = args.wall_timeout_const_ms;
     config.mutants_per_launch = args.mutants_per_launch.max(1);
     config.jvm_args = args.jvm_args.clone();
+    config.test_filter = args.selection.filter()?;
     config.work_dir = args.work_dir.clone();
     if let Some(dir) = &args.test_dir {
         if !dir.is_dir() {

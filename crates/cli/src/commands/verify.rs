@@ -35,6 +35,8 @@ pub struct VerifyArgs {
     /// the current directory).
     #[arg(long)]
     pub test_dir: Option<PathBuf>,
+    #[command(flatten)]
+    pub selection: super::test_selection::TestSelectionArgs,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -69,6 +71,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         test_timeout,
         jvm_args: args.jvm_args.clone(),
         test_dir: args.test_dir.clone(),
+        test_filter: args.selection.filter()?,
     };
     let started = std::time::Instant::now();
     let mut say = |line: &str| {
