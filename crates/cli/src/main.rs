@@ -3,6 +3,7 @@
 
 mod commands;
 mod exit_code;
+mod progress;
 
 use std::process::ExitCode;
 

@@ -112,6 +112,17 @@ fn classifies_every_versioned_set_method() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
     let report: Value = serde_json::from_str(&stdout).unwrap();
+    // Piped, progress is a line per phase, and the run ends with a one-line summary.
+    for phase in ["] prepare: ", "] start: ", "] baseline: ", "] mutants: "] {
+        assert!(stderr.contains(phase), "{phase}: {stderr}");
+    }
+    let last = stderr.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("mutate [")
+            && last.contains(" methods: ")
+            && last.contains("mutants detected"),
+        "{stderr}"
+    );
 
     let expected = [
         ("add", "tested"),

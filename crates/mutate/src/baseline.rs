@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::sync::Mutex;
 
 use crate::error::MutateError;
+use crate::progress::{Progress, ProgressSink, StepCounter};
 use crate::worker::{Budget, DiscoveredTest, Limits, RunEnd, Status, Worker, WorkerSpec};
 
 /// A test's result without mutants.
@@ -78,10 +79,22 @@ pub fn run_parallel(
     spec: &(dyn Fn(usize) -> WorkerSpec + Sync),
     timeout_ms: u64,
     filter: &mimic_jvm::TestFilter,
+    progress: ProgressSink<'_>,
 ) -> Result<BaselineRun, MutateError> {
     let total = first.tests.len();
     let count = others.len() + 1;
     let ranges = class_ranges(&first.tests, |i| filter.accepts_name(&first.tests[i].name));
+    progress(Progress::Phase {
+        name: "baseline".into(),
+        detail: format!(
+            "{} tests in {} classes on {count} JVM(s), without mutants",
+            ranges.iter().map(Vec::len).sum::<usize>(),
+            ranges.len()
+        ),
+        total: ranges.iter().map(Vec::len).sum(),
+    });
+    let counter = StepCounter::new(progress);
+    let counter = &counter;
     let classes = Mutex::new(VecDeque::from(ranges));
     let expected = first.tests.clone();
     let mut starting: Vec<Option<Starting>> = others.into_iter().map(Some).collect();
@@ -113,7 +126,12 @@ pub fn run_parallel(
                         let Some(range) = classes.lock().expect("lock").pop_front() else {
                             break;
                         };
+                        let first_test = range[0];
                         let (r, n, h) = run_share(&mut worker, &my_spec, range, timeout_ms)?;
+                        counter.add(r.len(), || {
+                            let name = &expected[first_test].name;
+                            name.split('#').next().unwrap_or(name).to_string()
+                        });
                         results.extend(r);
                         restarts += n;
                         shared.extend(h);

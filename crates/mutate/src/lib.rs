@@ -15,6 +15,7 @@ pub mod error;
 pub mod html;
 pub mod inputs;
 pub mod operators;
+pub mod progress;
 pub mod protocol;
 pub mod report;
 pub mod result;

@@ -12,6 +12,7 @@ use crate::baseline::Baseline;
 use crate::error::MutateError;
 use crate::inputs::{prepare_schema, test_dirs};
 use crate::operators::Operator;
+use crate::progress::{Progress, ProgressSink};
 use crate::result::{
     Classification, MethodResult, MutantOutcome, MutantStatus, MutationReport, RedTest, TestJvm,
 };
@@ -110,7 +111,20 @@ fn junit_runtime(cache: &ArtifactCache) -> Result<JunitRuntime, MutateError> {
 
 /// Run extreme mutation.
 pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError> {
+    run_mutation_with(config, &crate::progress::silent)
+}
+
+/// Run extreme mutation, telling `progress` what it does.
+pub fn run_mutation_with(
+    config: &MutateConfig,
+    progress: ProgressSink<'_>,
+) -> Result<MutationReport, MutateError> {
     let started = Instant::now();
+    progress(Progress::Phase {
+        name: "prepare".into(),
+        detail: "reading and rewriting the classes, building the test-JVM shim".into(),
+        total: 0,
+    });
     for p in config.classes.iter().chain(&config.tests) {
         if !p.exists() {
             return Err(MutateError::Usage(format!(
@@ -189,6 +203,20 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
     let phase_start = Instant::now();
+    progress(Progress::Phase {
+        name: "start".into(),
+        detail: format!(
+            "{} target methods, {} mutants; starting {} test JVM(s), discovering the tests",
+            selection.methods.len(),
+            selection
+                .methods
+                .iter()
+                .map(|m| m.mutants.len())
+                .sum::<usize>(),
+            config.workers.max(1)
+        ),
+        total: 0,
+    });
     // The first JVM discovers the tests; the others start at the same time and read them
     // from the tests file once it is written.
     let _ = std::fs::remove_file(&tests_file);
@@ -220,6 +248,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
             &spec,
             config.baseline_timeout_ms,
             &config.test_filter,
+            progress,
         )
         .map(|run| (run, baseline_start))
     })?;
@@ -302,6 +331,11 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
     phases.push(("baseline".into(), phase_start.elapsed().as_secs_f64()));
     let phase_start = Instant::now();
     let worker_count = workers.len();
+    progress(Progress::Phase {
+        name: "mutants".into(),
+        detail: format!("{} covered mutants on {worker_count} JVM(s)", jobs.len()),
+        total: jobs.len(),
+    });
     let (outcomes, restarts) = run_jobs(
         workers,
         &spec,
@@ -309,6 +343,7 @@ pub fn run_mutation(config: &MutateConfig) -> Result<MutationReport, MutateError
         config.mutants_per_launch,
         jobs,
         &names,
+        progress,
     )?;
     starts += restarts;
     phases.push(("mutants".into(), phase_start.elapsed().as_secs_f64()));

@@ -17,6 +17,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Condvar, Mutex};
 
 use crate::error::MutateError;
+use crate::progress::ProgressSink;
 use crate::result::{MutantOutcome, MutantStatus};
 use crate::worker::{Budget, Limits, RunEnd, Status, TestResult, Worker, WorkerSpec};
 
@@ -248,6 +249,7 @@ pub fn run_jobs(
     launch_mutants: usize,
     jobs: VecDeque<Job>,
     names: &[String],
+    progress: ProgressSink<'_>,
 ) -> Result<(Outcomes, usize), MutateError> {
     let pool = Mutex::new(Pool {
         queue: jobs
@@ -277,7 +279,7 @@ pub fn run_jobs(
             .map(|(n, worker)| {
                 let (pool, changed) = (&pool, &changed);
                 scope.spawn(move || {
-                    let result = work(worker, &spec(n), limits, pool, changed, names);
+                    let result = work(worker, &spec(n), limits, pool, changed, names, progress);
                     // Let the others finish (or see the queue empty) whatever happened here.
                     changed.notify_all();
                     result
@@ -490,7 +492,16 @@ fn work(
     pool: &Mutex<Pool>,
     changed: &Condvar,
     names: &[String],
+    progress: ProgressSink<'_>,
 ) -> Result<(), MutateError> {
+    let tell = |p: &Pool| {
+        if let Some((_, _, outcome)) = p.outcomes.last() {
+            progress(crate::progress::Progress::Step {
+                done: p.outcomes.len(),
+                last: format!("mutant {} {:?}", outcome.id, outcome.status),
+            });
+        }
+    };
     loop {
         let launch = {
             let mut p = pool.lock().expect("lock");
@@ -519,6 +530,7 @@ fn work(
                         Ok((method, mutant, outcome, killer, restarted)) => {
                             p.restarts += restarted;
                             p.settle(method, mutant, outcome, killer);
+                            tell(&p);
                         }
                         Err(failed) => {
                             let (pending, e) = *failed;
@@ -625,6 +637,7 @@ fn work(
                 }
             }
         }
+        tell(&p);
         drop(p);
         changed.notify_all();
     }

@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
-use mimic_mutate::{operators, run_mutation, Classification, MutateConfig, StopKind};
+use mimic_mutate::progress::Progress;
+use mimic_mutate::run::run_mutation_with;
+use mimic_mutate::{operators, Classification, MutateConfig, StopKind};
 
 use crate::exit_code;
 
@@ -113,7 +115,29 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     }
     config.test_dir = args.test_dir.clone();
 
-    let report = run_mutation(&config)?;
+    let reporter = crate::progress::Reporter::new("mutate");
+    let sink = |p: Progress| match p {
+        Progress::Phase {
+            name,
+            detail,
+            total,
+        } => reporter.phase(&name, &detail, total),
+        Progress::Step { done, last } => reporter.step(done, &last),
+    };
+    let report = run_mutation_with(&config, &sink)?;
+    reporter.finish();
+    reporter.line(&format!(
+        "{} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered; {}/{} mutants detected; {} red test(s); {:.1} s",
+        report.methods.len(),
+        report.count(Classification::Tested),
+        report.count(Classification::PartiallyTested),
+        report.count(Classification::PseudoTested),
+        report.count(Classification::NotCovered),
+        report.detected_count(),
+        report.mutant_count(),
+        report.red_tests.len(),
+        report.seconds
+    ));
 
     if let Some(path) = &args.output {
         let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(&report))?;

@@ -73,9 +73,22 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         test_dir: args.test_dir.clone(),
         test_filter: args.selection.filter()?,
     };
-    let started = std::time::Instant::now();
+    let reporter = crate::progress::Reporter::new("verify");
+    reporter.phase(
+        "verify",
+        &format!("{} run(s) of every test", options.runs),
+        options.runs,
+    );
     let mut say = |line: &str| {
-        eprintln!("verify [{:>5.1} s] {line}", started.elapsed().as_secs_f64());
+        // "run 2/10: …" begins a run: one step of the bar.
+        if let Some(done) = line
+            .strip_prefix("run ")
+            .and_then(|rest| rest.split('/').next())
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            reporter.step(done.saturating_sub(1), line);
+        }
+        reporter.line(line);
     };
     let report = verify_with(
         &jdk,
@@ -87,6 +100,20 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         &mut say,
     )
     .with_context(|| format!("verifying {}", args.tests.display()))?;
+    reporter.step(options.runs, "done");
+    reporter.finish();
+    let s = &report.summary;
+    reporter.line(&format!(
+        "{} tests: {} successfully mimic, {} incompletely, {} unhandled, {} flaky, {} do not compile, {} timeout, {} JVM died",
+        s.tests,
+        s.successfully_mimic,
+        s.incompletely_mimic,
+        s.unhandled,
+        s.flaky,
+        s.compile_errors,
+        s.timeouts,
+        s.jvm_died
+    ));
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
