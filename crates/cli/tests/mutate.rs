@@ -29,9 +29,19 @@ fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<P
     let example = repo_root().join("examples/versioned-set");
     let classes = dir.join("classes");
     let tests = dir.join("test-classes");
+    let fixture_dir = |f: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures")
+            .join(f)
+    };
+    // A fixture's `app/` sources join the application; the rest are tests.
+    let mut app_sources = java_sources_under(example.join("src"));
+    for fixture in fixtures {
+        app_sources.extend(java_sources_under(fixture_dir(fixture).join("app")));
+    }
     compile(
         &jdk,
-        &java_sources_under(example.join("src")),
+        &app_sources,
         &[],
         &classes,
         &CompileOptions::default(),
@@ -39,11 +49,11 @@ fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<P
     .unwrap();
     let mut sources = java_sources_under(example.join("test"));
     for fixture in fixtures {
-        sources.extend(java_sources_under(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/fixtures")
-                .join(fixture),
-        ));
+        sources.extend(
+            java_sources_under(fixture_dir(fixture))
+                .into_iter()
+                .filter(|s| !s.starts_with(fixture_dir(fixture).join("app"))),
+        );
     }
     let mut cp = vec![classes.clone(), runtime.jupiter_api.clone()];
     cp.extend(runtime.test_classpath());
@@ -585,4 +595,56 @@ fn excluded_tests_do_not_run_and_duplicate_inputs_count_once() {
     assert_eq!(classifications(&doubled), classifications(&excluded));
     assert_eq!(statuses(&doubled), statuses(&excluded));
     assert_eq!(doubled["summary"]["tests"], excluded["summary"]["tests"]);
+}
+
+/// Issue 14: a method only a static initialiser calls is mutated in a fresh JVM, where the
+/// initialisation happens under the mutant, and tested by every test that uses the class:
+/// the same verdict whichever test JVM happened to initialise the class first.
+#[test]
+fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-init"]);
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let output = mutate(
+            (&classes, &tests, &junit4),
+            &[
+                "--json".as_ref(),
+                "--workers".as_ref(),
+                "2".as_ref(),
+                "--timeout-const-ms".as_ref(),
+                "1500".as_ref(),
+            ],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+            .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        let compute = method(&report, "computeMax").clone();
+        assert_eq!(compute["classification"], "tested", "{compute:#}\n{stderr}");
+        // Every test that uses Limits is one of its tests, not just the one that
+        // happened to initialise it.
+        assert_eq!(
+            strings(&compute["tests"]),
+            [
+                "se.kth.castor.versionedset.LimitsOtherTest#aHundredDoesNot()",
+                "se.kth.castor.versionedset.LimitsTest#tenFits()"
+            ]
+        );
+        for m in compute["mutations"].as_array().unwrap() {
+            assert_eq!(
+                strings(&m["killing-tests"]),
+                ["se.kth.castor.versionedset.LimitsTest#tenFits()"],
+                "{m}"
+            );
+        }
+        seen.push(compute);
+    }
+    let without_times = |v: &Value| {
+        let mut v = v.clone();
+        for m in v["mutations"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("millis");
+        }
+        v
+    };
+    assert_eq!(without_times(&seen[0]), without_times(&seen[1]));
 }

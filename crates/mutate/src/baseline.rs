@@ -8,9 +8,11 @@ use std::collections::VecDeque;
 use std::ops::Range;
 use std::sync::Mutex;
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use crate::error::MutateError;
 use crate::progress::{Progress, ProgressSink, StepCounter};
-use crate::worker::{Budget, DiscoveredTest, Limits, RunEnd, Status, Worker, WorkerSpec};
+use crate::worker::{Budget, DiscoveredTest, Limits, RunEnd, RunReply, Status, Worker, WorkerSpec};
 
 /// A test's result without mutants.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,8 +64,35 @@ pub struct BaselineRun {
     pub workers: Vec<Worker>,
     pub results: Vec<Baseline>,
     pub starts: usize,
-    /// Target methods reached outside any test (class set-up), by any class.
-    pub shared_hits: std::collections::BTreeSet<u32>,
+    /// Target methods reached outside any test, by any class.
+    pub outside: OutsideTests,
+}
+
+/// What the baseline saw reached outside any test's own run.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OutsideTests {
+    /// Target methods reached in class set-up (`@BeforeAll`, a rule): every launch of
+    /// the class reaches them.
+    pub shared: BTreeSet<u32>,
+    /// Target methods reached from static initialisers, with the classes initialised
+    /// (binary names).
+    pub inits: BTreeMap<u32, BTreeSet<String>>,
+}
+
+impl OutsideTests {
+    fn add(&mut self, reply: &RunReply) {
+        self.shared.extend(reply.shared_hits.iter().copied());
+        for (id, class) in &reply.inits {
+            self.inits.entry(*id).or_default().insert(class.clone());
+        }
+    }
+
+    fn merge(&mut self, other: OutsideTests) {
+        self.shared.extend(other.shared);
+        for (id, classes) in other.inits {
+            self.inits.entry(id).or_default().extend(classes);
+        }
+    }
 }
 
 /// A test JVM being started on another thread.
@@ -99,7 +128,7 @@ pub fn run_parallel(
     let expected = first.tests.clone();
     let mut starting: Vec<Option<Starting>> = others.into_iter().map(Some).collect();
     let mut first = Some(first);
-    type Share = Result<(Worker, Vec<(usize, Baseline)>, usize, Vec<u32>), MutateError>;
+    type Share = Result<(Worker, Vec<(usize, Baseline)>, usize, OutsideTests), MutateError>;
     let shares: Vec<Share> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..count)
             .map(|n| {
@@ -121,7 +150,8 @@ pub fn run_parallel(
                             "the test JVMs disagree on the tests".into(),
                         ));
                     }
-                    let (mut results, mut restarts, mut shared) = (Vec::new(), 0, Vec::new());
+                    let (mut results, mut restarts, mut shared) =
+                        (Vec::new(), 0, OutsideTests::default());
                     loop {
                         let Some(range) = classes.lock().expect("lock").pop_front() else {
                             break;
@@ -134,7 +164,7 @@ pub fn run_parallel(
                         });
                         results.extend(r);
                         restarts += n;
-                        shared.extend(h);
+                        shared.merge(h);
                     }
                     Ok((worker, results, restarts, shared))
                 })
@@ -153,13 +183,13 @@ pub fn run_parallel(
         workers: Vec::new(),
         results: vec![Baseline::Skipped; total],
         starts: count - 1,
-        shared_hits: Default::default(),
+        outside: Default::default(),
     };
     for share in shares {
         let (worker, results, restarts, shared) = share?;
         run.workers.push(worker);
         run.starts += restarts;
-        run.shared_hits.extend(shared);
+        run.outside.merge(shared);
         for (i, b) in results {
             if let Some(slot) = run.results.get_mut(i) {
                 *slot = b;
@@ -170,7 +200,7 @@ pub fn run_parallel(
 }
 
 /// One class's results: per test, JVMs started anew, methods reached outside tests.
-type ClassRun = (Vec<(usize, Baseline)>, usize, Vec<u32>);
+type ClassRun = (Vec<(usize, Baseline)>, usize, OutsideTests);
 
 /// One class's tests on `worker`; returns the results, how many JVMs it had to start
 /// anew, and the methods reached outside any test.
@@ -182,7 +212,7 @@ fn run_share(
 ) -> Result<ClassRun, MutateError> {
     let mut results = Vec::new();
     let mut restarts = 0;
-    let mut shared = Vec::new();
+    let mut shared = OutsideTests::default();
     // Every test, and the time between tests (class setup), gets the whole timeout.
     let limits = Limits {
         cpu_const_ms: timeout_ms,
@@ -202,7 +232,7 @@ fn run_share(
         }
         let batch: Vec<(usize, Budget)> = pending.iter().map(|&i| (i, none)).collect();
         let reply = worker.run(0, false, true, limits, &batch)?;
-        shared.extend(reply.shared_hits.iter().copied());
+        shared.add(&reply);
         let mut reported = std::collections::HashSet::new();
         for r in &reply.results {
             reported.insert(r.index);

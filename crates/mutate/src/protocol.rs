@@ -50,6 +50,10 @@ pub enum Reply {
     },
     /// Target methods entered outside any test (class set-up) in the last launch.
     Shared { hits: Vec<u32> },
+    /// Target methods reached from a class's static initialiser (first seen in this
+    /// JVM), with that class's binary name: not hits of the test that was running, since
+    /// which test triggers an initialisation depends on which ran first.
+    Inits { inits: Vec<(u32, String)> },
     /// This test outran its budget after `wall` nanoseconds and could not be stopped
     /// soundly: the JVM halts.
     TimedOut { test: usize, wall: u64 },
@@ -173,6 +177,12 @@ mod tests {
             })
         );
         assert_eq!(parse_reply(r#"{"kind":"done"}"#), Some(Reply::Done));
+        assert_eq!(
+            parse_reply(r#"{"kind":"inits","inits":[[3,"a.B"],[9,"a.B$C"]]}"#),
+            Some(Reply::Inits {
+                inits: vec![(3, "a.B".into()), (9, "a.B$C".into())]
+            })
+        );
         assert_eq!(parse_reply("Picked up JAVA_TOOL_OPTIONS: -Xmx1g"), None);
         assert_eq!(parse_reply(r#"{"kind":"result","test":1}"#), None);
     }

@@ -3,6 +3,7 @@
 //! only the tests that reach its method, stopping at the first failure
 //! ([`crate::schedule`]).
 
+use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -285,6 +286,41 @@ pub fn run_mutation_with(
             Baseline::Skipped | Baseline::Excluded => {}
         }
     }
+    // Methods reached only from static initialisers: which test triggers a class's
+    // initialisation depends on which ran first in its JVM, so their tests are every
+    // green test that uses an initialised class (reaches one of its methods, or is it),
+    // and their mutants run in fresh JVMs where the initialisation happens under them.
+    let mut fresh = BTreeSet::new();
+    let class_of: HashMap<u32, String> = selection
+        .methods
+        .iter()
+        .map(|m| (m.id, m.class.replace('/', ".")))
+        .collect();
+    for (id, classes) in &run.outside.inits {
+        let slot = *id as usize;
+        if slot >= covering.len() || !covering[slot].is_empty() {
+            continue;
+        }
+        let users: Vec<usize> = baseline
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| match b {
+                Baseline::Green { hits, .. } => {
+                    let test_class = names[i].split('#').next().unwrap_or_default();
+                    let uses = classes.contains(test_class)
+                        || hits
+                            .iter()
+                            .any(|h| class_of.get(h).is_some_and(|c| classes.contains(c)));
+                    uses.then_some(i)
+                }
+                _ => None,
+            })
+            .collect();
+        if !users.is_empty() {
+            covering[slot] = users;
+            fresh.insert(*id);
+        }
+    }
     let times = |i: usize| match &baseline[i] {
         Baseline::Green {
             nanos, cpu_nanos, ..
@@ -322,7 +358,8 @@ pub fn run_mutation_with(
                     mutant: ki,
                     id: mutant.id,
                     tests: with_budgets.clone(),
-                    alone: run.shared_hits.contains(&method.id),
+                    alone: run.outside.shared.contains(&method.id) || fresh.contains(&method.id),
+                    fresh: fresh.contains(&method.id),
                 })
                 .collect(),
         );

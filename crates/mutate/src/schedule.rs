@@ -31,6 +31,9 @@ pub struct Job {
     /// The method is reached outside tests (class set-up): the mutant needs launches of
     /// its own, switched on from their start.
     pub alone: bool,
+    /// The method is reached only from static initialisers: the mutant runs in a JVM of
+    /// its own, started for it, so that the initialisation happens with it switched on.
+    pub fresh: bool,
 }
 
 /// (method index, mutant index, outcome) per job run.
@@ -443,7 +446,10 @@ fn run_alone(
     names: &[String],
 ) -> Result<Settled, Box<(Pending, MutateError)>> {
     let mut restarted = 0;
-    if !worker.is_alive() {
+    if !worker.is_alive() || pending.job.fresh {
+        // A fresh JVM for a mutant of a method only static initialisers reach: no class
+        // is initialised yet. (It is left dead after the run, its classes initialised
+        // under the mutant; the next run starts another.)
         match Worker::start(spec) {
             Ok(w) => *worker = w,
             Err(e) => return Err(Box::new((pending, e))),
@@ -454,6 +460,10 @@ fn run_alone(
         Ok(reply) => reply,
         Err(e) => return Err(Box::new((pending, e))),
     };
+    if pending.job.fresh {
+        // Its classes were initialised under the mutant: no other mutant may run here.
+        worker.retire();
+    }
     let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
     let culprit = culprit(&reply.end);
     let culprit = culprit.as_ref();
@@ -745,6 +755,7 @@ mod tests {
                 id: (10 * method + mutant) as u32,
                 tests: vec![(test, b)],
                 alone: false,
+                fresh: false,
             },
             ordered: false,
             next: 0,
@@ -794,6 +805,7 @@ mod tests {
                 id: 1,
                 tests: vec![(4, b), (7, b), (9, b)],
                 alone: false,
+                fresh: false,
             },
             ordered: true,
             next: 0,
@@ -856,6 +868,7 @@ mod tests {
             id: 0,
             tests: Vec::new(),
             alone: false,
+            fresh: false,
         };
         let queued: Vec<(usize, usize)> =
             round_robin(vec![vec![job(0, 0), job(0, 1)], vec![job(1, 0)]])

@@ -3,7 +3,7 @@
 //! moves) and a new `m` with the original flags and attributes:
 //!
 //! ```text
-//! MutantSwitch.hits[methodId] = true;
+//! if (!MutantSwitch.hits[methodId]) MutantSwitch.enter(methodId);
 //! int a = MutantSwitch.active;
 //! if (a == 0) return m$mimic(args);          // fast path: no mutant active
 //! if (a == mutant1) return <constant 1>;     // one test per mutant of m
@@ -67,11 +67,17 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
     let interface = class.is_interface();
 
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
-    // hits[id] = true
+    // if (!hits[id]) MutantSwitch.enter(id);  (enter records the hit, or, while
+    // recording, the static initialiser it came from)
+    const BALOAD: u8 = 0x33;
+    let entered = b.new_label();
     b.get_static(SWITCH_CLASS, "hits", "[Z")
         .push_int(target.id as i32)
-        .push_int(1)
-        .array_store(&FieldType::Boolean);
+        .simple(BALOAD, 2, Some(VType::Integer))
+        .if_(Cond::NonZero, entered)
+        .push_int(target.id as i32)
+        .invoke(Invoke::Static, SWITCH_CLASS, "enter", "(I)V", false);
+    b.bind(entered);
     let call_original = b.new_label();
     b.get_static(SWITCH_CLASS, "active", "I")
         .if_(Cond::Zero, call_original);

@@ -119,6 +119,8 @@ pub struct RunReply {
     /// Target methods reached outside any test (e.g. in `@BeforeAll`), when hits were
     /// recorded.
     pub shared_hits: Vec<u32>,
+    /// Target methods reached from static initialisers, with the class initialised.
+    pub inits: Vec<(u32, String)>,
 }
 
 /// A running test JVM.
@@ -276,6 +278,7 @@ impl Worker {
             |results: &[TestResult], begun: Option<usize>| begun.unwrap_or_else(|| guess(results));
         let mut results = Vec::new();
         let mut shared_hits = Vec::new();
+        let mut inits = Vec::new();
         let mut begun: Option<usize> = None;
         loop {
             let line = match self.lines.recv_timeout(deadline) {
@@ -288,6 +291,7 @@ impl Worker {
                         results,
                         end: RunEnd::TimedOut(index, waited),
                         shared_hits,
+                        inits,
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => {
@@ -297,6 +301,7 @@ impl Worker {
                         results,
                         end: RunEnd::Crashed(index, log_tail(&self.log, 5)),
                         shared_hits,
+                        inits,
                     });
                 }
             };
@@ -306,6 +311,7 @@ impl Worker {
                         results,
                         end: RunEnd::Done,
                         shared_hits,
+                        inits,
                     })
                 }
                 Some(Reply::TimedOut { test, wall }) => {
@@ -314,6 +320,7 @@ impl Worker {
                         results,
                         end: RunEnd::TimedOut(test, wall),
                         shared_hits,
+                        inits,
                     });
                 }
                 Some(Reply::Result {
@@ -332,10 +339,16 @@ impl Worker {
                     failure,
                 }),
                 Some(Reply::Shared { hits }) => shared_hits.extend(hits),
+                Some(Reply::Inits { inits: found }) => inits.extend(found),
                 Some(Reply::Begin { test }) => begun = Some(test),
                 Some(Reply::Test { .. } | Reply::Ready) | None => {}
             }
         }
+    }
+
+    /// End the JVM now (it may hold state no later run should see).
+    pub fn retire(&mut self) {
+        self.kill();
     }
 
     fn kill(&mut self) {

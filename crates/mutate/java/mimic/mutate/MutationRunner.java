@@ -77,7 +77,10 @@ public final class MutationRunner {
     public static void main(String[] args) throws Exception {
         proto = new Protocol(new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8"));
         System.setOut(System.err);
-        MutantSwitch.hits = new boolean[Integer.parseInt(args[0])];
+        int methods = Integer.parseInt(args[0]);
+        MutantSwitch.hits = new boolean[methods];
+        MutantSwitch.initOf = new String[methods];
+        initsTold = new boolean[methods];
         launcher = LauncherFactory.create();
         configuration = configuration();
         List<String> names = new ArrayList<>();
@@ -141,6 +144,7 @@ public final class MutationRunner {
             int mutant = Integer.parseInt(parts[1]);
             boolean stopAtFailure = parts[2].equals("1");
             boolean recordHits = parts[3].equals("1");
+            MutantSwitch.recording = recordHits;
             long cpuConst = Long.parseLong(parts[4]) * MS;
             long wallConst = Long.parseLong(parts[5]) * MS;
             Requested r = new Requested(parts, 6, false);
@@ -265,6 +269,7 @@ public final class MutationRunner {
                 // switched on for whole launches.
                 proto.shared(launch.sharedHits);
             }
+            tellInits();
             launch.finishHits();
         }
         boolean anyFailed = false;
@@ -300,6 +305,26 @@ public final class MutationRunner {
             }
         }
         return anyFailed;
+    }
+
+    /** Whether each method's static-initialiser reach was told already. */
+    private static boolean[] initsTold;
+
+    /** Tell the methods newly found reached from static initialisers. */
+    private static void tellInits() {
+        List<Integer> ids = new ArrayList<>();
+        List<String> classes = new ArrayList<>();
+        String[] initOf = MutantSwitch.initOf;
+        for (int m = 0; m < initOf.length; m++) {
+            if (initOf[m] != null && !initsTold[m]) {
+                initsTold[m] = true;
+                ids.add(m);
+                classes.add(initOf[m]);
+            }
+        }
+        if (!ids.isEmpty()) {
+            proto.inits(ids, classes);
+        }
     }
 
     /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */

@@ -2,6 +2,7 @@ package mimic.mutate;
 
 import java.io.PrintStream;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * What the test JVM tells mimic, on stdout: one JSON object per line, told apart by its
@@ -62,6 +63,19 @@ final class Protocol {
         for (int m : hits) {
             b.append(first ? "" : ",").append(m);
             first = false;
+        }
+        out.println(b.append("]}"));
+    }
+
+    /**
+     * Target methods reached from a class's static initialiser (not counted as hits of the
+     * test that was running), each with that class's binary name.
+     */
+    void inits(List<Integer> ids, List<String> classes) {
+        StringBuilder b = new StringBuilder("{\"kind\":\"inits\",\"inits\":[");
+        for (int i = 0; i < ids.size(); i++) {
+            b.append(i == 0 ? "" : ",").append('[').append(ids.get(i)).append(',')
+                    .append(quote(classes.get(i))).append(']');
         }
         out.println(b.append("]}"));
     }
