@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
 # mimic mutate side by side with PIT + Descartes (both from Maven Central), in the same
-# run, on two releases of Apache Commons CLI: 1.5.0 (JUnit 4 tests) and 1.9.0 (JUnit 5
-# tests, parameterized). Same classes, same tests, same operators (Reneri Table I), default
-# stop methods on both sides, two threads / two test JVMs each. Prints per-method
-# agreement, every disagreement, and the wall-time ratio.
+# run, on Apache Commons CLI 1.5.0 (JUnit 4 tests) and 1.9.0 (JUnit 5 tests,
+# parameterized) and Apache Commons Codec 1.17.1 (JUnit 5). Same classes, same tests,
+# same operators (Reneri Table I), default stop methods on both sides, two threads / two
+# test JVMs each, both run from a directory holding the tests jar's resources under
+# src/test/resources (as Maven runs them). Prints per-method agreement, every
+# disagreement, the wall-time ratio, and whether RUNS mimic runs wrote identical
+# methods.json files.
 #
 #   bench/mutate-vs-descartes.sh [work-dir]            (default /tmp/mutate-bench-run)
 #   MIMIC=path/to/mimic bench/mutate-vs-descartes.sh   (skip building mimic)
-#   SUBJECTS="1.5.0" bench/mutate-vs-descartes.sh      (one subject only)
+#   SUBJECTS="codec-1.17.1" bench/mutate-vs-descartes.sh  (cli-1.5.0 cli-1.9.0 codec-1.17.1)
+#   RUNS=3 bench/mutate-vs-descartes.sh                (mimic three times: identical files?)
+#   PIT=0 bench/mutate-vs-descartes.sh                 (mimic only)
+#   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH \
+#     bench/mutate-vs-descartes.sh                     (another JDK: the java on PATH runs both)
 #
 # Needs java 17+, mvn, python3, cargo. Downloads once (into ~/.m2): pitest-command-line
 # 1.6.8, descartes 1.2.6 (the newest on Maven Central; PIT 1.6.8 is the newest PIT that
@@ -17,13 +24,16 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 WORK="${1:-/tmp/mutate-bench-run}"
-SUBJECTS="${SUBJECTS:-1.5.0 1.9.0}"
+SUBJECTS="${SUBJECTS:-cli-1.5.0 cli-1.9.0 codec-1.17.1}"
+RUNS="${RUNS:-1}"
+PIT="${PIT:-1}"
 THREADS=2
 # Reneri Table I as Descartes operator ids ('\40' is the space character).
 OPERATORS="void,null,true,false,empty,0,1,(byte)0,(byte)1,(short)0,(short)1,0L,1L,0.0,0.1,0.0f,0.1f,'\\40','A',\"\",\"A\""
 
 mkdir -p "$WORK"
 cd "$WORK"
+echo "java: $(java -version 2>&1 | head -1)"
 
 # fetch DIR DEPENDENCIES_XML: copy the jars (with their dependencies) into DIR.
 fetch() {
@@ -38,6 +48,7 @@ EOF
 }
 dep() { echo "<dependency><groupId>$1</groupId><artifactId>$2</artifactId><version>$3</version>${4:+<classifier>$4</classifier>}</dependency>"; }
 jars() { ls "$@" | tr '\n' ':' | sed 's/:$//'; }
+seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
 
 echo "== fetching jars (Maven Central, cached in ~/.m2)"
 fetch "$WORK/pit-lib" "$(dep org.pitest pitest-command-line 1.6.8)$(dep eu.stamp-project descartes 1.2.6)"
@@ -49,51 +60,96 @@ if [ -z "${MIMIC:-}" ]; then
   MIMIC="$ROOT/target/release/mimic"
 fi
 
-for VERSION in $SUBJECTS; do
-  S="$WORK/commons-cli-$VERSION"
-  echo
-  echo "######## commons-cli $VERSION"
-  case "$VERSION" in
-    1.5.*) TEST_DEPS="$(dep junit junit 4.13.2)" ;;
-    *) TEST_DEPS="$(dep org.junit.jupiter junit-jupiter-engine 5.11.4)$(dep org.junit.jupiter junit-jupiter-params 5.11.4)$(dep org.junit.platform junit-platform-launcher 1.11.4)$(dep commons-io commons-io 2.16.1)$(dep org.mockito mockito-core 4.11.0)" ;;
+JUPITER="$(dep org.junit.jupiter junit-jupiter-engine 5.11.4)$(dep org.junit.jupiter junit-jupiter-params 5.11.4)$(dep org.junit.platform junit-platform-launcher 1.11.4)"
+for SUBJECT in $SUBJECTS; do
+  case "$SUBJECT" in 1.*) SUBJECT="cli-$SUBJECT" ;; esac
+  VERSION="${SUBJECT#*-}"
+  case "$SUBJECT" in
+    cli-1.5.*) GROUP=commons-cli; ARTIFACT=commons-cli; PKG=org.apache.commons.cli; JUNIT5=0
+      TEST_DEPS="$(dep junit junit 4.13.2)" ;;
+    cli-*) GROUP=commons-cli; ARTIFACT=commons-cli; PKG=org.apache.commons.cli; JUNIT5=1
+      TEST_DEPS="$JUPITER$(dep commons-io commons-io 2.16.1)$(dep org.mockito mockito-core 4.11.0)" ;;
+    codec-*) GROUP=commons-codec; ARTIFACT=commons-codec; PKG=org.apache.commons.codec; JUNIT5=1
+      # The test-scope dependencies of commons-codec 1.17.1's pom.
+      TEST_DEPS="$JUPITER$(dep org.apache.commons commons-lang3 3.14.0)$(dep commons-io commons-io 2.16.1)$(dep org.hamcrest hamcrest 2.2)" ;;
+    *) echo "unknown subject $SUBJECT (cli-1.5.0, cli-1.9.0, codec-1.17.1)"; exit 2 ;;
   esac
-  fetch "$S/lib" "$(dep commons-cli commons-cli "$VERSION")$(dep commons-cli commons-cli "$VERSION" tests)$TEST_DEPS"
-  rm -rf "$S/classes" "$S/test-classes" "$S/run" "$S/pit" "$S/mimic-work"
-  mkdir -p "$S/classes" "$S/test-classes" "$S/src"
-  (cd "$S/classes" && unzip -q "../lib/commons-cli-$VERSION.jar" -x 'META-INF/*')
-  (cd "$S/test-classes" && unzip -q "../lib/commons-cli-$VERSION-tests.jar" -x 'META-INF/*')
-  # Two tests read src/test/resources/... relative to the working directory.
-  mkdir -p "$S/run/src/test/resources/org/apache/commons/cli"
-  cp "$S/test-classes/org/apache/commons/cli/existing-readable.file" "$S/run/src/test/resources/org/apache/commons/cli/"
-  DEPS="$(jars "$S"/lib/*.jar | tr ':' '\n' | grep -v "/lib/commons-cli-$VERSION" | tr '\n' ':' | sed 's/:$//')"
+  S="$WORK/$ARTIFACT-$VERSION"
+  echo
+  echo "######## $ARTIFACT $VERSION"
+  fetch "$S/lib" "$(dep "$GROUP" "$ARTIFACT" "$VERSION")$(dep "$GROUP" "$ARTIFACT" "$VERSION" tests)$TEST_DEPS"
+  rm -rf "$S/classes" "$S/test-classes" "$S/run" "$S/pit" "$S"/mimic-work* "$S"/mimic-html* "$S"/mimic-methods*.json
+  mkdir -p "$S/classes" "$S/test-classes" "$S/src" "$S/run/src/test/resources"
+  (cd "$S/classes" && unzip -q "../lib/$ARTIFACT-$VERSION.jar" -x 'META-INF/*')
+  (cd "$S/test-classes" && unzip -q "../lib/$ARTIFACT-$VERSION-tests.jar" -x 'META-INF/*')
+  # Tests read src/test/resources/... relative to the working directory, as under Maven:
+  # the tests jar's resources go there.
+  (cd "$S/run/src/test/resources" && unzip -q "$S/lib/$ARTIFACT-$VERSION-tests.jar" -x 'META-INF/*' '*.class')
+  DEPS="$(jars "$S"/lib/*.jar | tr ':' '\n' | grep -v "/lib/$ARTIFACT-$VERSION" | tr '\n' ':' | sed 's/:$//')"
   PIT_DEPS="$DEPS"
-  case "$VERSION" in 1.5.*) ;; *) PIT_DEPS="$DEPS:$(jars "$WORK"/junit5-plugin/*.jar)" ;; esac
+  [ "$JUNIT5" = 0 ] || PIT_DEPS="$DEPS:$(jars "$WORK"/junit5-plugin/*.jar)"
   cd "$S/run"
 
-  echo "== PIT 1.6.8 + Descartes 1.2.6 ($THREADS threads)"
-  PIT_START=$(date +%s.%N)
-  java -cp "$(jars "$WORK"/pit-lib/*.jar):$PIT_DEPS:../classes:../test-classes" \
-    org.pitest.mutationtest.commandline.MutationCoverageReport \
-    --reportDir ../pit --targetClasses 'org.apache.commons.cli.*' --targetTests 'org.apache.commons.cli.*' \
-    --sourceDirs ../src --mutationEngine descartes --mutators "$OPERATORS" --outputFormats METHODS \
-    --threads "$THREADS" --timestampedReports=false \
-    --classPath "../classes,../test-classes,${PIT_DEPS//:/,}" \
-    > ../pit.log 2>&1
-  PIT_END=$(date +%s.%N)
+  if [ "$PIT" != 0 ]; then
+    echo "== PIT 1.6.8 + Descartes 1.2.6 ($THREADS threads)"
+    PIT_START=$(date +%s.%N)
+    java -cp "$(jars "$WORK"/pit-lib/*.jar):$PIT_DEPS:../classes:../test-classes" \
+      org.pitest.mutationtest.commandline.MutationCoverageReport \
+      --reportDir ../pit --targetClasses "$PKG.*" --targetTests "$PKG.*" \
+      --sourceDirs ../src --mutationEngine descartes --mutators "$OPERATORS" --outputFormats METHODS \
+      --threads "$THREADS" --timestampedReports=false \
+      --classPath "../classes,../test-classes,${PIT_DEPS//:/,}" \
+      > ../pit.log 2>&1 || { tail -30 ../pit.log; exit 1; }
+    PIT_END=$(date +%s.%N)
+    echo "PIT + Descartes: $(seconds "$PIT_START" "$PIT_END") s"
+  fi
 
-  echo "== mimic mutate ($THREADS test JVMs)"
-  MIMIC_START=$(date +%s.%N)
-  set +e
-  "$MIMIC" mutate --classes ../classes --tests ../test-classes --classpath "$DEPS" \
-    --operators "$OPERATORS" --workers "$THREADS" \
-    -o ../mimic-methods.json --html ../mimic-html --work-dir ../mimic-work > ../mimic.txt 2>&1
-  STATUS=$?
-  set -e
-  MIMIC_END=$(date +%s.%N)
-  [ "$STATUS" -le 1 ] || { cat ../mimic.txt; exit 1; }
+  TIMES=""
+  for RUN in $(seq 1 "$RUNS"); do
+    SUFFIX=""; [ "$RUN" = 1 ] || SUFFIX="-$RUN"
+    echo "== mimic mutate ($THREADS test JVMs), run $RUN/$RUNS"
+    START=$(date +%s.%N)
+    set +e
+    "$MIMIC" mutate --classes ../classes --tests ../test-classes --classpath "$DEPS" \
+      --operators "$OPERATORS" --workers "$THREADS" \
+      -o "../mimic-methods$SUFFIX.json" --html "../mimic-html$SUFFIX" --work-dir "../mimic-work$SUFFIX" \
+      > "../mimic$SUFFIX.txt" 2> "../mimic$SUFFIX.err"
+    STATUS=$?
+    set -e
+    END=$(date +%s.%N)
+    [ "$STATUS" -le 1 ] || { cat "../mimic$SUFFIX.txt" "../mimic$SUFFIX.err"; exit 1; }
+    if [ "$RUN" = 1 ]; then MIMIC_START=$START; MIMIC_END=$END; fi
+    TIMES="$TIMES $(seconds "$START" "$END") s"
+    tail -1 "../mimic$SUFFIX.err"
+  done
   cd "$S"
+  echo "mimic wall times:$TIMES"
+  grep -E "^(phases|[0-9]+ tests|test JVMs|red baseline)" mimic.txt || true
 
-  python3 - "$PIT_START" "$PIT_END" "$MIMIC_START" "$MIMIC_END" <<'EOF'
+  if [ "$RUNS" -gt 1 ]; then
+    python3 - "$RUNS" <<'EOF'
+import json, sys
+runs = int(sys.argv[1])
+texts = [open("mimic-methods.json").read()] + [open(f"mimic-methods-{r}.json").read() for r in range(2, runs + 1)]
+print("mimic runs identical: " + ("yes" if all(t == texts[0] for t in texts) else "no"))
+def load(text):
+    return {(m["package"] + "/" + m["class"], m["name"], m["description"]): m
+            for m in json.loads(text)["methods"]}
+first = load(texts[0])
+for r, text in enumerate(texts[1:], start=2):
+    other = load(text)
+    for k in sorted(set(first) | set(other)):
+        a, b = first.get(k), other.get(k)
+        if a != b:
+            print(f"  run 1 vs {r}: {k[0]}.{k[1]}{k[2]}: {a and a['classification']} / {b and b['classification']}")
+            for ma, mb in zip(a["mutations"] if a else [], b["mutations"] if b else []):
+                if ma != mb:
+                    print(f"    {ma}\n    {mb}")
+EOF
+  fi
+
+  if [ "$PIT" != 0 ]; then
+    python3 - "$PIT_START" "$PIT_END" "$MIMIC_START" "$MIMIC_END" <<'EOF'
 import json, sys
 from collections import Counter
 pit_s = float(sys.argv[2]) - float(sys.argv[1])
@@ -125,6 +181,6 @@ if rows:
     print("\n".join(rows))
 print(f"wall time: PIT+Descartes {pit_s:.1f} s, mimic {mimic_s:.1f} s, ratio {pit_s / mimic_s:.2f}x")
 EOF
-  grep -E "^(phases|[0-9]+ tests)" mimic.txt
+  fi
   cd "$WORK"
 done

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::result::{Classification, MethodResult, MutationReport};
 
 /// Descartes' `methods.json`: `{"methods": [...], "analysis": {"mutators"}}`, plus per
-/// mutation the first line of the killing test's failure. Nothing in it depends on
+/// mutation the kind of the killing test's failure ([`failure_kind`]). Nothing in it depends on
 /// timing (Descartes' `analysis.time` and mimic's per-mutant times are in [`full_json`]),
 /// so that runs that find the same give byte-identical files.
 pub fn methods_json(report: &MutationReport) -> Value {
@@ -36,6 +36,11 @@ pub fn full_json(report: &MutationReport) -> Value {
             .zip(&m.mutants)
         {
             mutation["millis"] = json!((o.millis * 10.0).round() / 10.0);
+            mutation["killing-failures"] = json!(o
+                .failure
+                .iter()
+                .map(|f| without_identity_hashes(f))
+                .collect::<Vec<_>>());
         }
     }
     value["summary"] = json!({
@@ -87,7 +92,7 @@ fn method_json(m: &MethodResult) -> Value {
             "mutator": o.operator,
             "tests-run": o.tests_run,
             "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
-            "killing-failures": o.failure.iter().map(|f| without_identity_hashes(f)).collect::<Vec<_>>(),
+            "killing-failures": o.failure.iter().map(|f| failure_kind(f)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
 }
@@ -96,6 +101,27 @@ fn sorted(names: &[String]) -> Vec<&String> {
     let mut names: Vec<&String> = names.iter().collect();
     names.sort();
     names
+}
+
+/// What kind of failure detected a mutant, as `methods.json` records it: the exception
+/// class (`org.opentest4j.AssertionFailedError`), `timed out` or `the test JVM died`, and
+/// whether the kill did not repeat. The whole first line is in `--json`:
+/// it often holds values a test draws at random or times, and `methods.json` must be the
+/// same on every run that finds the same.
+pub fn failure_kind(failure: &str) -> String {
+    const UNSTABLE: &str = " (it passed when run again)";
+    let (line, unstable) = match failure.strip_suffix(UNSTABLE) {
+        Some(line) => (line, UNSTABLE),
+        None => (failure, ""),
+    };
+    let kind = if line.starts_with("timed out") {
+        "timed out"
+    } else if line.starts_with("the test JVM died") {
+        "the test JVM died"
+    } else {
+        line.split(':').next().unwrap_or(line).trim()
+    };
+    format!("{kind}{unstable}")
 }
 
 /// A failure line with the identity hashes of `Object.toString()` (`Foo@1b6d3586`,
@@ -203,6 +229,27 @@ pub fn summary(report: &MutationReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn failure_kinds_hold_nothing_that_varies() {
+        assert_eq!(
+            failure_kind("org.opentest4j.AssertionFailedError: expected: <7f34> but was: <>"),
+            "org.opentest4j.AssertionFailedError"
+        );
+        assert_eq!(
+            failure_kind("java.lang.NullPointerException"),
+            "java.lang.NullPointerException"
+        );
+        assert_eq!(failure_kind("timed out after 685 ms"), "timed out");
+        assert_eq!(
+            failure_kind("the test JVM died: exit 1"),
+            "the test JVM died"
+        );
+        assert_eq!(
+            failure_kind("java.lang.AssertionError: x (it passed when run again)"),
+            "java.lang.AssertionError (it passed when run again)"
+        );
+    }
 
     #[test]
     fn identity_hashes_are_blanked() {

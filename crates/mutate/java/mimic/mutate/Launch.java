@@ -39,6 +39,8 @@ final class Launch implements TestExecutionListener {
     volatile Window window;
     /** Something escaped the launcher (an OutOfMemoryError, a StackOverflowError). */
     volatile boolean threw;
+    /** What escaped, when {@link #threw}. */
+    volatile Throwable thrown;
     /** Per test, the mutant to switch on while it runs (null: one mutant for all). */
     int[] mutantOf;
     /** Per test, its index in the discovered tests. */

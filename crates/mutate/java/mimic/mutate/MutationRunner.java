@@ -286,8 +286,8 @@ public final class MutationRunner {
             }
             proto.begin(indices[from + blamed]);
             proto.flush();
-            System.err.println("mimic: the launch threw out of the test engine in "
-                    + launch.ids[blamed] + ": ending this JVM");
+            System.err.println("mimic: " + Protocol.describe(launch.thrown)
+                    + " escaped the test engine in " + launch.ids[blamed] + ": ending this JVM");
             Runtime.getRuntime().halt(5);
         }
         for (int k = 0; k < n; k++) {

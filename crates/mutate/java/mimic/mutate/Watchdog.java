@@ -89,6 +89,7 @@ final class Watchdog {
             try {
                 launcher.execute(request, launch);
             } catch (Throwable t) {
+                launch.thrown = t;
                 launch.threw = true;
             }
         }, "mimic-tests");
