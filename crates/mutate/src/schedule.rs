@@ -161,7 +161,35 @@ struct Pool {
 /// Mutants taken for one launch, each with the tests it brings.
 type Launch = Vec<(Pending, Vec<(usize, Budget)>)>;
 
+impl Pending {
+    /// A mutant not run yet.
+    fn new(job: Job) -> Pending {
+        Pending {
+            job,
+            ordered: false,
+            next: 0,
+            share: 1,
+            millis: 0.0,
+            retried: 0,
+            confirming: None,
+        }
+    }
+}
+
 impl Pool {
+    /// An empty pool taking up to `launch_mutants` mutants per launch.
+    fn new(launch_mutants: usize) -> Pool {
+        Pool {
+            queue: VecDeque::new(),
+            in_flight: 0,
+            outcomes: Vec::new(),
+            killers: HashMap::new(),
+            settled: HashMap::new(),
+            restarts: 0,
+            launch_mutants: launch_mutants.max(1),
+        }
+    }
+
     /// Whether `pending` may run now: every earlier mutant of its method has settled.
     fn is_next_of_its_method(&self, pending: &Pending) -> bool {
         pending.job.mutant == self.settled.get(&pending.job.method).copied().unwrap_or(0)
@@ -255,24 +283,8 @@ pub fn run_jobs(
     progress: ProgressSink<'_>,
 ) -> Result<(Outcomes, usize), MutateError> {
     let pool = Mutex::new(Pool {
-        queue: jobs
-            .into_iter()
-            .map(|job| Pending {
-                job,
-                ordered: false,
-                next: 0,
-                share: 1,
-                millis: 0.0,
-                retried: 0,
-                confirming: None,
-            })
-            .collect(),
-        in_flight: 0,
-        outcomes: Vec::new(),
-        killers: HashMap::new(),
-        settled: HashMap::new(),
-        restarts: 0,
-        launch_mutants: launch_mutants.max(1),
+        queue: jobs.into_iter().map(Pending::new).collect(),
+        ..Pool::new(launch_mutants)
     });
     let changed = Condvar::new();
     let errors: Vec<MutateError> = std::thread::scope(|scope| {
@@ -748,30 +760,19 @@ mod tests {
             cpu_ms: 1,
             wall_ms: 1,
         };
-        let pending = |method: usize, mutant: usize, test: usize| Pending {
-            job: Job {
+        let pending = |method: usize, mutant: usize, test: usize| {
+            Pending::new(Job {
                 method,
                 mutant,
                 id: (10 * method + mutant) as u32,
                 tests: vec![(test, b)],
                 alone: false,
                 fresh: false,
-            },
-            ordered: false,
-            next: 0,
-            share: 1,
-            millis: 0.0,
-            retried: 0,
-            confirming: None,
+            })
         };
         let mut pool = Pool {
             queue: [pending(0, 0, 1), pending(1, 0, 2), pending(0, 1, 3)].into(),
-            in_flight: 0,
-            outcomes: Vec::new(),
-            killers: HashMap::new(),
-            settled: HashMap::new(),
-            restarts: 0,
-            launch_mutants: 32,
+            ..Pool::new(32)
         };
         let ids = |launch: &Launch| launch.iter().map(|(p, _)| p.job.id).collect::<Vec<_>>();
         // Method 0's second mutant waits for its first.
@@ -798,31 +799,20 @@ mod tests {
             cpu_ms: 1,
             wall_ms: 1,
         };
-        let mut confirming = Pending {
-            job: Job {
-                method: 0,
-                mutant: 0,
-                id: 1,
-                tests: vec![(4, b), (7, b), (9, b)],
-                alone: false,
-                fresh: false,
-            },
-            ordered: true,
-            next: 0,
-            share: 4,
-            millis: 0.0,
-            retried: 0,
-            confirming: Some((7, "AssertionError".into(), 2)),
-        };
-        confirming.next = 0;
+        let mut confirming = Pending::new(Job {
+            method: 0,
+            mutant: 0,
+            id: 1,
+            tests: vec![(4, b), (7, b), (9, b)],
+            alone: false,
+            fresh: false,
+        });
+        confirming.ordered = true;
+        confirming.share = 4;
+        confirming.confirming = Some((7, "AssertionError".into(), 2));
         let mut pool = Pool {
             queue: [confirming].into(),
-            in_flight: 0,
-            outcomes: Vec::new(),
-            killers: HashMap::new(),
-            settled: HashMap::new(),
-            restarts: 0,
-            launch_mutants: 32,
+            ..Pool::new(32)
         };
         let launch = take_launch(&mut pool);
         assert_eq!(launch.len(), 1);
