@@ -627,12 +627,27 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
             .unwrap_or_else(|e| panic!("{e}: {stderr}"));
         let compute = method(&report, "computeMax").clone();
         assert_eq!(compute["classification"], "tested", "{compute:#}\n{stderr}");
+        // The repeated test is one test of three invocations.
+        let repeated = report["baseline"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["name"].as_str().unwrap().contains("LimitsRepeatedTest"))
+            .unwrap();
+        assert_eq!(repeated["invocations"], 3, "{repeated}");
+        let green = |r: &Value| r["status"] == "green";
+        let tests = report["baseline"].as_array().unwrap();
+        assert_eq!(
+            report["summary"]["green-invocations"].as_u64().unwrap(),
+            tests.iter().filter(|t| green(t)).count() as u64 + 2
+        );
         // Every test that uses Limits is one of its tests, not just the one that
         // happened to initialise it.
         assert_eq!(
             strings(&compute["tests"]),
             [
                 "se.kth.castor.versionedset.LimitsOtherTest#aHundredDoesNot()",
+                "se.kth.castor.versionedset.LimitsRepeatedTest#smallFits()",
                 "se.kth.castor.versionedset.LimitsTest#tenFits()"
             ]
         );

@@ -24,6 +24,8 @@ pub enum Baseline {
         cpu_nanos: u64,
         /// Target methods it entered.
         hits: Vec<u32>,
+        /// Invocations that ran (a parameterised or repeated test has one per case).
+        invocations: u32,
     },
     Red(String),
     Skipped,
@@ -243,6 +245,7 @@ fn run_share(
                         nanos: r.nanos,
                         cpu_nanos: r.cpu_nanos,
                         hits: r.hits.clone(),
+                        invocations: r.invocations,
                     },
                     Status::Failed => Baseline::Red(format!(
                         "failed: {}",

@@ -41,6 +41,10 @@ pub enum Reply {
         wall: u64,
         /// CPU time of the thread that ran it, nanoseconds (-1: not measurable).
         cpu: i64,
+        /// How many invocations of it ran, as JUnit counts them (a parameterised or
+        /// repeated test has one per case).
+        #[serde(default)]
+        invocations: u32,
         /// Target methods it entered (recording runs only).
         #[serde(default)]
         hits: Option<Vec<u32>>,
@@ -143,13 +147,14 @@ mod tests {
         );
         assert_eq!(
             parse_reply(
-                r#"{"kind":"result","test":3,"status":"F","wall":1200,"cpu":-1,"hits":[0,4],"failure":"java.lang.AssertionError: \"x\"\tno"}"#
+                r#"{"kind":"result","test":3,"status":"F","wall":1200,"cpu":-1,"invocations":4,"hits":[0,4],"failure":"java.lang.AssertionError: \"x\"\tno"}"#
             ),
             Some(Reply::Result {
                 test: 3,
                 status: Status::Failed,
                 wall: 1200,
                 cpu: -1,
+                invocations: 4,
                 hits: Some(vec![0, 4]),
                 failure: Some("java.lang.AssertionError: \"x\"\tno".into()),
             })
@@ -161,6 +166,7 @@ mod tests {
                 status: Status::Skipped,
                 wall: 5,
                 cpu: 0,
+                invocations: 0,
                 hits: None,
                 failure: None,
             })

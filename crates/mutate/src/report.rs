@@ -52,6 +52,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         "mutants": report.mutant_count(),
         "detected": report.detected_count(),
         "tests": report.tests_total,
+        "green-invocations": report.baseline.iter().map(|t| u64::from(t.invocations)).sum::<u64>(),
         "red-tests": report.red_tests.len(),
         "stop-methods": report.skipped.len(),
         "workers": report.workers,
@@ -164,8 +165,13 @@ pub fn summary(report: &MutationReport) -> String {
         n(Classification::PseudoTested),
         n(Classification::NotCovered)
     ));
+    let invocations: u64 = report
+        .baseline
+        .iter()
+        .map(|t| u64::from(t.invocations))
+        .sum();
     out.push_str(&format!(
-        "{} tests ({} red, excluded), {} test JVM(s), {} JVM start(s), {:.1} s\n",
+        "{} tests ({invocations} green invocations; {} red, excluded), {} test JVM(s), {} JVM start(s), {:.1} s\n",
         report.tests_total,
         report.red_tests.len(),
         report.workers,

@@ -121,6 +121,8 @@ pub struct BaselineTest {
     pub millis: f64,
     /// Target methods it reaches.
     pub methods_reached: usize,
+    /// Invocations that ran green (a parameterised or repeated test has one per case).
+    pub invocations: u32,
 }
 
 /// Everything a run found.

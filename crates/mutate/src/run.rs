@@ -427,17 +427,23 @@ pub fn run_mutation_with(
         .iter()
         .enumerate()
         .map(|(i, b)| {
-            let (status, nanos, reached) = match b {
-                Baseline::Green { nanos, hits, .. } => ("green", *nanos, hits.len()),
-                Baseline::Red(_) => ("red", 0, 0),
-                Baseline::Skipped => ("skipped", 0, 0),
-                Baseline::Excluded => ("excluded", 0, 0),
+            let (status, nanos, reached, invocations) = match b {
+                Baseline::Green {
+                    nanos,
+                    hits,
+                    invocations,
+                    ..
+                } => ("green", *nanos, hits.len(), *invocations),
+                Baseline::Red(_) => ("red", 0, 0, 0),
+                Baseline::Skipped => ("skipped", 0, 0, 0),
+                Baseline::Excluded => ("excluded", 0, 0, 0),
             };
             crate::result::BaselineTest {
                 name: names[i].clone(),
                 status: status.into(),
                 millis: nanos as f64 / 1e6,
                 methods_reached: reached,
+                invocations,
             }
         })
         .collect();

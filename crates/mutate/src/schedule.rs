@@ -675,6 +675,7 @@ mod tests {
             status,
             nanos: 2_000_000,
             cpu_nanos: 0,
+            invocations: 1,
             hits: Vec::new(),
             failure: (status == Status::Failed).then(|| format!("AssertionError: test {index}")),
         }

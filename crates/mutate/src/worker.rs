@@ -78,6 +78,8 @@ pub struct TestResult {
     pub nanos: u64,
     /// CPU time of the thread that ran it (0 where the JVM cannot measure it).
     pub cpu_nanos: u64,
+    /// Invocations that ran (a parameterised or repeated test has one per case).
+    pub invocations: u32,
     /// Target methods entered (only when hits were recorded).
     pub hits: Vec<u32>,
     /// The first line of its failure (exception class and message), when it failed.
@@ -328,6 +330,7 @@ impl Worker {
                     status,
                     wall,
                     cpu,
+                    invocations,
                     hits,
                     failure,
                 }) => results.push(TestResult {
@@ -335,6 +338,7 @@ impl Worker {
                     status,
                     nanos: wall,
                     cpu_nanos: cpu.max(0) as u64,
+                    invocations,
                     hits: hits.unwrap_or_default(),
                     failure,
                 }),

@@ -30,6 +30,8 @@ final class Launch implements TestExecutionListener {
     /** Per test, the first line of its (first) failure. */
     final String[] failure;
     final boolean[] ran;
+    /** Per test, how many invocations ran (a parameterised or repeated test has many). */
+    final int[] invocations;
     final long[] wall;
     final long[] cpu;
     final List<int[]> hits = new ArrayList<>();
@@ -63,6 +65,7 @@ final class Launch implements TestExecutionListener {
         failed = new boolean[n];
         failure = new String[n];
         ran = new boolean[n];
+        invocations = new int[n];
         wall = new long[n];
         cpu = new long[n];
         for (int k = 0; k < n; k++) {
@@ -195,6 +198,7 @@ final class Launch implements TestExecutionListener {
             }
             if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
                 ran[owner] = true;
+                invocations[owner]++;
             }
         } else if (isFailed) {
             // A container above the launched tests (its class setup) failed: all of

@@ -330,6 +330,7 @@ public final class MutationRunner {
     /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
     private static void print(int index, char status, Launch launch, int k, long ranFor) {
         proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
+                launch.invocations[k],
                 launch.recordHits ? launch.hits.get(k) : null,
                 status == 'F' ? launch.failure[k] : null);
     }

@@ -36,13 +36,15 @@ final class Protocol {
     /**
      * How test {@code index} ended ({@code P}assed, {@code F}ailed, {@code S}kipped,
      * {@code T}imed out), its wall and CPU time in nanoseconds (CPU -1: not measurable),
+     * how many invocations of it ran (a parameterised or repeated test has many),
      * the target methods it entered (null: not recorded) and the first line of its
      * failure (null: none).
      */
-    void result(int index, char status, long wall, long cpu, int[] hits, String failure) {
+    void result(int index, char status, long wall, long cpu, int invocations, int[] hits,
+            String failure) {
         StringBuilder b = new StringBuilder("{\"kind\":\"result\",\"test\":").append(index)
                 .append(",\"status\":\"").append(status).append("\",\"wall\":").append(wall)
-                .append(",\"cpu\":").append(cpu);
+                .append(",\"cpu\":").append(cpu).append(",\"invocations\":").append(invocations);
         if (hits != null) {
             b.append(",\"hits\":[");
             for (int m = 0; m < hits.length; m++) {
