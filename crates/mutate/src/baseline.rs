@@ -227,6 +227,7 @@ fn run_share(
     // Tests still without a result: a launch that ends early (a crash, a timeout)
     // leaves the ones it did not report to a fresh JVM, never to a guess.
     let mut pending: Vec<usize> = range;
+    let mut crashed_once = std::collections::HashSet::new();
     while !pending.is_empty() {
         if !worker.is_alive() {
             *worker = Worker::start(spec)?;
@@ -263,6 +264,16 @@ fn run_share(
                 reported.insert(i);
             }
             RunEnd::Crashed(i, why) => {
+                // Once more in a fresh JVM before it counts as red: a test that needs
+                // most of the heap can run out of it only because of what ran before it
+                // in its JVM (or the other test JVM's use of the machine's memory).
+                if crashed_once.insert(i) {
+                    let before = pending.len();
+                    pending.retain(|p| !reported.contains(p));
+                    if pending.len() < before || pending.first() == Some(&i) {
+                        continue;
+                    }
+                }
                 results.push((i, Baseline::Red(format!("crashed: {why}"))));
                 reported.insert(i);
             }
@@ -276,6 +287,16 @@ fn run_share(
                 results.push((i, Baseline::Red("its test JVM kept dying".into())));
             }
             break;
+        }
+    }
+    // What the class's launches reached outside any test counts for every test of the
+    // class, not only for those of the launch that reached it: a crash splits a class
+    // into several launches, differently from run to run.
+    for (_, outcome) in &mut results {
+        if let Baseline::Green { hits, .. } = outcome {
+            hits.extend(shared.shared.iter().copied());
+            hits.sort_unstable();
+            hits.dedup();
         }
     }
     Ok((results, restarts, shared))

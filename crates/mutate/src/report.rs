@@ -6,10 +6,14 @@ use serde_json::{json, Value};
 
 use crate::result::{Classification, MethodResult, MutationReport};
 
-/// Descartes' `methods.json`: `{"methods": [...], "analysis": {"mutators"}}`, plus per
-/// mutation the kind of the killing test's failure ([`failure_kind`]). Nothing in it depends on
-/// timing (Descartes' `analysis.time` and mimic's per-mutant times are in [`full_json`]),
-/// so that runs that find the same give byte-identical files.
+/// Descartes' `methods.json` as verdicts: `{"methods": [...], "analysis": {"mutators"}}`,
+/// per method its classification, the operators detected and not, and its tests (sorted).
+/// How each mutant was detected (status, killing test and failure, tests run, times) and
+/// Descartes' `analysis.time` are in [`full_json`]: on commons-codec they differed between
+/// runs that reached the same verdicts (random test data in failure lines, a looping
+/// mutant timed out in one run and out of memory in the other, a cache filled under
+/// another mutant changing which test fails first), so that runs reaching the same
+/// verdicts give byte-identical files.
 pub fn methods_json(report: &MutationReport) -> Value {
     json!({
         "methods": report.methods.iter().map(method_json).collect::<Vec<_>>(),
@@ -29,19 +33,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         .flatten()
         .zip(&report.methods)
     {
-        for (mutation, o) in method["mutations"]
-            .as_array_mut()
-            .into_iter()
-            .flatten()
-            .zip(&m.mutants)
-        {
-            mutation["millis"] = json!((o.millis * 10.0).round() / 10.0);
-            mutation["killing-failures"] = json!(o
-                .failure
-                .iter()
-                .map(|f| without_identity_hashes(f))
-                .collect::<Vec<_>>());
-        }
+        method["mutations"] = mutations_json(m);
     }
     value["summary"] = json!({
         "methods": report.methods.len(),
@@ -88,14 +80,26 @@ fn method_json(m: &MethodResult) -> Value {
         "detected": ops(true),
         "not-detected": ops(false),
         "tests": sorted(&m.tests),
-        "mutations": m.mutants.iter().map(|o| json!({
+    })
+}
+
+/// How each mutant of `m` fared: status, the test that detected it and how, tests run and
+/// their time. In `--json` only: which test detects a mutant first, how it fails and how
+/// long it takes can differ between runs that reach the same verdicts.
+fn mutations_json(m: &MethodResult) -> Value {
+    json!(m
+        .mutants
+        .iter()
+        .map(|o| json!({
             "status": o.status,
             "mutator": o.operator,
             "tests-run": o.tests_run,
             "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
-            "killing-failures": o.failure.iter().map(|f| failure_kind(f)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    })
+            "killing-failures": o.failure.iter().map(|f| without_identity_hashes(f)).collect::<Vec<_>>(),
+            "killing-failure-kinds": o.failure.iter().map(|f| failure_kind(f)).collect::<Vec<_>>(),
+            "millis": (o.millis * 10.0).round() / 10.0,
+        }))
+        .collect::<Vec<_>>())
 }
 
 fn sorted(names: &[String]) -> Vec<&String> {
@@ -104,11 +108,10 @@ fn sorted(names: &[String]) -> Vec<&String> {
     names
 }
 
-/// What kind of failure detected a mutant, as `methods.json` records it: the exception
-/// class (`org.opentest4j.AssertionFailedError`), `timed out` or `the test JVM died`, and
-/// whether the kill did not repeat. The whole first line is in `--json`:
-/// it often holds values a test draws at random or times, and `methods.json` must be the
-/// same on every run that finds the same.
+/// What kind of failure detected a mutant: the exception class
+/// (`org.opentest4j.AssertionFailedError`), `timed out` or `the test JVM died`, and whether
+/// the kill did not repeat; for grouping and comparing runs (the first line often holds
+/// values a test draws at random, or times).
 pub fn failure_kind(failure: &str) -> String {
     const UNSTABLE: &str = " (it passed when run again)";
     let (line, unstable) = match failure.strip_suffix(UNSTABLE) {

@@ -340,9 +340,8 @@ pub fn run_mutation_with(
         if tests.is_empty() {
             continue;
         }
-        // Ordered by how many target methods each test reaches, not by its time: a
-        // proxy for cost that is the same on every run, so that the test that detects
-        // a mutant (the first in this order that fails) is too.
+        // By how many target methods each test reaches (a cost proxy less noisy than
+        // time; lazily filled caches still make it differ a little between runs).
         order_tests(&method.class, tests, &names, |i| match &baseline[i] {
             Baseline::Green { hits, .. } => hits.len() as u64,
             _ => u64::MAX,

@@ -2,11 +2,10 @@
 //! JVM. A mutant's tests are the green tests that reach its method, tried in this order:
 //! tests that already detected another mutant of the same method, then tests of the
 //! method's own test class (`FooTest` for `Foo`), then those reaching the fewest target
-//! methods first (a cost proxy that, unlike time, is the same on every run). Jobs are
+//! methods first (a cost proxy less noisy than time). Jobs are
 //! queued round-robin over methods (every method's first mutant, then every second one…),
 //! and a method's mutants run one after the other, so that each profits from its
-//! siblings' kills in the same order on every run: the test reported as detecting a
-//! mutant is the first in that order that fails, whatever the timing.
+//! siblings' kills in the same order whatever the timing.
 //!
 //! Launching tests costs more than most tests (the platform resolves and sets up each
 //! launch), so one launch serves many mutants: distinct tests, each with its own mutant

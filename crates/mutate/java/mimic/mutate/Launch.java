@@ -27,6 +27,8 @@ final class Launch implements TestExecutionListener {
     private final Map<String, Integer> position = new HashMap<>();
     final boolean[] started;
     final boolean[] failed;
+    /** Per test, whether the watchdog's stop ended it. */
+    final boolean[] stopped;
     /** Per test, the first line of its (first) failure. */
     final String[] failure;
     final boolean[] ran;
@@ -64,6 +66,7 @@ final class Launch implements TestExecutionListener {
         finished = new boolean[n];
         failed = new boolean[n];
         failure = new String[n];
+        stopped = new boolean[n];
         ran = new boolean[n];
         invocations = new int[n];
         wall = new long[n];
@@ -212,10 +215,28 @@ final class Launch implements TestExecutionListener {
     }
 
     private void fail(int k, TestExecutionResult result) {
+        Throwable t = result.getThrowable().orElse(null);
+        if (isStop(t)) {
+            // The watchdog's stop, not the test's own failure (it may land in the test
+            // after the one that outran its budget).
+            stopped[k] = true;
+            return;
+        }
         failed[k] = true;
         if (failure[k] == null) {
-            failure[k] = Protocol.describe(result.getThrowable().orElse(null));
+            failure[k] = Protocol.describe(t);
         }
+    }
+
+    /** Whether {@code t} is (caused by) the ThreadDeath of {@code Thread.stop}. */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static boolean isStop(Throwable t) {
+        for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+            if (t instanceof ThreadDeath) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Hits outside every test window count for every test that ran. */

@@ -298,7 +298,9 @@ public final class MutationRunner {
             }
             boolean failed = launch.failed[k] || (launch.threw && k == blamed);
             anyFailed |= failed;
-            char status = failed ? 'F' : launch.ran[k] ? 'P' : 'S';
+            // A test the stop meant for another one ended did not really run: 'S', so the
+            // caller runs it again.
+            char status = failed ? 'F' : launch.ran[k] && !launch.stopped[k] ? 'P' : 'S';
             print(indices[from + k], status, launch, k, 0);
             if (!recordHits && mutantOf == null && r.timedOut >= 0 && k > r.timedOut) {
                 break;
