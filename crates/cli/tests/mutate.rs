@@ -666,3 +666,39 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
     };
     assert_eq!(without_times(&seen[0]), without_times(&seen[1]));
 }
+
+/// A class's `@AfterAll` that fails whenever only some of its tests run (it checks they all
+/// ran, as commons-codec's `ColognePhoneticTest` does) is no kill: it fails the same way
+/// without the mutant. One that fails only under the mutant still kills, named by the test
+/// whose run it ended.
+#[test]
+fn a_class_teardown_that_fails_without_the_mutant_too_is_no_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-afterall"]);
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let polite = method(&report, "isPolite");
+    assert_eq!(
+        strings(&polite["tests"]),
+        ["se.kth.castor.versionedset.GreeterEveryTestRanTest#checksPoliteness()"]
+    );
+    assert_eq!(polite["classification"], "pseudo-tested", "{polite:#}");
+    assert_eq!(strings(&polite["not-detected"]), ["false", "true"]);
+
+    let audit = method(&report, "audit");
+    assert_eq!(audit["classification"], "tested", "{audit:#}");
+    for mutation in audit["mutations"].as_array().unwrap() {
+        assert_eq!(mutation["status"], "KILLED", "{mutation:#}");
+        assert_eq!(
+            strings(&mutation["killing-tests"]),
+            ["se.kth.castor.versionedset.GreeterAuditTest#greetsBob()"]
+        );
+        let failure = strings(&mutation["killing-failures"]).join("");
+        assert!(failure.contains("expected: <last: Bob>"), "{mutation:#}");
+    }
+}

@@ -31,6 +31,13 @@ final class Launch implements TestExecutionListener {
     final boolean[] stopped;
     /** Per test, the first line of its (first) failure. */
     final String[] failure;
+    /**
+     * Per test, the first line of the failure of a container above it (its class's set-up
+     * or tear-down), not yet counted as the test's: see {@link #blameContainer}.
+     */
+    final String[] containerFailure;
+    /** Per test, the unique id of the container whose failure {@link #containerFailure} is. */
+    final String[] failedContainer;
     final boolean[] ran;
     /** Per test, how many invocations ran (a parameterised or repeated test has many). */
     final int[] invocations;
@@ -66,6 +73,8 @@ final class Launch implements TestExecutionListener {
         finished = new boolean[n];
         failed = new boolean[n];
         failure = new String[n];
+        containerFailure = new String[n];
+        failedContainer = new String[n];
         stopped = new boolean[n];
         ran = new boolean[n];
         invocations = new int[n];
@@ -204,13 +213,31 @@ final class Launch implements TestExecutionListener {
                 invocations[owner]++;
             }
         } else if (isFailed) {
-            // A container above the launched tests (its class setup) failed: all of
-            // its tests fail.
+            // A container above the launched tests (its class set-up or tear-down) failed:
+            // its tests fail, once the caller has seen whether it fails without the mutant.
+            Throwable t = result.getThrowable().orElse(null);
             for (int i = 0; i < ids.length; i++) {
-                if (ids[i].startsWith(uid)) {
-                    fail(i, result);
+                if (!ids[i].startsWith(uid + "/")) {
+                    continue;
+                }
+                if (isStop(t)) {
+                    stopped[i] = true;
+                } else if (containerFailure[i] == null) {
+                    containerFailure[i] = Protocol.describe(t);
+                    failedContainer[i] = uid;
                 }
             }
+        }
+    }
+
+    /** Count the failure of the container above test {@code k} as the test's own. */
+    void blameContainer(int k) {
+        if (containerFailure[k] == null) {
+            return;
+        }
+        failed[k] = true;
+        if (failure[k] == null) {
+            failure[k] = containerFailure[k];
         }
     }
 

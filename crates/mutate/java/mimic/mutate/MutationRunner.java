@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -272,6 +273,7 @@ public final class MutationRunner {
             tellInits();
             launch.finishHits();
         }
+        settleContainerFailures(launch, recordHits, cpuConst, wallConst);
         boolean anyFailed = false;
         int blamed = launch.blame();
         if (launch.threw) {
@@ -307,6 +309,95 @@ public final class MutationRunner {
             }
         }
         return anyFailed;
+    }
+
+    /**
+     * Per set of tests (their unique ids, one per line), whether a launch of only those
+     * tests fails a container above them with no mutant switched on: a class tear-down
+     * that checks every test of the class ran (commons-codec's {@code ColognePhoneticTest})
+     * fails whenever some of them run alone.
+     */
+    private static final Map<String, Boolean> failsAlone = new HashMap<>();
+
+    /**
+     * Count container failures (class set-up, tear-down) as failures of the tests below the
+     * container, except in a mutant run of only some of the container's tests when the
+     * same tests fail the container in the same way without the mutant: then it is the
+     * selection, not the mutant, that the container objects to.
+     */
+    private static void settleContainerFailures(Launch launch, boolean baseline, long cpuConst,
+            long wallConst) {
+        Map<String, List<Integer>> byContainer = new LinkedHashMap<>();
+        for (int k = 0; k < launch.ids.length; k++) {
+            if (launch.containerFailure[k] != null) {
+                byContainer.computeIfAbsent(launch.failedContainer[k], c -> new ArrayList<>()).add(k);
+            }
+        }
+        for (Map.Entry<String, List<Integer>> e : byContainer.entrySet()) {
+            List<Integer> below = e.getValue();
+            boolean selection = !baseline && below.size() < discoveredBelow(e.getKey())
+                    && failsAlone.computeIfAbsent(idsOf(launch, below),
+                            key -> failsWithoutMutant(launch, below, e.getKey(), cpuConst, wallConst));
+            if (selection) {
+                System.err.println("mimic: " + e.getKey() + " fails when only " + below.size()
+                        + " of its tests run, mutant or not: not counted as a kill");
+                continue;
+            }
+            for (int k : below) {
+                launch.blameContainer(k);
+            }
+        }
+    }
+
+    /** How many discovered tests are below {@code container}. */
+    private static int discoveredBelow(String container) {
+        int count = 0;
+        for (String id : tests) {
+            if (id.startsWith(container + "/")) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static String idsOf(Launch launch, List<Integer> ks) {
+        StringBuilder key = new StringBuilder();
+        for (int k : ks) {
+            key.append(launch.ids[k]).append('\n');
+        }
+        return key.toString();
+    }
+
+    /** Whether tests {@code ks} of {@code launch}, run alone with no mutant, fail {@code container}. */
+    private static boolean failsWithoutMutant(Launch launch, List<Integer> ks, String container,
+            long cpuConst, long wallConst) {
+        int n = ks.size();
+        String[] ids = new String[n];
+        long[] cpu = new long[n];
+        long[] wall = new long[n];
+        int[] indices = new int[n];
+        for (int i = 0; i < n; i++) {
+            int k = ks.get(i);
+            ids[i] = launch.ids[k];
+            cpu[i] = launch.cpuBudget[k];
+            wall[i] = launch.wallBudget[k];
+            indices[i] = launch.testIndex[k];
+        }
+        int active = MutantSwitch.active;
+        MutantSwitch.active = 0;
+        Launch control = new Launch(proto, ids, cpu, wall, cpuConst, wallConst, false);
+        control.testIndex = indices;
+        Watchdog.Result check = execute(control);
+        MutantSwitch.active = active;
+        if (check.timedOut >= 0 || check.launch.threw) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (container.equals(check.launch.failedContainer[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether each method's static-initialiser reach was told already. */
