@@ -238,18 +238,24 @@ fn classifies_every_versioned_set_method() {
         .unwrap()
         .iter()
         .map(|s| {
+            assert_eq!(s["severity"], "skipped", "{s}");
+            assert_eq!(
+                s["location"]["class"], "se.kth.castor.versionedset.VersionedSet",
+                "{s}"
+            );
+            let method = s["location"]["method"].as_str().unwrap();
             (
-                s["name"].as_str().unwrap().into(),
-                s["reason"].as_str().unwrap().into(),
+                method[..method.find('(').unwrap()].into(),
+                s["message"].as_str().unwrap().into(),
             )
         })
         .collect();
     for (name, reason) in [
-        ("getVersion", "getter"),
-        ("size", "delegate"),
-        ("contains", "delegate"),
-        ("hashCode", "hash_code"),
-        ("toString", "to_string"),
+        ("getVersion", "stop method: getter"),
+        ("size", "stop method: delegate"),
+        ("contains", "stop method: delegate"),
+        ("hashCode", "stop method: hash_code"),
+        ("toString", "stop method: to_string"),
     ] {
         assert!(
             skipped.contains(&(name.to_string(), reason.to_string())),

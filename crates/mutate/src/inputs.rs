@@ -13,7 +13,9 @@ use crate::error::MutateError;
 use crate::operators::Operator;
 use crate::schema::apply_schema;
 use crate::stop::StopKind;
-use crate::targets::{ClassProblem, Selection};
+use mimic_diagnostic::Diagnostic;
+
+use crate::targets::Selection;
 
 /// Read every class of `entries`, choose the targets and write the rewritten classes to
 /// `schema_dir`. A class that fails to parse or rewrite is reported and left unmutated.
@@ -30,20 +32,22 @@ pub fn prepare_schema(
     for (i, entry) in entries.iter().enumerate() {
         let classes = source.read_input(i)?;
         for bad in classes.unreadable {
-            selection.problems.push(ClassProblem {
-                entry: format!("{}!{}", entry.display(), bad.name),
-                reason: bad.reason,
-            });
+            selection.problems.push(
+                Diagnostic::error(bad.reason)
+                    .in_file(entry.display().to_string())
+                    .at_entry(bad.name),
+            );
         }
         for resource in classes.classes {
             if !seen.insert(resource.internal.clone()) {
-                selection.problems.push(ClassProblem {
-                    entry: format!("{}!{}", entry.display(), resource.stored),
-                    reason: format!(
+                selection.problems.push(
+                    Diagnostic::warning(format!(
                         "not mutated: {} is also in an earlier entry, which is the one mutated",
                         resource.internal
-                    ),
-                });
+                    ))
+                    .in_file(entry.display().to_string())
+                    .at_entry(resource.stored),
+                );
                 continue;
             }
             match ClassFile::parse(&resource.bytes) {
@@ -53,10 +57,11 @@ pub fn prepare_schema(
                     // multi-release jar as the class itself).
                     parsed.push((format!("{}.class", resource.internal), class));
                 }
-                Err(e) => selection.problems.push(ClassProblem {
-                    entry: resource.stored,
-                    reason: e.to_string(),
-                }),
+                Err(e) => selection.problems.push(
+                    Diagnostic::error(e.to_string())
+                        .in_file(entry.display().to_string())
+                        .at_entry(resource.stored),
+                ),
             }
         }
     }
@@ -81,10 +86,9 @@ pub fn prepare_schema(
                     .map_err(|e| format!("could not write {}: {e}", path.display()))
             });
         if let Err(reason) = written {
-            selection.problems.push(ClassProblem {
-                entry,
-                reason: format!("not mutated: {reason}"),
-            });
+            selection
+                .problems
+                .push(Diagnostic::error(format!("not mutated: {reason}")).at_entry(entry));
             dropped.extend(indices);
         }
     }
@@ -164,5 +168,33 @@ mod tests {
         assert_eq!(twice.methods.len(), once.methods.len());
         assert_eq!(twice.skipped.len(), once.skipped.len());
         assert!(twice.problems.is_empty(), "{:?}", twice.problems);
+    }
+
+    #[test]
+    fn an_unreadable_class_is_an_error_that_names_its_file_and_the_rest_is_mutated() {
+        let dir = tempfile::tempdir().unwrap();
+        let classes = dir.path().join("classes");
+        compiled_fixture(&classes);
+        std::fs::write(classes.join("demo/Broken.class"), b"\xca\xfe\xba\xbe\0\0").unwrap();
+        let selection = prepare_schema(
+            std::slice::from_ref(&classes),
+            &defaults(),
+            ALL_STOP_KINDS,
+            &dir.path().join("schema"),
+        )
+        .unwrap();
+        assert!(selection.methods.iter().any(|m| m.name == "next"));
+        assert_eq!(selection.problems.len(), 1, "{:?}", selection.problems);
+        let problem = &selection.problems[0];
+        assert_eq!(problem.severity, mimic_diagnostic::Severity::Error);
+        assert_eq!(problem.location.entry.as_deref(), Some("demo/Broken.class"));
+        assert_eq!(
+            problem.location.file.as_deref(),
+            Some(classes.display().to_string().as_str())
+        );
+        assert!(
+            problem.to_string().contains("demo/Broken.class"),
+            "{problem}"
+        );
     }
 }

@@ -205,10 +205,7 @@ pub fn summary(report: &MutationReport) -> String {
         ));
     }
     for problem in &report.problems {
-        out.push_str(&format!(
-            "not analysed: {}: {}\n",
-            problem.entry, problem.reason
-        ));
+        out.push_str(&format!("{problem}\n"));
     }
     for c in [
         Classification::PseudoTested,

@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
-use crate::targets::{ClassProblem, SkippedMethod, TargetMethod};
+use mimic_diagnostic::Diagnostic;
+
+use crate::targets::TargetMethod;
 
 /// How one mutant ended, named as PIT names detection statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -129,8 +131,8 @@ pub struct BaselineTest {
 #[derive(Debug, Clone, Default)]
 pub struct MutationReport {
     pub methods: Vec<MethodResult>,
-    pub skipped: Vec<SkippedMethod>,
-    pub problems: Vec<ClassProblem>,
+    pub skipped: Vec<Diagnostic>,
+    pub problems: Vec<Diagnostic>,
     pub red_tests: Vec<RedTest>,
     /// Tests discovered.
     pub tests_total: usize,

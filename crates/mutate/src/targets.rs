@@ -7,7 +7,7 @@ use mimic_classfile::access::{ABSTRACT, NATIVE};
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::instruction::decode;
 use mimic_classfile::{ClassFile, MethodDescriptor};
-use serde::Serialize;
+use mimic_diagnostic::Diagnostic;
 
 use crate::operators::Operator;
 use crate::stop::{stop_kind, StopKind};
@@ -36,30 +36,15 @@ pub struct TargetMethod {
     pub mutants: Vec<Mutant>,
 }
 
-/// A method left alone, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SkippedMethod {
-    pub class: String,
-    pub name: String,
-    pub descriptor: String,
-    /// A stop-method kind name (`getter`, `delegate`…) or `no-operator`.
-    pub reason: String,
-}
-
-/// A class that could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ClassProblem {
-    /// Entry name (`eu/stamp/VersionedSet.class`).
-    pub entry: String,
-    pub reason: String,
-}
-
 /// Everything chosen from a set of classes.
 #[derive(Debug, Default, Clone)]
 pub struct Selection {
     pub methods: Vec<TargetMethod>,
-    pub skipped: Vec<SkippedMethod>,
-    pub problems: Vec<ClassProblem>,
+    /// Methods left alone (severity `skipped`), each with its class and method, and why:
+    /// `stop method: <kind>`, `static initialiser`, `no operator applies`.
+    pub skipped: Vec<Diagnostic>,
+    /// Classes and methods that could not be read or rewritten (severity `error`).
+    pub problems: Vec<Diagnostic>,
     next_method: u32,
     next_mutant: u32,
 }
@@ -90,11 +75,15 @@ impl Selection {
             if name == "<init>" || method.has_flag(ABSTRACT) || method.has_flag(NATIVE) {
                 continue;
             }
-            let skip = |reason: &str| SkippedMethod {
-                class: class_name.clone(),
-                name: name.clone(),
-                descriptor: descriptor.clone(),
-                reason: reason.to_string(),
+            let skip = |reason: &str| {
+                Diagnostic::skipped(reason)
+                    .in_class(class_name.replace('/', "."))
+                    .in_method(&name, &descriptor)
+            };
+            let unreadable = |e: String| {
+                Diagnostic::error(e)
+                    .in_class(class_name.replace('/', "."))
+                    .in_method(&name, &descriptor)
             };
             let Some(code_attr) = method.attribute(cp, "Code") else {
                 continue;
@@ -102,29 +91,24 @@ impl Selection {
             let code = match CodeAttribute::parse(&code_attr.data, cp) {
                 Ok(c) => c,
                 Err(e) => {
-                    self.problems.push(ClassProblem {
-                        entry: format!("{class_name}.{name}{descriptor}"),
-                        reason: e.to_string(),
-                    });
+                    self.problems.push(unreadable(e.to_string()));
                     continue;
                 }
             };
             let insns = match decode(&code.code) {
                 Ok(i) => i,
                 Err(e) => {
-                    self.problems.push(ClassProblem {
-                        entry: format!("{class_name}.{name}{descriptor}"),
-                        reason: e.to_string(),
-                    });
+                    self.problems.push(unreadable(e.to_string()));
                     continue;
                 }
             };
             if let Some(kind) = stop_kind(class, method, &insns, stops) {
-                self.skipped.push(skip(kind.name()));
+                self.skipped
+                    .push(skip(&format!("stop method: {}", kind.name())));
                 continue;
             }
             if name == "<clinit>" || name.contains("$mimic") {
-                self.skipped.push(skip("clinit"));
+                self.skipped.push(skip("static initialiser"));
                 continue;
             }
             let Ok(desc) = MethodDescriptor::parse(&descriptor) else {
@@ -135,7 +119,8 @@ impl Selection {
                 .filter(|o| o.applies(desc.ret.as_ref()))
                 .collect();
             if applicable.is_empty() {
-                self.skipped.push(skip("no-operator"));
+                self.skipped
+                    .push(skip("no operator applies to its return type"));
                 continue;
             }
             let mutants = applicable
