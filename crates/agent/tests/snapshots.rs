@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_jvm::{compile, java_sources_under, CompileOptions};
+
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
 
 fn agent_library() -> PathBuf {
@@ -34,14 +34,7 @@ fn fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots/src");
-    compile(
-        &mimic_test_support::jdk(),
-        &java_sources_under(src),
-        &[],
-        &classes,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    mimic_test_support::compile_dir(&src, &[], &classes);
     let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     let plan_path = dir.path().join("plan.json");

@@ -5,53 +5,33 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-use mimic_jvm::{compile, pinned, ArtifactCache, CompileOptions, Jdk, Maven};
+use mimic_jvm::pinned;
+use mimic_test_support::{compile_for_analysis, fetched};
 
 struct Compiled {
     tests: PathBuf,
     prod: PathBuf,
-    _dir: tempfile::TempDir,
 }
 
+/// Three of the mocks crate's fixture test classes and the production code they use.
 fn compiled() -> &'static Compiled {
     static C: OnceLock<Compiled> = OnceLock::new();
     C.get_or_init(|| {
-        let jdk = Jdk::locate().expect("a JDK 17+");
-        let maven = Maven::locate().expect("Maven");
-        let libs = ArtifactCache::default_location()
-            .fetch(&maven, &pinned::test_runtime())
-            .expect("JUnit and Mockito from Maven Central");
+        let libs = fetched(&pinned::test_runtime());
         let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mocks/tests/fixtures");
-        let dir = tempfile::Builder::new()
-            .prefix("mimic-cli-mocks-")
-            .tempdir()
-            .unwrap();
-        let prod = dir.path().join("prod");
-        let tests = dir.path().join("tests");
-        let options = CompileOptions {
-            release: Some(17),
-            extra_args: vec!["-g".into(), "-nowarn".into()],
-        };
-        compile(
-            &jdk,
+        let prod = compile_for_analysis(
             &mimic_jvm::java_sources_under(fixtures.join("prod")),
             &[],
-            &prod,
-            &options,
-        )
-        .unwrap();
+            "mimic-cli-mocks-prod-",
+        );
         let sources: Vec<PathBuf> = ["MockitoLocalsTest", "LambdaTest", "InterprocTest"]
             .iter()
             .map(|n| fixtures.join(format!("tests/fx/{n}.java")))
             .collect();
         let mut cp = vec![prod.clone()];
         cp.extend(libs);
-        compile(&jdk, &sources, &cp, &tests, &options).unwrap();
-        Compiled {
-            tests,
-            prod,
-            _dir: dir,
-        }
+        let tests = compile_for_analysis(&sources, &cp, "mimic-cli-mocks-tests-");
+        Compiled { tests, prod }
     })
 }
 

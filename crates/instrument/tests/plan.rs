@@ -7,7 +7,7 @@ use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
 use mimic_instrument::PlanInstrumentation;
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_jvm::Jdk;
 use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
@@ -36,14 +36,7 @@ fn plan_instrumentation_of_reservations() {
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src");
-    compile(
-        &jdk,
-        &java_sources_under(src),
-        &[],
-        &classes,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    mimic_test_support::compile_dir(&src, &[], &classes);
     let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     let inst = PlanInstrumentation::new(&plan, ProbeApi::default());

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::{Mutex, OnceLock};
 
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk, Maven};
+use mimic_jvm::{compile, java_sources_under, Artifact, ArtifactCache, CompileOptions, Jdk, Maven};
 
 /// The JDK the tests run on (the same one `mimic` would find: `JAVA_HOME`, then `PATH`).
 pub fn jdk() -> Jdk {
@@ -73,6 +73,37 @@ pub fn compiled_once(src: &Path, classpath: &[PathBuf]) -> PathBuf {
     compile_dir(src, classpath, &dir);
     compiled.insert(src.to_path_buf(), dir.clone());
     dir
+}
+
+/// The jars of `artifacts` from mimic's artifact cache, fetched from Maven Central into it
+/// the first time.
+pub fn fetched(artifacts: &[Artifact]) -> Vec<PathBuf> {
+    ArtifactCache::default_location()
+        .fetch(&maven(), artifacts)
+        .unwrap_or_else(|e| panic!("fetching {artifacts:?} from Maven Central: {e}"))
+}
+
+/// Compile `sources` against `classpath` into a new directory named `<prefix>…` that lives
+/// until the test binary exits, as bytecode analyses want them: release 17, debug
+/// information (local variable names), no annotation processing, no warnings.
+pub fn compile_for_analysis(sources: &[PathBuf], classpath: &[PathBuf], prefix: &str) -> PathBuf {
+    let out = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .expect("a temporary directory")
+        .keep();
+    let options = CompileOptions {
+        release: Some(17),
+        extra_args: vec!["-g".into(), "-nowarn".into(), "-proc:none".into()],
+    };
+    compile(&jdk(), sources, classpath, &out, &options).unwrap_or_else(|e| {
+        panic!(
+            "compiling {} sources into {}: {e}",
+            sources.len(),
+            out.display()
+        )
+    });
+    out
 }
 
 /// What a finished program printed and how it ended.

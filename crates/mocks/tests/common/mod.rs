@@ -7,60 +7,31 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use mimic_jvm::{compile, java_sources_under, pinned, ArtifactCache, CompileOptions, Jdk, Maven};
+use mimic_jvm::{java_sources_under, pinned};
 use mimic_mocks::report::{MethodReport, MockInvocation, Report};
 use mimic_mocks::{analyse_paths, Options};
+use mimic_test_support::{compile_for_analysis, fetched};
 
 pub struct Fixtures {
     pub tests: PathBuf,
     pub prod: PathBuf,
     pub libraries: Vec<PathBuf>,
-    _dir: tempfile::TempDir,
 }
 
 pub fn fixtures() -> &'static Fixtures {
     static FIXTURES: OnceLock<Fixtures> = OnceLock::new();
     FIXTURES.get_or_init(|| {
-        let jdk = Jdk::locate().expect("a JDK 17+");
-        let maven = Maven::locate().expect("Maven");
-        let cache = ArtifactCache::default_location();
-        let libraries = cache
-            .fetch(&maven, &pinned::mock_detection_fixture_libraries())
-            .expect("fixture libraries from Maven Central");
+        let libraries = fetched(&pinned::mock_detection_fixture_libraries());
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-        let dir = tempfile::Builder::new()
-            .prefix("mocks-fixtures-")
-            .tempdir()
-            .unwrap();
-        let prod = dir.path().join("prod");
-        let tests = dir.path().join("tests");
-        let options = CompileOptions {
-            release: Some(17),
-            extra_args: vec!["-g".into(), "-nowarn".into(), "-proc:none".into()],
-        };
-        compile(
-            &jdk,
-            &java_sources_under(root.join("prod")),
-            &[],
-            &prod,
-            &options,
-        )
-        .expect("production fixtures compile");
+        let prod = compile_for_analysis(&java_sources_under(root.join("prod")), &[], "mocks-prod-");
         let mut cp = vec![prod.clone()];
         cp.extend(libraries.iter().cloned());
-        compile(
-            &jdk,
-            &java_sources_under(root.join("tests")),
-            &cp,
-            &tests,
-            &options,
-        )
-        .expect("test fixtures compile");
+        let tests =
+            compile_for_analysis(&java_sources_under(root.join("tests")), &cp, "mocks-tests-");
         Fixtures {
             tests,
             prod,
             libraries,
-            _dir: dir,
         }
     })
 }
