@@ -708,3 +708,37 @@ fn a_class_teardown_that_fails_without_the_mutant_too_is_no_kill() {
         assert!(failure.contains("expected: <last: Bob>"), "{mutation:#}");
     }
 }
+
+/// A test that is slow only on its first run in a JVM (a shared table built on first use)
+/// is fast in the baseline and slow in the fresh JVM a static-initialiser mutant runs in:
+/// its timeout there is the cold JVM, not the mutant, and the mutant is judged again with
+/// a patient budget (the finding: a method "tested" by a timeout PIT did not see).
+#[test]
+fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-cold"]);
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--workers".as_ref(),
+            "1".as_ref(),
+            "--timeout-const-ms".as_ref(),
+            "300".as_ref(),
+            "--include-tests".as_ref(),
+            "*ScaleColdTest".as_ref(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let compute = method(&report, "computeFactor");
+    assert_eq!(
+        strings(&compute["tests"]),
+        ["se.kth.castor.versionedset.ScaleColdTest#namesItsUnit()"]
+    );
+    for mutation in compute["mutations"].as_array().unwrap() {
+        assert_eq!(mutation["status"], "SURVIVED", "{compute:#}\n{stderr}");
+    }
+    assert_eq!(compute["classification"], "pseudo-tested", "{compute:#}");
+}

@@ -12,7 +12,7 @@
 //! switched on while it runs. A mutant brings one test to its first launch, then 2, 4…
 //! while no test detects it.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Condvar, Mutex};
 
 use crate::error::MutateError;
@@ -140,6 +140,9 @@ struct Pending {
     /// many tests had run. Before it counts, the same test runs against the mutant again
     /// in another launch; a kill it does not repeat makes the mutant unstable.
     confirming: Option<(usize, String, usize)>,
+    /// Its tests get patient budgets ([`Budget::patient`]): one of them timed out on its
+    /// first run in a JVM, which may have been the cold JVM rather than the mutant.
+    patient: bool,
 }
 
 struct Pool {
@@ -171,6 +174,7 @@ impl Pending {
             millis: 0.0,
             retried: 0,
             confirming: None,
+            patient: false,
         }
     }
 }
@@ -218,6 +222,17 @@ impl Pool {
     }
 }
 
+/// `tests` with patient budgets.
+fn patient(tests: Vec<(usize, Budget)>) -> Vec<(usize, Budget)> {
+    tests.into_iter().map(|(i, b)| (i, b.patient())).collect()
+}
+
+/// Whether a mutant detected by `status` from test `killer`, which had not run to its end
+/// in the JVM before (`cold`), must run again with patient budgets before it counts.
+fn judge_again(pending: &Pending, status: MutantStatus, cold: bool) -> bool {
+    status == MutantStatus::TimedOut && cold && !pending.patient
+}
+
 /// Take mutants for one launch from the front of the queue: each brings its next `share`
 /// tests, and no test appears twice in a launch.
 fn take_launch(pool: &mut Pool) -> Launch {
@@ -259,6 +274,7 @@ fn take_launch(pool: &mut Pool) -> Launch {
             skipped.push_back(p);
             continue;
         }
+        let mine = if p.patient { patient(mine) } else { mine };
         used.extend(mine.iter().map(|(i, _)| *i));
         tests += mine.len();
         taken.push((p, mine));
@@ -467,7 +483,17 @@ fn run_alone(
         }
         restarted += 1;
     }
-    let reply = match worker.run(pending.job.id, true, false, limits, &pending.job.tests) {
+    let tests = if pending.patient {
+        patient(pending.job.tests.clone())
+    } else {
+        pending.job.tests.clone()
+    };
+    let cold: HashSet<usize> = tests
+        .iter()
+        .map(|(i, _)| *i)
+        .filter(|i| !worker.is_warm(*i))
+        .collect();
+    let reply = match worker.run(pending.job.id, true, false, limits, &tests) {
         Ok(reply) => reply,
         Err(e) => return Err(Box::new((pending, e))),
     };
@@ -486,6 +512,17 @@ fn run_alone(
         (_, Some(c)) => (c.status, Some((c.test, c.why.clone()))),
         _ => (MutantStatus::Survived, None),
     };
+    if let Some((test, _)) = &killer {
+        if judge_again(&pending, status, cold.contains(test)) {
+            // Again, with patient budgets (in a new JVM if the timeout ended this one).
+            pending.patient = true;
+            return run_alone(worker, spec, limits, pending, names).map(
+                |(method, mutant, outcome, killer, again)| {
+                    (method, mutant, outcome, killer, again + restarted)
+                },
+            );
+        }
+    }
     // Every test of the shim's last batch ran, also those after the one that detected it.
     pending.millis = reply
         .results
@@ -586,6 +623,11 @@ fn work(
             .iter()
             .flat_map(|(p, tests)| tests.iter().map(|(i, b)| (*i, p.job.id, *b)))
             .collect();
+        let cold: HashSet<usize> = request
+            .iter()
+            .map(|(i, _, _)| *i)
+            .filter(|i| !worker.is_warm(*i))
+            .collect();
         let reply = match worker.run_multiplexed(limits, &request) {
             Ok(reply) => reply,
             Err(e) => {
@@ -628,6 +670,13 @@ fn work(
                     if culprit.is_none() {
                         pending.retried += 1;
                     }
+                    p.queue.push_front(pending);
+                }
+                Settle::Detected(status, killer, _)
+                    if judge_again(&pending, status, cold.contains(&killer)) =>
+                {
+                    pending.patient = true;
+                    pending.retried = 0;
                     p.queue.push_front(pending);
                 }
                 Settle::Detected(MutantStatus::Killed, killer, why) => {
@@ -791,6 +840,43 @@ mod tests {
         let second = take_launch(&mut pool);
         assert_eq!(ids(&second), vec![1]);
         assert_eq!(pool.killers[&0], vec![1]);
+    }
+
+    #[test]
+    fn only_a_timeout_on_a_tests_first_run_in_its_jvm_is_judged_again_patiently() {
+        let mut pending = Pending::new(Job {
+            method: 0,
+            mutant: 0,
+            id: 1,
+            tests: vec![(
+                3,
+                Budget {
+                    cpu_ms: 10,
+                    wall_ms: 20,
+                },
+            )],
+            alone: false,
+            fresh: false,
+        });
+        assert!(judge_again(&pending, MutantStatus::TimedOut, true));
+        assert!(!judge_again(&pending, MutantStatus::TimedOut, false));
+        assert!(!judge_again(&pending, MutantStatus::Killed, true));
+        pending.patient = true;
+        assert!(!judge_again(&pending, MutantStatus::TimedOut, true));
+        // A patient launch brings its tests with patient budgets.
+        let mut pool = Pool::new(4);
+        pool.queue.push_back(pending);
+        let launch = take_launch(&mut pool);
+        assert_eq!(
+            launch[0].1,
+            [(
+                3,
+                Budget {
+                    cpu_ms: 4040,
+                    wall_ms: 4080
+                }
+            )]
+        );
     }
 
     #[test]

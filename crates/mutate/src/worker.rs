@@ -4,6 +4,7 @@
 //! when the JVM is still sound and halts it otherwise; the caller then starts a new one.
 //! A Rust-side deadline catches a JVM too stuck even for that.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -105,6 +106,21 @@ pub struct Budget {
     pub wall_ms: u64,
 }
 
+/// What a patient budget adds, in milliseconds: PIT's timeout constant.
+pub const PATIENT_MS: u64 = 4000;
+
+impl Budget {
+    /// The budget for a test whose first run in a JVM outran its own: four times as much
+    /// and [`PATIENT_MS`] more, so that a cold JVM (classes to load, code to compile,
+    /// caches to fill) does not pass for a mutant that loops.
+    pub fn patient(self) -> Budget {
+        Budget {
+            cpu_ms: self.cpu_ms.saturating_mul(4).saturating_add(PATIENT_MS),
+            wall_ms: self.wall_ms.saturating_mul(4).saturating_add(PATIENT_MS),
+        }
+    }
+}
+
 /// The constants added to every test's [`Budget`] (and the budget of the time between
 /// tests, e.g. class setup).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,6 +150,9 @@ pub struct Worker {
     /// The tests it discovered, in its order.
     pub tests: Vec<DiscoveredTest>,
     alive: bool,
+    /// Tests that have run to their end in this JVM: their classes are loaded and their
+    /// code has been run once (a test's first run in a JVM can be much slower).
+    warm: HashSet<usize>,
 }
 
 impl Worker {
@@ -189,6 +208,7 @@ impl Worker {
             log: spec.log.clone(),
             tests: Vec::new(),
             alive: true,
+            warm: HashSet::new(),
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {
@@ -220,6 +240,11 @@ impl Worker {
     /// Whether the JVM can take another run.
     pub fn is_alive(&self) -> bool {
         self.alive
+    }
+
+    /// Whether `test` has run to its end in this JVM before.
+    pub fn is_warm(&self, test: usize) -> bool {
+        self.warm.contains(&test)
     }
 
     /// Run `tests` with `mutant` switched on (0: none). The shim launches them alone or in
@@ -333,15 +358,20 @@ impl Worker {
                     invocations,
                     hits,
                     failure,
-                }) => results.push(TestResult {
-                    index: test,
-                    status,
-                    nanos: wall,
-                    cpu_nanos: cpu.max(0) as u64,
-                    invocations,
-                    hits: hits.unwrap_or_default(),
-                    failure,
-                }),
+                }) => {
+                    if matches!(status, Status::Passed | Status::Failed) {
+                        self.warm.insert(test);
+                    }
+                    results.push(TestResult {
+                        index: test,
+                        status,
+                        nanos: wall,
+                        cpu_nanos: cpu.max(0) as u64,
+                        invocations,
+                        hits: hits.unwrap_or_default(),
+                        failure,
+                    })
+                }
                 Some(Reply::Shared { hits }) => shared_hits.extend(hits),
                 Some(Reply::Inits { inits: found }) => inits.extend(found),
                 Some(Reply::Begin { test }) => begun = Some(test),
