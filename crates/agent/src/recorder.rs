@@ -3,7 +3,9 @@
 //! `enter` decides whether an invocation is recorded (first N — until D distinct ones
 //! are recorded — then 1 in K, per MUT),
 //! snapshots the receiver and arguments and pushes a frame; call probes attribute each
-//! call to the innermost active invocation whose plan lists the site; `exit` snapshots
+//! call to the innermost active invocation whose plan lists the site, and to the recorded
+//! invocations below it that it continues on the same receiver (a MUT calling another MUT
+//! on `this`: the outer test must replay the nested one's calls too); `exit` snapshots
 //! the receiver again and the result, and hands the completed record to the writer.
 //! Values are kept as their JSON text from the moment they are captured.
 //! A thread-local re-entrancy flag keeps snapshotting (which runs Java code such as
@@ -42,13 +44,18 @@ struct Frame {
     token: i64,
     mut_index: u32,
     rec: Option<Box<Recording>>,
+    /// Recorded invocations below this one on the stack that run on the same receiver
+    /// (or reach this static method), connected through invocations that do too: a MUT
+    /// calling another MUT on `this`. A call the nested invocation makes on the outer
+    /// one's collaborators belongs to the outer record as well, when the outer plan lists
+    /// the site (a deeper call through the nested method).
+    outer: Vec<i64>,
 }
 
-/// An open mockable call: which frame and which of its calls.
+/// An open mockable call: the frames recording it and the index of the call in each.
 struct Pending {
     token: i64,
-    frame_token: i64,
-    index: usize,
+    records: Vec<(i64, usize)>,
 }
 
 #[derive(Default)]
@@ -256,9 +263,11 @@ pub unsafe fn enter(
     let record = st
         .options
         .samples(n, counter.distinct.load(Ordering::Relaxed));
+    let is_static = st.plan.muts[m].is_static || receiver.is_null();
     with_local(|l| {
         l.next_token += 1;
         let token = l.next_token;
+        let outer = unsafe { outer_frames(env, l, receiver, is_static) };
         let rec = if record {
             unsafe { start_recording(env, st, l, m, sig, receiver, args) }
         } else {
@@ -268,10 +277,44 @@ pub unsafe fn enter(
             token,
             mut_index: mut_index as u32,
             rec,
+            outer,
         });
         token
     })
     .unwrap_or(0)
+}
+
+/// The recorded frames a new invocation on `receiver` continues (see [`Frame::outer`]):
+/// those of the frame below it (and that frame itself, when recorded) whose receiver is
+/// the same object; all of them for a static method.
+unsafe fn outer_frames(
+    env: &JniEnv,
+    l: &Local,
+    receiver: jni::jobject,
+    is_static: bool,
+) -> Vec<i64> {
+    let Some(below) = l.frames.last() else {
+        return Vec::new();
+    };
+    let mut candidates: Vec<i64> = below.outer.clone();
+    if below.rec.is_some() {
+        candidates.push(below.token);
+    }
+    if is_static {
+        return candidates;
+    }
+    candidates
+        .into_iter()
+        .filter(|t| {
+            l.frames
+                .iter()
+                .find(|f| f.token == *t)
+                .and_then(|f| f.rec.as_ref())
+                .is_some_and(|r| {
+                    !r.receiver.is_null() && unsafe { env.is_same_object(receiver, r.receiver) }
+                })
+        })
+        .collect()
 }
 
 unsafe fn start_recording(
@@ -354,7 +397,10 @@ pub unsafe fn exit(
         let frame = l.frames.drain(pos..).next()?;
         // Not recorded: nothing to snapshot or send.
         frame.rec.as_ref()?;
-        l.pending.retain(|p| p.frame_token != token);
+        for p in &mut l.pending {
+            p.records.retain(|(frame, _)| *frame != token);
+        }
+        l.pending.retain(|p| !p.records.is_empty());
         let parent = l.frames.last().and_then(|f| f.rec.as_ref()).map(|r| r.id);
         let thread = l.thread.clone().unwrap_or((0, "?".into()));
         Some((frame, parent, thread))
@@ -467,46 +513,71 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
     let Some(_busy) = Busy::enter() else { return 0 };
     let table = st.instrumentation.site_table();
     with_local(|l| {
+        // The innermost frame whose plan lists the site, then the recorded frames that
+        // invocation continues on the same receiver whose plans list it too.
         let (fi, plan_call) = l
             .frames
             .iter()
             .enumerate()
             .rev()
             .find_map(|(i, f)| table.plan_call(site as u32, f.mut_index).map(|c| (i, c)))?;
-        let frame_token = l.frames[fi].token;
-        let rec = l.frames[fi].rec.as_mut()?;
+        let mut targets: Vec<(usize, u32)> = vec![(fi, plan_call)];
+        for t in l.frames[fi].outer.clone() {
+            let Some(i) = l.frames.iter().position(|f| f.token == t) else {
+                continue;
+            };
+            if let Some(c) = table.plan_call(site as u32, l.frames[i].mut_index) {
+                targets.push((i, c));
+            }
+        }
         let declared = st
             .site_sigs
             .get(site as usize)
             .map(|s| s.params.as_slice())
             .unwrap_or(&[]);
-        let arguments = if rec.values {
-            let (jvmti, jdk) = context(st)?;
-            let cx = snapshot_context(st, &jvmti, jdk);
-            let (a, b) = unsafe { arguments(env, &cx, args, declared, &[]) };
-            st.budget_used.fetch_add(b, Ordering::Relaxed);
-            a
-        } else {
-            budget_opaque_array(declared.len())
-        };
-        let index = rec.calls.len();
-        let mut outcome = String::new();
-        json::begin_outcome(&mut outcome, true);
-        json::opaque(&mut outcome, "\"?\"", "the call did not complete");
-        json::close(&mut outcome);
-        rec.calls.push(EncodedCall {
-            seq: index as u32,
-            plan_call,
-            arguments,
-            outcome,
-        });
+        // The arguments as JSON, captured once for every record that takes the call.
+        let mut captured: Option<(String, bool)> = None;
+        let mut records = Vec::new();
+        for (i, plan_call) in targets {
+            let frame_token = l.frames[i].token;
+            let Some(rec) = l.frames[i].rec.as_mut() else {
+                continue;
+            };
+            let arguments = match &captured {
+                Some((text, with_values)) if *with_values == rec.values => text.clone(),
+                _ => {
+                    let text = if rec.values {
+                        let (jvmti, jdk) = context(st)?;
+                        let cx = snapshot_context(st, &jvmti, jdk);
+                        let (a, b) = unsafe { arguments(env, &cx, args, declared, &[]) };
+                        st.budget_used.fetch_add(b, Ordering::Relaxed);
+                        a
+                    } else {
+                        budget_opaque_array(declared.len())
+                    };
+                    captured = Some((text.clone(), rec.values));
+                    text
+                }
+            };
+            let index = rec.calls.len();
+            let mut outcome = String::new();
+            json::begin_outcome(&mut outcome, true);
+            json::opaque(&mut outcome, "\"?\"", "the call did not complete");
+            json::close(&mut outcome);
+            rec.calls.push(EncodedCall {
+                seq: index as u32,
+                plan_call,
+                arguments,
+                outcome,
+            });
+            records.push((frame_token, index));
+        }
+        if records.is_empty() {
+            return None;
+        }
         l.next_token += 1;
         let token = l.next_token;
-        l.pending.push(Pending {
-            token,
-            frame_token,
-            index,
-        });
+        l.pending.push(Pending { token, records });
         Some(token)
     })
     .flatten()
@@ -532,22 +603,33 @@ pub unsafe fn call_exit(
     with_local(|l| {
         let pos = l.pending.iter().rposition(|p| p.token == token)?;
         let p = l.pending.drain(pos..).next()?;
-        let frame = l
-            .frames
-            .iter_mut()
-            .rev()
-            .find(|f| f.token == p.frame_token)?;
-        let rec = frame.rec.as_mut()?;
-        let outcome = if rec.values {
-            let (jvmti, jdk) = context(st)?;
-            let cx = snapshot_context(st, &jvmti, jdk);
-            let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
-            unsafe { outcome(env, st, &cx, result, thrown, ret) }
-        } else {
-            budget_outcome(thrown)
-        };
-        if let Some(c) = rec.calls.get_mut(p.index) {
-            c.outcome = outcome;
+        // The outcome as JSON, captured once for every record that took the call.
+        let mut captured: Option<(String, bool)> = None;
+        for (frame_token, index) in p.records {
+            let Some(frame) = l.frames.iter_mut().rev().find(|f| f.token == frame_token) else {
+                continue;
+            };
+            let Some(rec) = frame.rec.as_mut() else {
+                continue;
+            };
+            let outcome = match &captured {
+                Some((text, with_values)) if *with_values == rec.values => text.clone(),
+                _ => {
+                    let text = if rec.values {
+                        let (jvmti, jdk) = context(st)?;
+                        let cx = snapshot_context(st, &jvmti, jdk);
+                        let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
+                        unsafe { outcome(env, st, &cx, result, thrown, ret) }
+                    } else {
+                        budget_outcome(thrown)
+                    };
+                    captured = Some((text.clone(), rec.values));
+                    text
+                }
+            };
+            if let Some(c) = rec.calls.get_mut(index) {
+                c.outcome = outcome;
+            }
         }
         Some(())
     });

@@ -222,7 +222,10 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
     );
 
     // countdown(3): recursion nests invocations, each with its own call; the call at
-    // level 2 throws and the MUT catches it.
+    // level 2 throws and the MUT catches it. The recursion runs on the same receiver, so
+    // a level's record also holds the calls of the levels it calls (a test of
+    // countdown(3) runs them all for real against its mocked ledger): 3, 2, 1, 0 calls,
+    // its own first.
     let levels = &all[2..];
     for (k, inv) in levels.iter().enumerate() {
         assert_eq!(inv.arguments, vec![Value::Int { v: 3 - k as i32 }]);
@@ -230,7 +233,11 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             inv.parent,
             if k == 0 { None } else { Some(levels[k - 1].id) }
         );
-        assert_eq!(inv.calls.len(), if k == 3 { 0 } else { 1 });
+        assert_eq!(inv.calls.len(), 3 - k, "level {k}");
+        for (j, call) in inv.calls.iter().enumerate() {
+            assert_eq!(call.arguments, levels[k + j].calls[0].arguments);
+            assert_eq!(call.outcome, levels[k + j].calls[0].outcome);
+        }
     }
     assert_eq!(returned(&levels[0].calls[0].outcome), &Value::Int { v: 30 });
     assert_eq!(
@@ -309,7 +316,8 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
     assert_eq!(all[1].arguments, vec![budget.clone(), budget.clone()]);
     assert_eq!(all[1].calls.len(), 1);
     assert_eq!(returned(&all[1].calls[0].outcome), &budget);
-    assert_eq!(all.iter().map(|i| i.calls.len()).sum::<usize>(), 5);
+    // 2 + countdown's 3 + 2 + 1 (each level holds the calls of the levels below it).
+    assert_eq!(all.iter().map(|i| i.calls.len()).sum::<usize>(), 8);
 }
 
 #[test]
