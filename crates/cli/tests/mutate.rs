@@ -742,3 +742,127 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
     }
     assert_eq!(compute["classification"], "pseudo-tested", "{compute:#}");
 }
+
+/// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
+fn maven_project(dir: &Path) -> PathBuf {
+    let from = repo_root().join("examples/maven-project");
+    let to = dir.join("shop");
+    for entry in walk(&from) {
+        let rel = entry.strip_prefix(&from).unwrap();
+        if rel.components().any(|c| c.as_os_str() == "target") {
+            continue;
+        }
+        let dest = to.join(rel);
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &dest).unwrap();
+    }
+    to
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// Issue 19: `--project` asks Maven for each module's classes, tests and class path
+/// (compiling them first), mutates every module with tests in its own directory (a test
+/// reads `src/test/resources/…` relative to its module), and reports per module.
+#[test]
+fn a_maven_project_is_mutated_module_by_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = maven_project(dir.path());
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["mutate", "--json", "--workers", "1", "--project"])
+        .arg(&project)
+        .arg("-o")
+        .arg(dir.path().join("methods.json"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let modules: Vec<&String> = report.as_object().unwrap().keys().collect();
+    assert_eq!(modules, ["shop-app", "shop-core"], "{stderr}");
+    assert!(
+        stderr.contains("module shop skipped: an aggregator"),
+        "{stderr}"
+    );
+
+    let core = &report["shop-core"];
+    assert_eq!(core["red-tests"].as_array().unwrap().len(), 0, "{core:#}");
+    let classification =
+        |module: &Value, name: &str| method(module, name)["classification"].clone();
+    assert_eq!(classification(core, "total"), "tested");
+    assert_eq!(classification(core, "format"), "tested");
+    assert_eq!(classification(core, "isFree"), "pseudo-tested");
+    let app = &report["shop-app"];
+    assert_eq!(classification(app, "total"), "tested");
+    assert_eq!(classification(app, "count"), "pseudo-tested");
+    // One methods.json per module.
+    for module in ["shop-core", "shop-app"] {
+        let file = dir.path().join(format!("methods-{module}.json"));
+        assert!(file.is_file(), "{}", file.display());
+    }
+
+    // --module picks one; a module that does not exist is named with the ones that do.
+    let one = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args([
+            "mutate",
+            "--workers",
+            "1",
+            "--module",
+            "shop-app",
+            "--project",
+        ])
+        .arg(&project)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert_eq!(one.status.code(), Some(1), "{text}");
+    assert!(!String::from_utf8_lossy(&one.stderr).contains("module shop-core\n"));
+    let wrong = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["mutate", "--module", "shop-web", "--project"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert_eq!(wrong.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&wrong.stderr);
+    assert!(
+        why.contains("no module shop-web") && why.contains("shop-core"),
+        "{why}"
+    );
+}
+
+/// A project Maven cannot build is a usage error that says where, with Maven's first
+/// error line.
+#[test]
+fn a_maven_project_that_does_not_compile_is_named_with_mavens_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = maven_project(dir.path());
+    let price = project.join("core/src/main/java/se/kth/castor/shop/Price.java");
+    let source = std::fs::read_to_string(&price).unwrap();
+    std::fs::write(
+        &price,
+        source.replace("return cents == 0;", "return cents == 0"),
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["mutate", "--project"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        why.contains("Maven failed") && why.contains("Price.java"),
+        "{why}"
+    );
+}

@@ -28,6 +28,15 @@ pub enum JvmError {
         reason: String,
     },
 
+    /// Maven could not describe or build a project (`--project`).
+    #[error("Maven project {dir}: {reason}")]
+    MavenProject {
+        /// The project directory.
+        dir: PathBuf,
+        /// What went wrong, with Maven's first error line when it failed.
+        reason: String,
+    },
+
     /// A test pattern (`--include-tests`, `--exclude-tests`) that is not a glob.
     #[error("{0}")]
     BadTestPattern(String),

@@ -9,6 +9,7 @@ pub mod javac;
 pub mod jdk;
 pub mod junit;
 pub mod maven;
+pub mod maven_project;
 pub mod pinned;
 pub mod process;
 pub mod target_jvm;
@@ -24,5 +25,6 @@ pub use junit::{
     LaunchOptions, TestOutcome, TestStatus,
 };
 pub use maven::Maven;
+pub use maven_project::{MavenModule, MavenProject};
 pub use process::run_java;
 pub use test_filter::TestFilter;

@@ -14,15 +14,25 @@ use crate::exit_code;
 /// Arguments of `mimic mutate`.
 #[derive(Debug, clap::Args)]
 pub struct MutateArgs {
-    /// Application classes to mutate: a directory or jar; repeatable.
-    #[arg(long, required = true, value_name = "DIR|JAR")]
+    /// Application classes to mutate: a directory or jar; repeatable (with `--tests`,
+    /// instead of `--project`).
+    #[arg(long, value_name = "DIR|JAR", conflicts_with = "project")]
     pub classes: Vec<PathBuf>,
     /// Test classes (JUnit 5 and JUnit 4): a directory or jar; repeatable.
-    #[arg(long, required = true, value_name = "DIR|JAR")]
+    #[arg(long, value_name = "DIR|JAR", conflicts_with = "project")]
     pub tests: Vec<PathBuf>,
     /// Everything else the tests need (`a.jar:b.jar` or repeated).
-    #[arg(long, value_name = "PATHS")]
+    #[arg(long, value_name = "PATHS", conflicts_with = "project")]
     pub classpath: Vec<String>,
+    /// A Maven project (the directory of its pom.xml; default: the current directory when
+    /// it holds one and no `--classes` are given). Maven compiles it and says, per module,
+    /// where its classes and tests are and what class path they need; every module with
+    /// tests is mutated, its tests run in the module directory.
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<PathBuf>,
+    /// With `--project`: only this module (its artifactId); repeatable.
+    #[arg(long = "module", value_name = "ARTIFACT_ID")]
+    pub modules: Vec<String>,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -82,14 +92,174 @@ pub struct MutateArgs {
     pub selection: super::test_selection::TestSelectionArgs,
 }
 
+/// How long Maven may take to build and describe a `--project`.
+const MAVEN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
+/// What to mutate: one set of inputs, named by the module it comes from (if any).
+struct Target {
+    module: Option<String>,
+    classes: Vec<PathBuf>,
+    tests: Vec<PathBuf>,
+    classpath: Vec<PathBuf>,
+    test_dir: Option<PathBuf>,
+}
+
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
-    let classpath: Vec<PathBuf> = args
-        .classpath
-        .iter()
-        .flat_map(|s| std::env::split_paths(s).collect::<Vec<_>>())
-        .filter(|p| !p.as_os_str().is_empty())
-        .collect();
-    let mut config = MutateConfig::new(args.classes.clone(), args.tests.clone(), classpath);
+    let targets = targets(args)?;
+    let several = targets.len() > 1;
+    let mut code = exit_code::SUCCESS;
+    let mut reports = Vec::new();
+    for target in targets {
+        if let Some(module) = &target.module {
+            eprintln!("mutate: module {module}");
+        }
+        let report = run_one(args, &target)?;
+        let findings = report.count(Classification::PseudoTested)
+            + report.count(Classification::PartiallyTested);
+        if findings > 0 {
+            code = exit_code::FINDINGS;
+        }
+        write_outputs(args, &report, target.module.as_deref().filter(|_| several))?;
+        reports.push((target.module, report));
+    }
+    if args.json {
+        let value = if several {
+            serde_json::Value::Object(
+                reports
+                    .iter()
+                    .map(|(m, r)| {
+                        (
+                            m.clone().unwrap_or_default(),
+                            mimic_mutate::report::full_json(r),
+                        )
+                    })
+                    .collect(),
+            )
+        } else {
+            mimic_mutate::report::full_json(&reports[0].1)
+        };
+        println!("{}", serde_json::to_string_pretty(&value)?);
+    } else {
+        for (module, report) in &reports {
+            if several {
+                println!("== module {}", module.as_deref().unwrap_or("?"));
+            }
+            print!("{}", mimic_mutate::report::summary(report));
+        }
+        if several {
+            let sum = |c: Classification| reports.iter().map(|(_, r)| r.count(c)).sum::<usize>();
+            println!(
+                "project: {} modules, {} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered",
+                reports.len(),
+                reports.iter().map(|(_, r)| r.methods.len()).sum::<usize>(),
+                sum(Classification::Tested),
+                sum(Classification::PartiallyTested),
+                sum(Classification::PseudoTested),
+                sum(Classification::NotCovered),
+            );
+        }
+    }
+    Ok(code)
+}
+
+/// The inputs given (`--classes`, `--tests`), or the modules of a Maven project.
+fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
+    let project = match &args.project {
+        Some(dir) => Some(dir.clone()),
+        None if args.classes.is_empty() && args.tests.is_empty() => {
+            let here = std::env::current_dir()?;
+            if !here.join("pom.xml").is_file() {
+                anyhow::bail!(
+                    "nothing to mutate: give --classes and --tests, or --project <dir of a pom.xml> \
+                     (or run in a directory with a pom.xml)"
+                );
+            }
+            Some(here)
+        }
+        None => None,
+    };
+    let Some(dir) = project else {
+        if args.classes.is_empty() || args.tests.is_empty() {
+            anyhow::bail!("--classes and --tests go together (or use --project)");
+        }
+        if !args.modules.is_empty() {
+            anyhow::bail!("--module needs --project");
+        }
+        let classpath = args
+            .classpath
+            .iter()
+            .flat_map(|s| std::env::split_paths(s).collect::<Vec<_>>())
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect();
+        return Ok(vec![Target {
+            module: None,
+            classes: args.classes.clone(),
+            tests: args.tests.clone(),
+            classpath,
+            test_dir: args.test_dir.clone(),
+        }]);
+    };
+    let maven = mimic_jvm::Maven::locate()?;
+    eprintln!(
+        "mutate: asking Maven about {} (test-compile, class paths)",
+        dir.display()
+    );
+    let project = mimic_jvm::MavenProject::load(&maven, &dir, MAVEN_TIMEOUT)?;
+    for wanted in &args.modules {
+        if !project.modules.iter().any(|m| &m.artifact_id == wanted) {
+            anyhow::bail!(
+                "no module {wanted} in {} (modules: {})",
+                project.dir.display(),
+                project
+                    .modules
+                    .iter()
+                    .map(|m| m.artifact_id.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    let mut targets = Vec::new();
+    for module in project.modules {
+        if !args.modules.is_empty() && !args.modules.contains(&module.artifact_id) {
+            continue;
+        }
+        if module.packaging == "pom" || !module.classes.is_dir() || !module.has_tests() {
+            eprintln!(
+                "mutate: module {} skipped: {}",
+                module.artifact_id,
+                if module.packaging == "pom" {
+                    "an aggregator (packaging pom)"
+                } else {
+                    "no compiled classes or tests"
+                }
+            );
+            continue;
+        }
+        targets.push(Target {
+            module: Some(module.artifact_id),
+            classes: vec![module.classes],
+            tests: vec![module.test_classes],
+            classpath: module.classpath,
+            test_dir: Some(args.test_dir.clone().unwrap_or(module.dir)),
+        });
+    }
+    if targets.is_empty() {
+        anyhow::bail!(
+            "no module of {} has classes and tests to mutate",
+            dir.display()
+        );
+    }
+    Ok(targets)
+}
+
+/// Mutate one target and print its one-line summary.
+fn run_one(args: &MutateArgs, target: &Target) -> anyhow::Result<mimic_mutate::MutationReport> {
+    let mut config = MutateConfig::new(
+        target.classes.clone(),
+        target.tests.clone(),
+        target.classpath.clone(),
+    );
     if !args.operators.is_empty() {
         config.operators = operators::parse_all(&args.operators)?;
     }
@@ -107,13 +277,16 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     config.mutants_per_launch = args.mutants_per_launch.max(1);
     config.jvm_args = args.jvm_args.clone();
     config.test_filter = args.selection.filter()?;
-    config.work_dir = args.work_dir.clone();
-    if let Some(dir) = &args.test_dir {
+    config.work_dir = match (&args.work_dir, &target.module) {
+        (Some(dir), Some(module)) => Some(dir.join(module)),
+        (dir, _) => dir.clone(),
+    };
+    if let Some(dir) = &target.test_dir {
         if !dir.is_dir() {
             anyhow::bail!("--test-dir {}: not a directory", dir.display());
         }
     }
-    config.test_dir = args.test_dir.clone();
+    config.test_dir = target.test_dir.clone();
 
     let reporter = crate::progress::Reporter::new("mutate");
     let sink = |p: Progress| match p {
@@ -139,29 +312,40 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         report.seconds
     ));
 
+    Ok(report)
+}
+
+/// `-o` and `--html` for one report; with several modules, one file or page per module
+/// (`methods-<module>.json`, `<html>/<module>/index.html`).
+fn write_outputs(
+    args: &MutateArgs,
+    report: &mimic_mutate::MutationReport,
+    module: Option<&str>,
+) -> anyhow::Result<()> {
     if let Some(path) = &args.output {
-        let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(&report))?;
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        let path = match module {
+            Some(m) => {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                let ext = path
+                    .extension()
+                    .map(|e| format!(".{}", e.to_string_lossy()))
+                    .unwrap_or_default();
+                path.with_file_name(format!("{stem}-{m}{ext}"))
+            }
+            None => path.clone(),
+        };
+        let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(dir) = &args.html {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let dir = match module {
+            Some(m) => dir.join(m),
+            None => dir.clone(),
+        };
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
         let path = dir.join("index.html");
-        std::fs::write(&path, mimic_mutate::html::page(&report))
+        std::fs::write(&path, mimic_mutate::html::page(report))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&mimic_mutate::report::full_json(&report))?
-        );
-    } else {
-        print!("{}", mimic_mutate::report::summary(&report));
-    }
-    let findings =
-        report.count(Classification::PseudoTested) + report.count(Classification::PartiallyTested);
-    Ok(if findings > 0 {
-        exit_code::FINDINGS
-    } else {
-        exit_code::SUCCESS
-    })
+    Ok(())
 }

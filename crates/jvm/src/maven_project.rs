@@ -1,0 +1,323 @@
+//! `MavenProject`: a Maven build as mimic needs it — per module its compiled classes, its
+//! compiled tests, the class path its tests run with, and the directory its tests run in —
+//! learnt by asking Maven itself, never by reading POMs: one `mvn` run compiles what is
+//! stale (`test-compile`), writes each module's test class path
+//! (`dependency:build-classpath`, test scope, into `target/mimic-test-classpath.txt`) and
+//! the effective POM of the whole reactor (`help:effective-pom`), from which the output
+//! directories are read. Maven's own resolution (parents, profiles, properties, the
+//! reactor's modules built in this run) is therefore the one the project's build uses.
+//!
+//! A module's directory (where Surefire runs its tests and where relative paths in tests
+//! resolve) is the parent of its build directory when that is named `target`, Maven's
+//! default; otherwise the parent of `src/main/java` when its source directory ends so;
+//! otherwise the project directory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use quick_xml::events::Event;
+use quick_xml::Reader;
+
+use crate::error::JvmError;
+use crate::maven::Maven;
+
+/// Where each module's test class path is written, relative to the module directory.
+pub const CLASSPATH_FILE: &str = "target/mimic-test-classpath.txt";
+/// Where the reactor's effective POM is written, relative to the project directory.
+const EFFECTIVE_POM: &str = "target/mimic-effective-pom.xml";
+
+/// One module of a Maven build.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MavenModule {
+    pub artifact_id: String,
+    pub packaging: String,
+    /// The module directory: tests run here.
+    pub dir: PathBuf,
+    /// `project.build.outputDirectory`.
+    pub classes: PathBuf,
+    /// `project.build.testOutputDirectory`.
+    pub test_classes: PathBuf,
+    /// The test class path without the module's own two directories: dependencies (jars,
+    /// or other modules' class directories from this reactor), in Maven's order.
+    pub classpath: Vec<PathBuf>,
+}
+
+impl MavenModule {
+    /// Whether the module has compiled tests to run.
+    pub fn has_tests(&self) -> bool {
+        std::fs::read_dir(&self.test_classes).is_ok_and(|mut d| d.next().is_some())
+    }
+}
+
+/// A Maven build: its modules in reactor order (an aggregator `pom` module included).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MavenProject {
+    pub dir: PathBuf,
+    pub modules: Vec<MavenModule>,
+}
+
+impl MavenProject {
+    /// Ask Maven (run in `dir`, which holds a `pom.xml`) for the project's modules,
+    /// compiling main and test code first; `timeout` bounds the Maven run.
+    pub fn load(maven: &Maven, dir: &Path, timeout: Duration) -> Result<MavenProject, JvmError> {
+        let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
+        if !dir.join("pom.xml").is_file() {
+            return Err(JvmError::MavenProject {
+                dir,
+                reason: "no pom.xml there".into(),
+            });
+        }
+        let finished = crate::process::run(
+            Command::new(&maven.mvn).current_dir(&dir).args([
+                "-B",
+                "-q",
+                "-Dstyle.color=never",
+                "test-compile",
+                "dependency:build-classpath",
+                &format!("-Dmdep.outputFile={CLASSPATH_FILE}"),
+                "-Dmdep.includeScope=test",
+                "help:effective-pom",
+                &format!("-Doutput={EFFECTIVE_POM}"),
+            ]),
+            Some(timeout),
+        )
+        .map_err(|e| JvmError::spawn(&maven.mvn, e))?;
+        if finished.timed_out {
+            return Err(JvmError::MavenProject {
+                dir,
+                reason: format!("Maven did not finish within {} s", timeout.as_secs()),
+            });
+        }
+        let output = finished.into_output();
+        if !output.status.success() {
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            return Err(JvmError::MavenProject {
+                dir,
+                reason: format!("Maven failed: {}", first_error(&text)),
+            });
+        }
+        let pom_path = dir.join(EFFECTIVE_POM);
+        let pom = std::fs::read_to_string(&pom_path).map_err(|e| JvmError::MavenProject {
+            dir: dir.clone(),
+            reason: format!(
+                "Maven wrote no effective POM at {}: {e}",
+                pom_path.display()
+            ),
+        })?;
+        let mut modules = Vec::new();
+        for found in parse_effective_pom(&pom) {
+            let module_dir = module_dir(&found, &dir);
+            let cp_file = module_dir.join(CLASSPATH_FILE);
+            let classpath = match std::fs::read_to_string(&cp_file) {
+                Ok(text) => std::env::split_paths(text.trim())
+                    .filter(|p| !p.as_os_str().is_empty())
+                    .filter(|p| *p != found.classes && *p != found.test_classes)
+                    .collect(),
+                // An aggregator has no class path of its own.
+                Err(_) if found.packaging == "pom" => Vec::new(),
+                Err(e) => {
+                    return Err(JvmError::MavenProject {
+                        dir,
+                        reason: format!(
+                            "module {}: no test class path at {}: {e}",
+                            found.artifact_id,
+                            cp_file.display()
+                        ),
+                    })
+                }
+            };
+            modules.push(MavenModule {
+                artifact_id: found.artifact_id,
+                packaging: found.packaging,
+                dir: module_dir,
+                classes: found.classes,
+                test_classes: found.test_classes,
+                classpath,
+            });
+        }
+        if modules.is_empty() {
+            return Err(JvmError::MavenProject {
+                dir,
+                reason: format!("no project in Maven's effective POM {}", pom_path.display()),
+            });
+        }
+        Ok(MavenProject { dir, modules })
+    }
+}
+
+/// What the effective POM says of one project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct EffectiveProject {
+    artifact_id: String,
+    packaging: String,
+    build_directory: PathBuf,
+    source_directory: PathBuf,
+    classes: PathBuf,
+    test_classes: PathBuf,
+}
+
+/// The projects of an effective POM (`<project>`, or `<projects>` for a reactor), reading
+/// only the direct `artifactId`, `packaging` and `build` children of each `<project>`.
+fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
+    let mut reader = Reader::from_str(xml);
+    let mut out = Vec::new();
+    // Element names from the current <project> down.
+    let mut path: Vec<String> = Vec::new();
+    let mut current: Option<EffectiveProject> = None;
+    let mut text = String::new();
+    loop {
+        match reader.read_event() {
+            Ok(Event::Start(e)) => {
+                let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+                if name == "project" && current.is_none() {
+                    current = Some(EffectiveProject {
+                        artifact_id: String::new(),
+                        packaging: "jar".into(),
+                        build_directory: PathBuf::new(),
+                        source_directory: PathBuf::new(),
+                        classes: PathBuf::new(),
+                        test_classes: PathBuf::new(),
+                    });
+                    path.clear();
+                } else if current.is_some() {
+                    path.push(name);
+                }
+                text.clear();
+            }
+            Ok(Event::Text(t)) => {
+                text.push_str(&t.unescape().map(|s| s.into_owned()).unwrap_or_default());
+            }
+            Ok(Event::End(e)) => {
+                let name = String::from_utf8_lossy(e.local_name().as_ref()).into_owned();
+                if name == "project" && path.is_empty() {
+                    if let Some(p) = current.take() {
+                        if !p.artifact_id.is_empty() {
+                            out.push(p);
+                        }
+                    }
+                    continue;
+                }
+                if let Some(p) = current.as_mut() {
+                    let value = text.trim();
+                    match path.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+                        ["artifactId"] => p.artifact_id = value.into(),
+                        ["packaging"] => p.packaging = value.into(),
+                        ["build", "directory"] => p.build_directory = value.into(),
+                        ["build", "sourceDirectory"] => p.source_directory = value.into(),
+                        ["build", "outputDirectory"] => p.classes = value.into(),
+                        ["build", "testOutputDirectory"] => p.test_classes = value.into(),
+                        _ => {}
+                    }
+                    path.pop();
+                }
+                text.clear();
+            }
+            Ok(Event::Eof) | Err(_) => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The module directory of `p` (see the module documentation).
+fn module_dir(p: &EffectiveProject, project_dir: &Path) -> PathBuf {
+    if p.build_directory.file_name().is_some_and(|n| n == "target") {
+        if let Some(parent) = p.build_directory.parent() {
+            return parent.to_path_buf();
+        }
+    }
+    let mut source = p.source_directory.clone();
+    if source.ends_with("src/main/java") {
+        for _ in 0..3 {
+            source.pop();
+        }
+        return source;
+    }
+    project_dir.to_path_buf()
+}
+
+/// The first telling `[ERROR]` line of Maven's output (past a bare `COMPILATION ERROR :`
+/// heading), or its last line.
+fn first_error(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim())
+        .filter_map(|l| l.strip_prefix("[ERROR]").map(str::trim))
+        .find(|l| !l.is_empty() && !l.starts_with("COMPILATION ERROR"))
+        .or_else(|| text.lines().rev().map(str::trim).find(|l| !l.is_empty()))
+        .unwrap_or("(no output)")
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REACTOR: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<projects>
+  <project xmlns="http://maven.apache.org/POM/4.0.0">
+    <artifactId>shop</artifactId>
+    <packaging>pom</packaging>
+    <dependencies><dependency><artifactId>junit</artifactId></dependency></dependencies>
+    <build>
+      <sourceDirectory>/p/src/main/java</sourceDirectory>
+      <directory>/p/target</directory>
+      <outputDirectory>/p/target/classes</outputDirectory>
+      <testOutputDirectory>/p/target/test-classes</testOutputDirectory>
+      <plugins><plugin><artifactId>x</artifactId><configuration><outputDirectory>/p/site</outputDirectory></configuration></plugin></plugins>
+    </build>
+  </project>
+  <project>
+    <parent><artifactId>shop</artifactId></parent>
+    <artifactId>shop-core</artifactId>
+    <build>
+      <sourceDirectory>/p/core/src/main/java</sourceDirectory>
+      <directory>/p/core/out</directory>
+      <outputDirectory>/p/core/out/classes</outputDirectory>
+      <testOutputDirectory>/p/core/out/test-classes</testOutputDirectory>
+    </build>
+  </project>
+</projects>"#;
+
+    #[test]
+    fn an_effective_pom_gives_each_projects_own_directories() {
+        let projects = parse_effective_pom(REACTOR);
+        assert_eq!(projects.len(), 2);
+        assert_eq!(projects[0].artifact_id, "shop");
+        assert_eq!(projects[0].packaging, "pom");
+        // The plugin's <outputDirectory> is not the build's.
+        assert_eq!(projects[0].classes, Path::new("/p/target/classes"));
+        assert_eq!(projects[1].artifact_id, "shop-core");
+        assert_eq!(projects[1].packaging, "jar");
+        assert_eq!(
+            projects[1].test_classes,
+            Path::new("/p/core/out/test-classes")
+        );
+        assert_eq!(module_dir(&projects[0], Path::new("/p")), Path::new("/p"));
+        // A build directory not named target: the source directory says where.
+        assert_eq!(
+            module_dir(&projects[1], Path::new("/p")),
+            Path::new("/p/core")
+        );
+    }
+
+    #[test]
+    fn a_single_project_pom_is_one_project() {
+        let xml = "<project><artifactId>one</artifactId><build><directory>/o/target</directory>\
+                   <outputDirectory>/o/target/classes</outputDirectory></build></project>";
+        let projects = parse_effective_pom(xml);
+        assert_eq!(projects.len(), 1);
+        assert_eq!(module_dir(&projects[0], Path::new("/x")), Path::new("/o"));
+    }
+
+    #[test]
+    fn mavens_first_error_line_is_the_reason() {
+        let out = "[INFO] x\n[ERROR] COMPILATION ERROR : \n[ERROR] Foo.java:[3,1] oops\n";
+        assert_eq!(first_error(out), "Foo.java:[3,1] oops");
+        assert_eq!(first_error("just this\n"), "just this");
+    }
+}

@@ -1,0 +1,28 @@
+package se.kth.castor.shop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+class PriceTest {
+    @Test
+    void discountsFromTenItems() {
+        assertEquals(900, Price.total(100, 10));
+        assertEquals(900, Price.total(100, 9));
+    }
+
+    @Test
+    void formatsEurosAndCents() {
+        assertEquals("12.05", Price.format(1205));
+    }
+
+    @Test
+    void readsItsDataFromTheModuleDirectory() throws Exception {
+        // Relative to the module, as Maven runs tests: mimic must run them there too.
+        assertEquals("1205", Files.readString(Path.of("src/test/resources/price.txt")).trim());
+        Price.isFree(0);
+    }
+}
