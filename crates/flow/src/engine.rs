@@ -16,6 +16,8 @@
 //! - Every load, store and `iinc` checks its local index; every pop checks for underflow;
 //!   reaching the end of the code, jumping into an instruction, or meeting stacks of two
 //!   heights is a [`FlowError`] naming the offset.
+//! - A method whose fixpoint takes more than 200,000 instruction visits (or 200 per
+//!   instruction in a larger method) is [`FlowError::NoConvergence`].
 
 use std::collections::VecDeque;
 
@@ -27,8 +29,13 @@ use crate::error::FlowError;
 use crate::frame::Frame;
 use crate::interpreter::Interpreter;
 
-/// Instructions interpreted before the engine gives up on a method.
+/// Instructions interpreted before the engine gives up on a method: this many, or
+/// [`STEPS_PER_INSTRUCTION`] times the method's instruction count if that is more.
 const MAX_STEPS: usize = 200_000;
+
+/// Visits allowed per instruction on average in a large method (its frame may change
+/// that often before the fixpoint: a path state with many entries grows step by step).
+const STEPS_PER_INSTRUCTION: usize = 200;
 
 /// The result: every instruction with the frame before it (`None` if unreachable).
 #[derive(Debug, Clone)]
@@ -76,11 +83,12 @@ pub fn analyze<I: Interpreter>(
     queued[0] = true;
     work.push_back(0usize);
     let mut steps = 0usize;
+    let max_steps = MAX_STEPS.max(STEPS_PER_INSTRUCTION * insns.len());
     while let Some(i) = work.pop_front() {
         queued[i] = false;
         let insn = &insns[i];
         steps += 1;
-        if steps > MAX_STEPS {
+        if steps > max_steps {
             return Err(FlowError::NoConvergence {
                 offset: insn.offset,
             });

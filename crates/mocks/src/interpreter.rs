@@ -10,6 +10,14 @@
 //! records what the method shows: invocations on mocks, mock-creation sites, container
 //! writes. Effects on other methods (their parameters, fields written by set-up code,
 //! returns) go into [`Facts`].
+//!
+//! Every other instruction gives "nothing known" ([`Value::NONE`]), except that `aload`,
+//! `astore`, `checkcast` and the `dup`/`swap` family keep the value. The engine visits an
+//! instruction again whenever its frame grows; what a visit observes (a receiver, a
+//! creation, a container write, a fact) is joined with the earlier visits, so the method's
+//! result is what its fixpoint frames show. Malformed code, or a method that does not
+//! converge, is the engine's error, kept as the method's `problem` next to what was
+//! observed before it.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
