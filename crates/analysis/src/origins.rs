@@ -91,6 +91,7 @@ fn one_slot(descriptor: &str) -> bool {
 
 impl Interpreter for Origins {
     type Value = Origin;
+    type State = ();
 
     fn unknown(&mut self) -> Origin {
         Origin::Unknown
@@ -104,21 +105,29 @@ impl Interpreter for Origins {
         }
     }
 
-    fn load(&mut self, insn: &Instruction, local: &Origin) -> Origin {
+    fn merge_state(&mut self, _: &(), _: &()) {}
+
+    fn load(&mut self, insn: &Instruction, local: &Origin, _: &mut ()) -> Origin {
         match insn.opcode {
             ALOAD | ALOAD_0..=ALOAD_3 => local.clone(),
             _ => Origin::Unknown,
         }
     }
 
-    fn store(&mut self, insn: &Instruction, value: Origin) -> Origin {
+    fn store(&mut self, insn: &Instruction, value: Origin, _: &mut ()) -> Origin {
         match insn.opcode {
             ASTORE | ASTORE_0..=ASTORE_3 => value,
             _ => Origin::Unknown,
         }
     }
 
-    fn get_field(&mut self, _: &Instruction, f: &MemberRef, receiver: Option<&Origin>) -> Origin {
+    fn get_field(
+        &mut self,
+        _: &Instruction,
+        f: &MemberRef,
+        receiver: Option<&Origin>,
+        _: &mut (),
+    ) -> Origin {
         if !one_slot(&f.descriptor) {
             return Origin::Unknown;
         }
@@ -144,6 +153,7 @@ impl Interpreter for Origins {
         callee: &MemberRef,
         receiver: Option<&Origin>,
         args: &[Origin],
+        _: &mut (),
     ) -> Origin {
         // Two-slot arguments (long, double) have no origin.
         let params = MethodDescriptor::parse(&callee.descriptor)

@@ -4,14 +4,20 @@
 //! in [`mimic_classfile::opcodes`]) around the [`Interpreter`] hooks.
 //!
 //! Choices, documented once for every analysis built on it:
-//! - A handler covering an instruction is entered with the locals both before and after
-//!   that instruction, and a stack holding only the caught exception.
+//! - A handler covering an instruction is entered with the locals and the interpreter's
+//!   path state both before and after that instruction, and a stack holding only the
+//!   caught exception.
+//! - Frames (locals, stack, and the interpreter's path state) are merged at every
+//!   instruction with more than one predecessor; an instruction is interpreted again
+//!   whenever its frame changes.
 //! - Subroutines are handled: `jsr` jumps to its target with a return address pushed;
 //!   `ret` continues after every `jsr` of the method (a sound over-approximation that
 //!   needs no subroutine inlining; such code only exists in class files before Java 7).
 //! - Every load, store and `iinc` checks its local index; every pop checks for underflow;
 //!   reaching the end of the code, jumping into an instruction, or meeting stacks of two
 //!   heights is a [`FlowError`] naming the offset.
+//! - A method whose fixpoint takes more than 200,000 instruction visits (or 200 per
+//!   instruction in a larger method) is [`FlowError::NoConvergence`].
 
 use std::collections::VecDeque;
 
@@ -23,25 +29,33 @@ use crate::error::FlowError;
 use crate::frame::Frame;
 use crate::interpreter::Interpreter;
 
-/// Instructions interpreted before the engine gives up on a method.
+/// Instructions interpreted before the engine gives up on a method: this many, or
+/// [`STEPS_PER_INSTRUCTION`] times the method's instruction count if that is more.
 const MAX_STEPS: usize = 200_000;
+
+/// Visits allowed per instruction on average in a large method (its frame may change
+/// that often before the fixpoint: a path state with many entries grows step by step).
+const STEPS_PER_INSTRUCTION: usize = 200;
 
 /// The result: every instruction with the frame before it (`None` if unreachable).
 #[derive(Debug, Clone)]
-pub struct Analysis<V> {
+pub struct Analysis<V, S = ()> {
     pub instructions: Vec<Instruction>,
-    pub frames: Vec<Option<Frame<V>>>,
+    pub frames: Vec<Option<Frame<V, S>>>,
 }
+
+/// The frame type of interpreter `I`.
+type FrameOf<I> = Frame<<I as Interpreter>::Value, <I as Interpreter>::State>;
 
 /// Interpret `code` from `entry` until a fixpoint.
 pub fn analyze<I: Interpreter>(
     interp: &mut I,
     cp: &ConstantPool,
     code: &CodeAttribute,
-    entry: Frame<I::Value>,
-) -> Result<Analysis<I::Value>, FlowError> {
+    entry: Frame<I::Value, I::State>,
+) -> Result<Analysis<I::Value, I::State>, FlowError> {
     let insns = decode(&code.code)?;
-    let mut frames: Vec<Option<Frame<I::Value>>> = vec![None; insns.len()];
+    let mut frames: Vec<Option<Frame<I::Value, I::State>>> = vec![None; insns.len()];
     if insns.is_empty() {
         return Ok(Analysis {
             instructions: insns,
@@ -69,17 +83,23 @@ pub fn analyze<I: Interpreter>(
     queued[0] = true;
     work.push_back(0usize);
     let mut steps = 0usize;
+    let max_steps = MAX_STEPS.max(STEPS_PER_INSTRUCTION * insns.len());
     while let Some(i) = work.pop_front() {
         queued[i] = false;
         let insn = &insns[i];
         steps += 1;
-        if steps > MAX_STEPS {
+        if steps > max_steps {
             return Err(FlowError::NoConvergence {
                 offset: insn.offset,
             });
         }
-        let before = frames[i].clone().expect("queued instructions have a frame");
-        let mut frame = before.clone();
+        let mut frame = frames[i].clone().expect("queued instructions have a frame");
+        let handlers: Vec<_> = code
+            .exception_table
+            .iter()
+            .filter(|h| (h.start_pc as u32) <= insn.offset && insn.offset < h.end_pc as u32)
+            .collect();
+        let before = (!handlers.is_empty()).then(|| frame.clone());
         let flow = Step {
             interp: &mut *interp,
             cp,
@@ -87,11 +107,12 @@ pub fn analyze<I: Interpreter>(
             frame: &mut frame,
         }
         .run()?;
-        let mut successors: Vec<(usize, Frame<I::Value>)> = Vec::new();
+        let mut successors: Vec<(usize, FrameOf<I>)> = Vec::new();
         match (&insn.operand, flow) {
             (Operand::Branch(t), Flow::Jsr) => {
                 let mut sub = frame.clone();
-                sub.stack.push(interp.return_address(insn));
+                let ra = interp.return_address(insn, &mut sub.state);
+                sub.stack.push(ra);
                 successors.push((index_of(insn.offset, *t)?, sub));
             }
             (Operand::Branch(t), _) => successors.push((index_of(insn.offset, *t)?, frame.clone())),
@@ -108,16 +129,17 @@ pub fn analyze<I: Interpreter>(
             }
             _ => {}
         }
-        for h in &code.exception_table {
-            if (h.start_pc as u32) <= insn.offset && insn.offset < h.end_pc as u32 {
+        if let Some(before) = &before {
+            for h in handlers {
                 let j = index_of(insn.offset, h.handler_pc as u32)?;
-                for locals in [&before.locals, &frame.locals] {
+                for f in [before, &frame] {
                     let caught = interp.caught(h.handler_pc as u32, h.catch_type);
                     successors.push((
                         j,
                         Frame {
-                            locals: locals.clone(),
+                            locals: f.locals.clone(),
                             stack: vec![caught],
+                            state: f.state.clone(),
                         },
                     ));
                 }
@@ -158,10 +180,10 @@ pub fn analyze<I: Interpreter>(
 
 fn merge<I: Interpreter>(
     interp: &mut I,
-    old: &Frame<I::Value>,
-    new: &Frame<I::Value>,
+    old: &Frame<I::Value, I::State>,
+    new: &Frame<I::Value, I::State>,
     offset: u32,
-) -> Result<Frame<I::Value>, FlowError> {
+) -> Result<Frame<I::Value, I::State>, FlowError> {
     if old.stack.len() != new.stack.len() {
         return Err(FlowError::HeightMismatch {
             offset,
@@ -172,9 +194,12 @@ fn merge<I: Interpreter>(
     let mut join = |a: &[I::Value], b: &[I::Value]| -> Vec<I::Value> {
         a.iter().zip(b).map(|(x, y)| interp.merge(x, y)).collect()
     };
+    let locals = join(&old.locals, &new.locals);
+    let stack = join(&old.stack, &new.stack);
     Ok(Frame {
-        locals: join(&old.locals, &new.locals),
-        stack: join(&old.stack, &new.stack),
+        locals,
+        stack,
+        state: interp.merge_state(&old.state, &new.state),
     })
 }
 
@@ -203,7 +228,7 @@ struct Step<'a, I: Interpreter> {
     interp: &'a mut I,
     cp: &'a ConstantPool,
     insn: &'a Instruction,
-    frame: &'a mut Frame<I::Value>,
+    frame: &'a mut Frame<I::Value, I::State>,
 }
 
 impl<I: Interpreter> Step<'_, I> {
@@ -311,20 +336,22 @@ impl<I: Interpreter> Step<'_, I> {
                     opcodes::LDC2_W => 2,
                     _ => slots_of(m[0]),
                 };
-                let v = self.interp.constant(insn);
+                let v = self.interp.constant(insn, &mut self.frame.state);
                 self.push(v, slots);
             }
             Kind::Load => {
                 let slots = slots_of(m[0]);
                 let s = self.check_local(self.local_index()?, slots)?;
-                let v = self.interp.load(insn, &self.frame.locals[s]);
+                let v = self
+                    .interp
+                    .load(insn, &self.frame.locals[s], &mut self.frame.state);
                 self.push(v, slots);
             }
             Kind::Store => {
                 let slots = slots_of(m[0]);
                 let s = self.check_local(self.local_index()?, slots)?;
                 let v = self.pop(slots)?;
-                self.frame.locals[s] = self.interp.store(insn, v);
+                self.frame.locals[s] = self.interp.store(insn, v, &mut self.frame.state);
                 if slots == 2 {
                     self.frame.locals[s + 1] = self.interp.unknown();
                 }
@@ -332,42 +359,45 @@ impl<I: Interpreter> Step<'_, I> {
             Kind::ArrayLoad => {
                 let index = self.pop(1)?;
                 let array = self.pop(1)?;
-                let v = self.interp.binary(insn, &array, &index);
+                let v = self
+                    .interp
+                    .binary(insn, &array, &index, &mut self.frame.state);
                 self.push(v, slots_of(m[0]));
             }
             Kind::ArrayStore => {
                 let value = self.pop(slots_of(m[0]))?;
                 let index = self.pop(1)?;
                 let array = self.pop(1)?;
-                self.interp.array_store(insn, [&array, &index, &value]);
+                self.interp
+                    .array_store(insn, [&array, &index, &value], &mut self.frame.state);
             }
             Kind::Stack => self.stack_op(op)?,
             Kind::Unary => {
                 let v = self.pop(slots_of(m[0]))?;
-                let r = self.interp.unary(insn, &v);
+                let r = self.interp.unary(insn, &v, &mut self.frame.state);
                 self.push(r, slots_of(m[0]));
             }
             Kind::Binary => {
                 let shift = m.ends_with(b"shl") || m.ends_with(b"shr");
                 let b = self.pop(if shift { 1 } else { slots_of(m[0]) })?;
                 let a = self.pop(slots_of(m[0]))?;
-                let r = self.interp.binary(insn, &a, &b);
+                let r = self.interp.binary(insn, &a, &b, &mut self.frame.state);
                 self.push(r, slots_of(m[0]));
             }
             Kind::Iinc => {
                 let s = self.check_local(self.local_index()?, 1)?;
                 let v = self.frame.locals[s].clone();
-                self.frame.locals[s] = self.interp.unary(insn, &v);
+                self.frame.locals[s] = self.interp.unary(insn, &v, &mut self.frame.state);
             }
             Kind::Conversion => {
                 let v = self.pop(slots_of(m[0]))?;
-                let r = self.interp.unary(insn, &v);
+                let r = self.interp.unary(insn, &v, &mut self.frame.state);
                 self.push(r, slots_of(m[2]));
             }
             Kind::Compare => {
                 let b = self.pop(slots_of(m[0]))?;
                 let a = self.pop(slots_of(m[0]))?;
-                let r = self.interp.binary(insn, &a, &b);
+                let r = self.interp.binary(insn, &a, &b, &mut self.frame.state);
                 self.push(r, 1);
             }
             Kind::UnaryBranch => {
@@ -392,18 +422,18 @@ impl<I: Interpreter> Step<'_, I> {
                     b'r' => None,
                     p => Some(self.pop(slots_of(p))?),
                 };
-                self.interp.exit(insn, v.as_ref());
+                self.interp.exit(insn, v.as_ref(), &mut self.frame.state);
                 return Ok(Flow::End);
             }
             Kind::Throw => {
                 let v = self.pop(1)?;
-                self.interp.exit(insn, Some(&v));
+                self.interp.exit(insn, Some(&v), &mut self.frame.state);
                 return Ok(Flow::End);
             }
             Kind::Field => self.field(op)?,
             Kind::Invoke => self.invoke(op)?,
             Kind::New => {
-                let v = self.interp.new_object(insn);
+                let v = self.interp.new_object(insn, &mut self.frame.state);
                 self.push(v, 1);
             }
             Kind::NewArray if op == opcodes::MULTIANEWARRAY => {
@@ -415,22 +445,24 @@ impl<I: Interpreter> Step<'_, I> {
                     counts.push(self.pop(1)?);
                 }
                 counts.reverse();
-                let v = self.interp.new_multi_array(insn, &counts);
+                let v = self
+                    .interp
+                    .new_multi_array(insn, &counts, &mut self.frame.state);
                 self.push(v, 1);
             }
             Kind::NewArray | Kind::ArrayLength => {
                 let v = self.pop(1)?;
-                let r = self.interp.unary(insn, &v);
+                let r = self.interp.unary(insn, &v, &mut self.frame.state);
                 self.push(r, 1);
             }
             Kind::TypeCheck if op == opcodes::CHECKCAST => {
                 let v = self.pop(1)?;
-                let r = self.interp.cast(insn, v);
+                let r = self.interp.cast(insn, v, &mut self.frame.state);
                 self.push(r, 1);
             }
             Kind::TypeCheck => {
                 let v = self.pop(1)?;
-                let r = self.interp.unary(insn, &v);
+                let r = self.interp.unary(insn, &v, &mut self.frame.state);
                 self.push(r, 1);
             }
             Kind::Monitor => {
@@ -487,23 +519,36 @@ impl<I: Interpreter> Step<'_, I> {
             .slots() as usize;
         match op {
             opcodes::GETSTATIC => {
-                let v = self.interp.get_field(self.insn, &field, None);
+                let v = self
+                    .interp
+                    .get_field(self.insn, &field, None, &mut self.frame.state);
                 self.push(v, slots);
             }
             opcodes::GETFIELD => {
                 let receiver = self.pop(1)?;
-                let v = self.interp.get_field(self.insn, &field, Some(&receiver));
+                let v = self.interp.get_field(
+                    self.insn,
+                    &field,
+                    Some(&receiver),
+                    &mut self.frame.state,
+                );
                 self.push(v, slots);
             }
             opcodes::PUTSTATIC => {
                 let v = self.pop(slots)?;
-                self.interp.put_field(self.insn, &field, None, &v);
+                self.interp
+                    .put_field(self.insn, &field, None, &v, &mut self.frame.state);
             }
             _ => {
                 let v = self.pop(slots)?;
                 let receiver = self.pop(1)?;
-                self.interp
-                    .put_field(self.insn, &field, Some(&receiver), &v);
+                self.interp.put_field(
+                    self.insn,
+                    &field,
+                    Some(&receiver),
+                    &v,
+                    &mut self.frame.state,
+                );
             }
         }
         Ok(())
@@ -525,7 +570,9 @@ impl<I: Interpreter> Step<'_, I> {
                 .map_err(|e| self.bad_constant(e))?;
             let desc = MethodDescriptor::parse(&d).map_err(|e| self.bad_constant(e))?;
             let args = self.pop_args(&desc)?;
-            let v = self.interp.invoke_dynamic(self.insn, &name, &d, &args);
+            let v = self
+                .interp
+                .invoke_dynamic(self.insn, &name, &d, &args, &mut self.frame.state);
             if let Some(r) = &desc.ret {
                 self.push(v, r.slots() as usize);
             }
@@ -539,9 +586,13 @@ impl<I: Interpreter> Step<'_, I> {
         } else {
             Some(self.pop(1)?)
         };
-        let v = self
-            .interp
-            .invoke(self.insn, &callee, receiver.as_ref(), &args);
+        let v = self.interp.invoke(
+            self.insn,
+            &callee,
+            receiver.as_ref(),
+            &args,
+            &mut self.frame.state,
+        );
         if let Some(r) = &desc.ret {
             self.push(v, r.slots() as usize);
         }

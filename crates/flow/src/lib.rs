@@ -3,7 +3,11 @@
 //! owns the JVM instruction semantics — how every opcode moves values between the locals
 //! and the operand stack, branches, switches, exception-handler edges, subroutines, merging
 //! at join points until a fixpoint — and an [`Interpreter`] says only what its abstract
-//! values are and what the few value-producing instructions make of them.
+//! values are, what the few value-producing instructions make of them, and, if it needs
+//! one, what path state it carries along besides locals and stack (an abstract heap,
+//! say: [`Interpreter::State`], held in each [`Frame`] and merged by the engine).
+//! Analyses on it: `mimic-analysis`'s origins of call arguments, `mimic-mocks`' mock
+//! detection.
 //!
 //! It never loads classes: everything it needs comes from the method's code and its own
 //! class's constant pool.

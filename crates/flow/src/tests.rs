@@ -21,6 +21,7 @@ fn mn(insn: &Instruction) -> &'static str {
 
 impl Interpreter for Symbolic {
     type Value = String;
+    type State = ();
     fn unknown(&mut self) -> String {
         "?".into()
     }
@@ -31,25 +32,39 @@ impl Interpreter for Symbolic {
             "?".into()
         }
     }
-    fn constant(&mut self, insn: &Instruction) -> String {
+    fn merge_state(&mut self, _: &(), _: &()) {}
+    fn constant(&mut self, insn: &Instruction, _: &mut ()) -> String {
         mn(insn).into()
     }
-    fn load(&mut self, _: &Instruction, local: &String) -> String {
+    fn load(&mut self, _: &Instruction, local: &String, _: &mut ()) -> String {
         local.clone()
     }
-    fn store(&mut self, _: &Instruction, value: String) -> String {
+    fn store(&mut self, _: &Instruction, value: String, _: &mut ()) -> String {
         value
     }
-    fn unary(&mut self, insn: &Instruction, v: &String) -> String {
+    fn unary(&mut self, insn: &Instruction, v: &String, _: &mut ()) -> String {
         format!("{}({v})", mn(insn))
     }
-    fn binary(&mut self, insn: &Instruction, a: &String, b: &String) -> String {
+    fn binary(&mut self, insn: &Instruction, a: &String, b: &String, _: &mut ()) -> String {
         format!("({a} {} {b})", mn(insn))
     }
-    fn get_field(&mut self, _: &Instruction, f: &MemberRef, r: Option<&String>) -> String {
+    fn get_field(
+        &mut self,
+        _: &Instruction,
+        f: &MemberRef,
+        r: Option<&String>,
+        _: &mut (),
+    ) -> String {
         format!("{}.{}", r.cloned().unwrap_or(f.owner.clone()), f.name)
     }
-    fn put_field(&mut self, _: &Instruction, f: &MemberRef, r: Option<&String>, v: &String) {
+    fn put_field(
+        &mut self,
+        _: &Instruction,
+        f: &MemberRef,
+        r: Option<&String>,
+        v: &String,
+        _: &mut (),
+    ) {
         self.puts.push(format!(
             "{}.{}={v}",
             r.cloned().unwrap_or(f.owner.clone()),
@@ -62,24 +77,32 @@ impl Interpreter for Symbolic {
         c: &MemberRef,
         r: Option<&String>,
         args: &[String],
+        _: &mut (),
     ) -> String {
         let call = format!("{}:{:?}.{}({})", mn(insn), r, c.name, args.join(","));
         self.calls.push(call.clone());
         format!("ret {}", c.name)
     }
-    fn invoke_dynamic(&mut self, _: &Instruction, name: &str, _: &str, args: &[String]) -> String {
+    fn invoke_dynamic(
+        &mut self,
+        _: &Instruction,
+        name: &str,
+        _: &str,
+        args: &[String],
+        _: &mut (),
+    ) -> String {
         format!("indy {name}({})", args.join(","))
     }
-    fn new_object(&mut self, _: &Instruction) -> String {
+    fn new_object(&mut self, _: &Instruction, _: &mut ()) -> String {
         "new".into()
     }
-    fn new_multi_array(&mut self, _: &Instruction, dims: &[String]) -> String {
+    fn new_multi_array(&mut self, _: &Instruction, dims: &[String], _: &mut ()) -> String {
         format!("multi[{}]", dims.join(","))
     }
     fn caught(&mut self, handler_pc: u32, _: u16) -> String {
         format!("caught@{handler_pc}")
     }
-    fn return_address(&mut self, insn: &Instruction) -> String {
+    fn return_address(&mut self, insn: &Instruction, _: &mut ()) -> String {
         format!("ra@{}", insn.offset)
     }
 }
@@ -106,6 +129,7 @@ fn entry(max_locals: u16) -> Frame<String> {
     Frame {
         locals: (0..max_locals).map(|i| format!("L{i}")).collect(),
         stack: Vec::new(),
+        state: (),
     }
 }
 
@@ -519,4 +543,97 @@ fn entry_frame_lays_out_this_and_parameters() {
         "?".into(),
     );
     assert_eq!(f.locals, ["this", "p0", "?", "p1", "?"]);
+}
+
+/// Values carry nothing; the path state is the set of methods called so far.
+struct Called;
+
+impl Interpreter for Called {
+    type Value = ();
+    type State = std::collections::BTreeSet<String>;
+    fn unknown(&mut self) {}
+    fn merge(&mut self, _: &(), _: &()) {}
+    fn merge_state(&mut self, a: &Self::State, b: &Self::State) -> Self::State {
+        a.union(b).cloned().collect()
+    }
+    fn invoke(
+        &mut self,
+        _: &Instruction,
+        c: &MemberRef,
+        _: Option<&()>,
+        _: &[()],
+        called: &mut Self::State,
+    ) {
+        called.insert(c.name.clone());
+    }
+}
+
+#[test]
+fn path_state_flows_merges_and_reaches_handlers() {
+    let mut cp = ConstantPool::new();
+    let [a1, a2] = cp
+        .add_method_ref("A", "a", "()V", false)
+        .unwrap()
+        .to_be_bytes();
+    let [b1, b2] = cp
+        .add_method_ref("A", "b", "()V", false)
+        .unwrap()
+        .to_be_bytes();
+    let [c1, c2] = cp
+        .add_method_ref("A", "c", "()V", false)
+        .unwrap()
+        .to_be_bytes();
+    // 0 iload_0; 1 ifeq +9 (10); 4 a(); 7 goto +6 (13); 10 b(); 13 c(); 16 return;
+    // handler for [13, 16) at 17: pop; 18 return
+    let code = [
+        ILOAD_0,
+        IFEQ,
+        0,
+        9,
+        INVOKESTATIC,
+        a1,
+        a2,
+        GOTO,
+        0,
+        6,
+        INVOKESTATIC,
+        b1,
+        b2,
+        INVOKESTATIC,
+        c1,
+        c2,
+        RETURN,
+        POP,
+        RETURN,
+    ];
+    let mut m = method(cp, &code, 1);
+    m.code.exception_table.push(ExceptionHandler {
+        start_pc: 13,
+        end_pc: 16,
+        handler_pc: 17,
+        catch_type: 0,
+    });
+    let entry = Frame {
+        locals: vec![()],
+        stack: Vec::new(),
+        state: Default::default(),
+    };
+    let a = analyze(&mut Called, &m.cp, &m.code, entry).unwrap();
+    let called = |offset: u32| -> Vec<String> {
+        let i = a
+            .instructions
+            .iter()
+            .position(|i| i.offset == offset)
+            .unwrap();
+        let frame = a.frames[i].as_ref().expect("reachable");
+        frame.state.iter().cloned().collect()
+    };
+    assert!(called(4).is_empty());
+    assert_eq!(called(7), ["a"]);
+    assert_eq!(called(10), Vec::<String>::new());
+    // Both paths meet at 13.
+    assert_eq!(called(13), ["a", "b"]);
+    assert_eq!(called(16), ["a", "b", "c"]);
+    // The handler sees the state after the covered call as well as before it.
+    assert_eq!(called(17), ["a", "b", "c"]);
 }

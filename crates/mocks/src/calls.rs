@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use mimic_classfile::opcodes::{INVOKEINTERFACE, INVOKESTATIC, INVOKEVIRTUAL};
 use mimic_classfile::{FieldType, MethodDescriptor};
 
 use crate::containers::{classify, is_bulk_parameter, ContainerOp};
@@ -77,12 +78,14 @@ impl CallCache {
         let cp = &program.classes[class as usize].file.constant_pool;
         let r = cp.member_ref(index).ok()?;
         let md = MethodDescriptor::parse(&r.descriptor).ok()?;
-        let is_static = opcode == 0xb8;
+        let is_static = opcode == INVOKESTATIC;
         let ancestors = program.ancestors(&r.owner);
         let api = api_role(apis, &r.owner, &r.name, &ancestors);
         let container = classify(&r.owner, &r.name, &md, is_static);
         let targets = match opcode {
-            0xb6 | 0xb9 => program.resolve_virtual(&r.owner, &r.name, &r.descriptor),
+            INVOKEVIRTUAL | INVOKEINTERFACE => {
+                program.resolve_virtual(&r.owner, &r.name, &r.descriptor)
+            }
             _ => program
                 .resolve_direct(&r.owner, &r.name, &r.descriptor)
                 .into_iter()

@@ -3,7 +3,8 @@
 //! Given test classes (jars or directories) this finds which values in each test-code
 //! method may be mock objects and which invocations are calls on mocks. Mocks come from
 //! the mocking libraries' APIs and annotations ([`sources`]); they flow through locals
-//! and the operand stack ([`interpreter`], one abstract interpreter per method), casts,
+//! and the operand stack ([`interpreter`]: per method, an interpreter on the shared
+//! bytecode dataflow engine `mimic-flow`, which walks the code), casts,
 //! fields set by constructors and set-up methods, arrays, collections ([`containers`]),
 //! lambdas and, unless disabled, into and out of test-code helpers ([`analysis`], a
 //! fixpoint over [`facts`]). Production classes are never analysed, so mocks never
@@ -11,7 +12,8 @@
 //!
 //! Layers: [`program`] (the test code over `mimic-classpath`'s hierarchy), [`lambda`],
 //! [`discovery`] (JUnit 3/4/5 roles), [`value`] and [`state`] (the abstract domain),
-//! [`calls`] (per-call-site facts), [`interpreter`], [`facts`], [`analysis`], [`report`].
+//! [`calls`] (per-call-site facts), [`interpreter`] (what instructions do to mocks, over
+//! `mimic-flow`), [`facts`], [`analysis`], [`report`].
 
 pub mod analysis;
 pub mod benchmarks;

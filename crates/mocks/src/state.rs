@@ -1,6 +1,8 @@
-//! The abstract machine state at one program point: locals, operand stack (one entry per
-//! slot, so `long`/`double` take two), fields written in this method, what the method's
-//! containers hold, and the classes whose statics/constructors are mocked in scope.
+//! What the mock analysis tracks along each path besides locals and operand stack (which
+//! `mimic-flow` holds, one [`Value`] per slot): fields written in this method, what the
+//! method's containers hold, and the classes whose statics/constructors are mocked in
+//! scope. It is the [`mimic_flow::Interpreter::State`] of [`crate::interpreter`]: the
+//! engine carries it in each frame and merges it with [`State::join`].
 
 use crate::value::{Contents, Value};
 
@@ -58,11 +60,9 @@ impl<V: Copy + PartialEq> SmallMap<V> {
     }
 }
 
-/// The state before one instruction.
+/// The path state before one instruction.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct State {
-    pub locals: Vec<Value>,
-    pub stack: Vec<Value>,
     /// Fields (global field ids) written in this method so far, with what was written.
     pub fields: SmallMap<Value>,
     /// What the containers allocated/seen in this method hold, by allocation identity.
@@ -76,55 +76,11 @@ pub struct State {
     pub links: SmallMap<u32>,
 }
 
-/// Joins each of `others` into the value at the same position; true if any changed.
-fn join_values(values: &mut [Value], others: &[Value]) -> bool {
-    let mut changed = false;
-    for (a, b) in values.iter_mut().zip(others) {
-        let j = a.join(b);
-        if j != *a {
-            *a = j;
-            changed = true;
-        }
-    }
-    changed
-}
-
 impl State {
-    /// Joins `other` into `self`; true if anything changed. Stacks of different heights
-    /// (only in malformed code) keep the shorter height.
+    /// Joins `other` into `self`; true if anything changed. Where both name a mocked
+    /// class, `self`'s via is kept; where both link an allocation, the smaller field id.
     pub fn join(&mut self, other: &State) -> bool {
-        let mut changed = false;
-        if self.stack.len() > other.stack.len() {
-            self.stack.truncate(other.stack.len());
-            changed = true;
-        }
-        changed |= join_values(&mut self.stack, &other.stack);
-        changed | self.join_as_handler(other)
-    }
-
-    /// A fresh handler entry state: `other` with only the caught exception on the stack.
-    pub fn for_handler(other: &State) -> State {
-        State {
-            locals: other.locals.clone(),
-            stack: vec![Value::NONE],
-            fields: other.fields.clone(),
-            heap: other.heap.clone(),
-            static_mocks: other.static_mocks.clone(),
-            construction_mocks: other.construction_mocks.clone(),
-            links: other.links.clone(),
-        }
-    }
-
-    /// Joins `other` into this handler entry state, ignoring `other`'s stack (and, in
-    /// [`State::join`], everything but the stack).
-    pub fn join_as_handler(&mut self, other: &State) -> bool {
-        let mut changed = false;
-        if self.locals.len() < other.locals.len() {
-            self.locals.resize(other.locals.len(), Value::NONE);
-            changed = true;
-        }
-        changed |= join_values(&mut self.locals, &other.locals);
-        changed |= self.fields.join_all(&other.fields, Value::join);
+        let mut changed = self.fields.join_all(&other.fields, Value::join);
         changed |= self.heap.join_all(&other.heap, Contents::join);
         changed |= self.static_mocks.join_all(&other.static_mocks, |a, _| *a);
         changed |= self
@@ -170,13 +126,10 @@ mod tests {
     use crate::value::{ARRAY, MOCK};
 
     #[test]
-    fn join_merges_locals_and_heap() {
-        let mut a = State {
-            locals: vec![Value::NONE, Value::NONE],
-            ..State::default()
-        };
+    fn join_merges_fields_and_heap() {
+        let mut a = State::default();
         let mut b = a.clone();
-        b.locals[1] = Value::with_flags(MOCK, 1);
+        b.fields.set(3, Value::with_flags(MOCK, 1));
         b.fill(
             &Value {
                 alloc: 5,
@@ -187,7 +140,7 @@ mod tests {
         );
         assert!(a.join(&b));
         assert!(!a.join(&b));
-        assert!(a.locals[1].is_mock());
+        assert!(a.fields.get(3).is_some_and(|v| v.is_mock()));
         let arr = Value {
             alloc: 5,
             ..Value::NONE

@@ -43,3 +43,52 @@ fn unreadable_inputs_are_reported() {
     assert!(report.problems[0].message.contains("not a readable jar"));
     assert_eq!(report.summary.classes, 0);
 }
+
+/// A method whose code the dataflow engine rejects (here: `pop` on an empty stack) is a
+/// problem of that method, naming the offset; the class's other methods are analysed.
+#[test]
+fn malformed_code_is_a_problem_of_its_method() {
+    use mimic_classfile::{ClassFile, CodeAttribute};
+    let code = |bytes: &[u8]| CodeAttribute {
+        max_stack: 2,
+        max_locals: 1,
+        code: bytes.to_vec(),
+        exception_table: Vec::new(),
+        attributes: Vec::new(),
+    };
+    let mut class = ClassFile::new("fx/BrokenTest", "java/lang/Object", 0x21, 52).unwrap();
+    // nop; pop; return
+    let broken = class
+        .new_method(0x0001, "broken", "()V", Some(&code(&[0x00, 0x57, 0xb1])))
+        .unwrap();
+    // return
+    let fine = class
+        .new_method(0x0001, "fine", "()V", Some(&code(&[0xb1])))
+        .unwrap();
+    class.methods.extend([broken, fine]);
+    let good_path = common::fixtures().tests.join("fx/MockitoLocalsTest.class");
+    let program = program_from_bytes(
+        &[
+            ("broken.class".into(), class.to_bytes().unwrap()),
+            ("good.class".into(), std::fs::read(good_path).unwrap()),
+        ],
+        &[],
+    );
+    let report = analyse(&program, &Options::default());
+    let problems: Vec<(&str, &str)> = report
+        .problems
+        .iter()
+        .map(|p| (p.location.as_str(), p.message.as_str()))
+        .collect();
+    assert_eq!(
+        problems,
+        [(
+            "fx/BrokenTest.broken()V",
+            "operand stack underflow at offset 1"
+        )]
+    );
+    assert!(report
+        .mock_invocations
+        .iter()
+        .any(|m| m.method == "mockLocal"));
+}
