@@ -839,6 +839,48 @@ fn a_maven_project_is_mutated_module_by_module() {
         why.contains("no module shop-web") && why.contains("shop-core"),
         "{why}"
     );
+
+    // `mocks` takes the same project: each module's tests, with its class path.
+    let mocks = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["mocks", "--json", "--project"])
+        .arg(&project)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&mocks.stderr);
+    assert_eq!(mocks.status.code(), Some(0), "{stderr}");
+    let report: Value = serde_json::from_slice(&mocks.stdout).unwrap();
+    let modules: Vec<&String> = report.as_object().unwrap().keys().collect();
+    assert_eq!(modules, ["shop-app", "shop-core"], "{stderr}");
+    assert_eq!(
+        report["shop-core"]["summary"]["test_classes"], 1,
+        "{report:#}"
+    );
+    assert_eq!(
+        report["shop-app"]["summary"]["test_classes"], 1,
+        "{report:#}"
+    );
+
+    // `targets` plans the whole project: every module's classes are project classes.
+    let plan = dir.path().join("plan.json");
+    let targets = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["targets", "--json", "--project"])
+        .arg(&project)
+        .arg("-o")
+        .arg(&plan)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&targets.stderr);
+    assert_eq!(targets.status.code(), Some(0), "{stderr}");
+    let plan: Value = serde_json::from_slice(&targets.stdout).unwrap();
+    assert_eq!(
+        strings(&plan["project_packages"]),
+        ["se.kth.castor.shop", "se.kth.castor.shop.app"],
+        "{plan:#}"
+    );
+    assert!(
+        plan["classpath"].as_array().unwrap().len() >= 3,
+        "both modules' classes and JUnit: {plan:#}"
+    );
 }
 
 /// A project Maven cannot build is a usage error that says where, with Maven's first

@@ -17,8 +17,7 @@ use crate::exit_code;
 /// Arguments of `mimic mocks`.
 #[derive(Debug, clap::Args)]
 pub struct MocksArgs {
-    /// Test classes: jars or class directories.
-    #[arg(required = true)]
+    /// Test classes: jars or class directories (or `--project`).
     pub inputs: Vec<PathBuf>,
     /// Production classes and libraries (`:`-separated, repeatable), used for supertypes
     /// only: mocks are never propagated into these classes.
@@ -34,6 +33,8 @@ pub struct MocksArgs {
     /// JSON file adding mock APIs (sources, pass-through calls, annotations) to the defaults.
     #[arg(long)]
     pub config: Option<PathBuf>,
+    #[command(flatten)]
+    pub project: super::project::ProjectArgs,
 }
 
 /// Runs `mimic mocks`.
@@ -46,33 +47,78 @@ pub fn run(args: &MocksArgs) -> anyhow::Result<u8> {
             .with_context(|| format!("parsing --config {}", path.display()))?;
         apis.extend(more);
     }
-    for input in &args.inputs {
-        if !input.exists() {
-            anyhow::bail!("{}: no such file or directory", input.display());
+    let explicit = !args.inputs.is_empty() || !args.classpath.is_empty();
+    if explicit && args.project.project.is_some() {
+        anyhow::bail!(
+            "--project replaces the test-class inputs and --classpath: give one or the other"
+        );
+    }
+    // (module, test classes, class path) per analysis.
+    let runs: Vec<(Option<String>, Vec<PathBuf>, Vec<PathBuf>)> = match args.project.dir(explicit)? {
+        Some(dir) => args
+            .project
+            .modules(&dir, "mocks", true)?
+            .into_iter()
+            .map(|m| {
+                let mut cp = vec![m.classes];
+                cp.extend(m.classpath);
+                (Some(m.artifact_id), vec![m.test_classes], cp)
+            })
+            .collect(),
+        None if args.inputs.is_empty() => anyhow::bail!(
+            "nothing to analyse: give test-class jars or directories, or --project <dir of a pom.xml>"
+        ),
+        None => vec![(None, args.inputs.clone(), args.classpath.clone())],
+    };
+    for (_, inputs, _) in &runs {
+        for input in inputs {
+            if !input.exists() {
+                anyhow::bail!("{}: no such file or directory", input.display());
+            }
         }
     }
     let options = Options {
         interprocedural: !args.intraprocedural,
         apis,
     };
-    let started = Instant::now();
-    let report = analyse_paths(&args.inputs, &args.classpath, &options);
-    let elapsed = started.elapsed();
-    if report.summary.classes == 0 {
-        let why = report
-            .problems
-            .first()
-            .map(|p| format!("{}: {}", p.location, p.message))
-            .unwrap_or_else(|| "the inputs hold no class files".to_string());
-        anyhow::bail!("no test classes could be read ({why})");
+    let several = runs.len() > 1;
+    let mut text = String::new();
+    let mut json = serde_json::Map::new();
+    let mut problems = Vec::new();
+    for (module, inputs, classpath) in runs {
+        let started = Instant::now();
+        let report = analyse_paths(&inputs, &classpath, &options);
+        let elapsed = started.elapsed();
+        if report.summary.classes == 0 {
+            let why = report
+                .problems
+                .first()
+                .map(|p| format!("{}: {}", p.location, p.message))
+                .unwrap_or_else(|| "the inputs hold no class files".to_string());
+            anyhow::bail!("no test classes could be read ({why})");
+        }
+        if args.json {
+            json.insert(
+                module.clone().unwrap_or_default(),
+                serde_json::to_value(&report)?,
+            );
+        } else {
+            if several {
+                let _ = writeln!(text, "== module {}", module.as_deref().unwrap_or("?"));
+            }
+            text.push_str(&render(&report, elapsed.as_secs_f64()));
+        }
+        problems.extend(report.problems);
     }
-    let text = if args.json {
-        let mut t = serde_json::to_string_pretty(&report)?;
-        t.push('\n');
-        t
-    } else {
-        render(&report, elapsed.as_secs_f64())
-    };
+    if args.json {
+        let value = if several {
+            serde_json::Value::Object(json)
+        } else {
+            json.into_iter().next().map(|(_, v)| v).unwrap_or_default()
+        };
+        text = serde_json::to_string_pretty(&value)?;
+        text.push('\n');
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
@@ -81,7 +127,7 @@ pub fn run(args: &MocksArgs) -> anyhow::Result<u8> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(exit_code::SUCCESS),
         other => other.context("writing the report")?,
     }
-    for p in &report.problems {
+    for p in &problems {
         eprintln!("mimic mocks: skipped {}: {}", p.location, p.message);
     }
     Ok(exit_code::SUCCESS)

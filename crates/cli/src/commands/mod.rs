@@ -6,6 +6,7 @@ pub mod doctor;
 pub mod generate;
 pub mod mocks;
 pub mod mutate;
+pub mod project;
 pub mod record;
 pub mod rewrite;
 pub mod store;

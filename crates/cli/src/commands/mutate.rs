@@ -16,23 +16,16 @@ use crate::exit_code;
 pub struct MutateArgs {
     /// Application classes to mutate: a directory or jar; repeatable (with `--tests`,
     /// instead of `--project`).
-    #[arg(long, value_name = "DIR|JAR", conflicts_with = "project")]
+    #[arg(long, value_name = "DIR|JAR")]
     pub classes: Vec<PathBuf>,
     /// Test classes (JUnit 5 and JUnit 4): a directory or jar; repeatable.
-    #[arg(long, value_name = "DIR|JAR", conflicts_with = "project")]
+    #[arg(long, value_name = "DIR|JAR")]
     pub tests: Vec<PathBuf>,
     /// Everything else the tests need (`a.jar:b.jar` or repeated).
-    #[arg(long, value_name = "PATHS", conflicts_with = "project")]
+    #[arg(long, value_name = "PATHS")]
     pub classpath: Vec<String>,
-    /// A Maven project (the directory of its pom.xml; default: the current directory when
-    /// it holds one and no `--classes` are given). Maven compiles it and says, per module,
-    /// where its classes and tests are and what class path they need; every module with
-    /// tests is mutated, its tests run in the module directory.
-    #[arg(long, value_name = "DIR")]
-    pub project: Option<PathBuf>,
-    /// With `--project`: only this module (its artifactId); repeatable.
-    #[arg(long = "module", value_name = "ARTIFACT_ID")]
-    pub modules: Vec<String>,
+    #[command(flatten)]
+    pub project: super::project::ProjectArgs,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -91,9 +84,6 @@ pub struct MutateArgs {
     #[command(flatten)]
     pub selection: super::test_selection::TestSelectionArgs,
 }
-
-/// How long Maven may take to build and describe a `--project`.
-const MAVEN_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 /// What to mutate: one set of inputs, named by the module it comes from (if any).
 struct Target {
@@ -164,26 +154,18 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
 
 /// The inputs given (`--classes`, `--tests`), or the modules of a Maven project.
 fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
-    let project = match &args.project {
-        Some(dir) => Some(dir.clone()),
-        None if args.classes.is_empty() && args.tests.is_empty() => {
-            let here = std::env::current_dir()?;
-            if !here.join("pom.xml").is_file() {
-                anyhow::bail!(
-                    "nothing to mutate: give --classes and --tests, or --project <dir of a pom.xml> \
-                     (or run in a directory with a pom.xml)"
-                );
-            }
-            Some(here)
-        }
-        None => None,
-    };
-    let Some(dir) = project else {
+    let explicit = !args.classes.is_empty() || !args.tests.is_empty() || !args.classpath.is_empty();
+    if explicit && args.project.project.is_some() {
+        anyhow::bail!(
+            "--project replaces --classes, --tests and --classpath: give one or the other"
+        );
+    }
+    let Some(dir) = args.project.dir(explicit)? else {
         if args.classes.is_empty() || args.tests.is_empty() {
-            anyhow::bail!("--classes and --tests go together (or use --project)");
-        }
-        if !args.modules.is_empty() {
-            anyhow::bail!("--module needs --project");
+            anyhow::bail!(
+                "nothing to mutate: give --classes and --tests, or --project <dir of a pom.xml> \
+                 (or run in a directory with a pom.xml)"
+            );
         }
         let classpath = args
             .classpath
@@ -199,58 +181,18 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             test_dir: args.test_dir.clone(),
         }]);
     };
-    let maven = mimic_jvm::Maven::locate()?;
-    eprintln!(
-        "mutate: asking Maven about {} (test-compile, class paths)",
-        dir.display()
-    );
-    let project = mimic_jvm::MavenProject::load(&maven, &dir, MAVEN_TIMEOUT)?;
-    for wanted in &args.modules {
-        if !project.modules.iter().any(|m| &m.artifact_id == wanted) {
-            anyhow::bail!(
-                "no module {wanted} in {} (modules: {})",
-                project.dir.display(),
-                project
-                    .modules
-                    .iter()
-                    .map(|m| m.artifact_id.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-    }
-    let mut targets = Vec::new();
-    for module in project.modules {
-        if !args.modules.is_empty() && !args.modules.contains(&module.artifact_id) {
-            continue;
-        }
-        if module.packaging == "pom" || !module.classes.is_dir() || !module.has_tests() {
-            eprintln!(
-                "mutate: module {} skipped: {}",
-                module.artifact_id,
-                if module.packaging == "pom" {
-                    "an aggregator (packaging pom)"
-                } else {
-                    "no compiled classes or tests"
-                }
-            );
-            continue;
-        }
-        targets.push(Target {
+    Ok(args
+        .project
+        .modules(&dir, "mutate", true)?
+        .into_iter()
+        .map(|module| Target {
             module: Some(module.artifact_id),
             classes: vec![module.classes],
             tests: vec![module.test_classes],
             classpath: module.classpath,
             test_dir: Some(args.test_dir.clone().unwrap_or(module.dir)),
-        });
-    }
-    if targets.is_empty() {
-        anyhow::bail!(
-            "no module of {} has classes and tests to mutate",
-            dir.display()
-        );
-    }
-    Ok(targets)
+        })
+        .collect())
 }
 
 /// Mutate one target and print its one-line summary.

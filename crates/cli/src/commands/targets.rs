@@ -14,9 +14,11 @@ use crate::exit_code;
 #[derive(Debug, clap::Args)]
 pub struct TargetsArgs {
     /// Jars and class directories, separated by ':' (repeatable). The first entry is the
-    /// project unless `--project-package` says otherwise.
-    #[arg(long, short = 'c', required = true, value_name = "PATHS")]
+    /// project unless `--project-package` says otherwise. (Or `--project`.)
+    #[arg(long, short = 'c', value_name = "PATHS")]
     pub classpath: Vec<String>,
+    #[command(flatten)]
+    pub project: super::project::ProjectArgs,
     /// A package (and its sub-packages) whose classes are project types (repeatable).
     /// Default: every package of the first classpath entry.
     #[arg(long = "project-package", value_name = "PACKAGE")]
@@ -52,7 +54,20 @@ fn split_classpath(parts: &[String]) -> Vec<PathBuf> {
 }
 
 pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
-    let entries = split_classpath(&args.classpath);
+    let explicit = !args.classpath.is_empty();
+    if explicit && args.project.project.is_some() {
+        bail!("--project replaces --classpath: give one or the other");
+    }
+    let (entries, project_packages) = match args.project.dir(explicit)? {
+        Some(dir) => project_inputs(args, &dir)?,
+        None if args.classpath.is_empty() => {
+            bail!("nothing to analyse: give --classpath (-c), or --project <dir of a pom.xml>")
+        }
+        None => (
+            split_classpath(&args.classpath),
+            args.project_packages.clone(),
+        ),
+    };
     for e in &entries {
         if !e.exists() {
             bail!("{}: no such jar or directory", e.display());
@@ -75,7 +90,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         }
     };
     let options = TargetOptions {
-        project_packages: args.project_packages.clone(),
+        project_packages,
         include: args.include.clone(),
         exclude: args.exclude.clone(),
         methods,
@@ -92,7 +107,12 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         project.is_empty() && i == 0 || !project.is_empty()
     });
     if index.classes.is_empty() {
-        bail!("no class could be read from {}", args.classpath.join(":"));
+        bail!(
+            "no class could be read from {}",
+            std::env::join_paths(&entries)
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        );
     }
     let plan = find_targets(&index, &options)?;
     if let Some(out) = &args.output {
@@ -108,6 +128,60 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         eprintln!("{u}");
     }
     Ok(exit_code::SUCCESS)
+}
+
+/// A Maven project's class path for the plan: every module's classes first, then their
+/// dependencies (once each); project packages: `--project-package`, else every package
+/// holding a class of a module.
+fn project_inputs(
+    args: &TargetsArgs,
+    dir: &std::path::Path,
+) -> anyhow::Result<(Vec<PathBuf>, Vec<String>)> {
+    let modules = args.project.modules(dir, "targets", false)?;
+    let mut entries: Vec<PathBuf> = modules.iter().map(|m| m.classes.clone()).collect();
+    for module in &modules {
+        for entry in &module.classpath {
+            if !entries.contains(entry) {
+                entries.push(entry.clone());
+            }
+        }
+    }
+    let mut packages = std::collections::BTreeSet::new();
+    if args.project_packages.is_empty() {
+        for module in &modules {
+            packages_under(&module.classes, &module.classes, &mut packages);
+        }
+    }
+    let packages = if args.project_packages.is_empty() {
+        packages.into_iter().collect()
+    } else {
+        args.project_packages.clone()
+    };
+    Ok((entries, packages))
+}
+
+/// The packages (dotted) of the class files under `dir`, a class directory rooted at `root`.
+fn packages_under(
+    root: &std::path::Path,
+    dir: &std::path::Path,
+    out: &mut std::collections::BTreeSet<String>,
+) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            packages_under(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "class") {
+            if let Some(package) = path.parent().and_then(|p| p.strip_prefix(root).ok()) {
+                let dotted = package.to_string_lossy().replace(['/', '\\'], ".");
+                if !dotted.is_empty() {
+                    out.insert(dotted);
+                }
+            }
+        }
+    }
 }
 
 /// Plans name production classes and may be shared: create them readable by the owner only.
