@@ -140,8 +140,10 @@ struct Pending {
     /// many tests had run. Before it counts, the same test runs against the mutant again
     /// in another launch; a kill it does not repeat makes the mutant unstable.
     confirming: Option<(usize, String, usize)>,
-    /// Its tests get patient budgets ([`Budget::patient`]): one of them timed out on its
-    /// first run in a JVM, which may have been the cold JVM rather than the mutant.
+    /// One of its tests timed out on its first run in a JVM, which may have been the cold
+    /// JVM rather than the mutant: before it runs again, its tests that have not run in
+    /// the JVM yet run there once without it (a fresh JVM's mutant, which must find its
+    /// classes uninitialised, gets patient budgets instead: [`Budget::patient`]).
     patient: bool,
 }
 
@@ -274,7 +276,6 @@ fn take_launch(pool: &mut Pool) -> Launch {
             skipped.push_back(p);
             continue;
         }
-        let mine = if p.patient { patient(mine) } else { mine };
         used.extend(mine.iter().map(|(i, _)| *i));
         tests += mine.len();
         taken.push((p, mine));
@@ -483,10 +484,22 @@ fn run_alone(
         }
         restarted += 1;
     }
-    let tests = if pending.patient {
-        patient(pending.job.tests.clone())
-    } else {
-        pending.job.tests.clone()
+    let tests = match (pending.patient, pending.job.fresh) {
+        (true, true) => patient(pending.job.tests.clone()),
+        (true, false) => {
+            let cold: Vec<(usize, Budget)> = pending
+                .job
+                .tests
+                .iter()
+                .copied()
+                .filter(|(i, _)| !worker.is_warm(*i))
+                .collect();
+            if let Err(e) = warm_up_tests(worker, spec, limits, &cold) {
+                return Err(Box::new((pending, e)));
+            }
+            pending.job.tests.clone()
+        }
+        (false, _) => pending.job.tests.clone(),
     };
     let cold: HashSet<usize> = tests
         .iter()
@@ -540,6 +553,25 @@ fn run_alone(
         killer_index,
         restarted,
     ))
+}
+
+/// Run `tests` once without any mutant (what they report does not matter: they have run
+/// in this JVM after it); a JVM that does not survive it is replaced.
+fn warm_up_tests(
+    worker: &mut Worker,
+    spec: &WorkerSpec,
+    limits: Limits,
+    tests: &[(usize, Budget)],
+) -> Result<(), MutateError> {
+    if tests.is_empty() {
+        return Ok(());
+    }
+    let patient: Vec<(usize, Budget)> = tests.iter().map(|(i, b)| (*i, b.patient())).collect();
+    worker.run(0, false, false, limits, &patient)?;
+    if !worker.is_alive() {
+        *worker = Worker::start(spec)?;
+    }
+    Ok(())
 }
 
 /// One test JVM's loop: take a launch, run it, settle its mutants.
@@ -618,6 +650,17 @@ fn work(
                 }
             }
             pool.lock().expect("lock").restarts += 1;
+        }
+        // A mutant judged again after a cold timeout: its tests warm up unmutated first.
+        let warm_up: Vec<(usize, Budget)> = launch
+            .iter()
+            .filter(|(p, _)| p.patient)
+            .flat_map(|(_, tests)| tests.iter().copied())
+            .filter(|(i, _)| !worker.is_warm(*i))
+            .collect();
+        if let Err(e) = warm_up_tests(&mut worker, spec, limits, &warm_up) {
+            pool.lock().expect("lock").give_back(launch);
+            return Err(e);
         }
         let request: Vec<(usize, u32, Budget)> = launch
             .iter()
@@ -863,20 +906,19 @@ mod tests {
         assert!(!judge_again(&pending, MutantStatus::Killed, true));
         pending.patient = true;
         assert!(!judge_again(&pending, MutantStatus::TimedOut, true));
-        // A patient launch brings its tests with patient budgets.
-        let mut pool = Pool::new(4);
-        pool.queue.push_back(pending);
-        let launch = take_launch(&mut pool);
+        // A patient budget is four times as much and 4 s more.
+        let budget = Budget {
+            cpu_ms: 10,
+            wall_ms: 20,
+        };
         assert_eq!(
-            launch[0].1,
-            [(
-                3,
-                Budget {
-                    cpu_ms: 4040,
-                    wall_ms: 4080
-                }
-            )]
+            budget.patient(),
+            Budget {
+                cpu_ms: 4040,
+                wall_ms: 4080
+            }
         );
+        drop(pending);
     }
 
     #[test]
