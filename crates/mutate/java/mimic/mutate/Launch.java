@@ -124,6 +124,11 @@ final class Launch implements TestExecutionListener {
         }
     }
 
+    /** Forget the methods reached since the last window closed, attributing them to nothing. */
+    void discardUnattributed() {
+        java.util.Arrays.fill(MutantSwitch.hits, false);
+    }
+
     private int[] takeHits() {
         boolean[] h = MutantSwitch.hits;
         int count = 0;

@@ -264,6 +264,11 @@ public final class MutationRunner {
             }
         }
         if (recordHits) {
+            if (launch.threw) {
+                // What was reached since the last test finished belongs to the test that
+                // poisoned the JVM (it runs again elsewhere), not to the class's set-up.
+                launch.discardUnattributed();
+            }
             launch.collectShared();
             if (!launch.sharedHits.isEmpty()) {
                 // Methods reached outside any test (class set-up): their mutants must be
