@@ -908,3 +908,105 @@ fn a_maven_project_that_does_not_compile_is_named_with_mavens_error() {
         "{why}"
     );
 }
+
+/// Issue 19: `--in-diff` mutates only the methods a change touches, named by a git
+/// revision (the working tree against it) or by a diff file.
+#[test]
+fn in_diff_mutates_only_the_methods_a_change_touches() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example(dir.path());
+    // A repository holding the example's sources, and a one-line change to isEmpty().
+    let repo = dir.path().join("repo");
+    let from = repo_root().join("examples/versioned-set/src");
+    for file in walk(&from) {
+        let dest = repo.join("src").join(file.strip_prefix(&from).unwrap());
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&file, &dest).unwrap();
+    }
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args([
+                "-c",
+                "user.name=mimic",
+                "-c",
+                "user.email=mimic@example.org",
+            ])
+            .args(args)
+            .current_dir(&repo)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "versioned set"]);
+    let source = repo.join("src/se/kth/castor/versionedset/VersionedSet.java");
+    let text = std::fs::read_to_string(&source).unwrap();
+    let changed = text.replace(
+        "public boolean isEmpty() { return size() == 0; }",
+        "public boolean isEmpty() { return size() == 0; } // empty means no element",
+    );
+    assert_ne!(text, changed);
+    std::fs::write(&source, changed).unwrap();
+
+    let mutated = |output: std::process::Output| -> (Vec<String>, Value) {
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+            .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        let names = report["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["name"].as_str().unwrap().to_string())
+            .collect();
+        (names, report["summary"]["outside-diff"].clone())
+    };
+    let by_rev = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .current_dir(&repo)
+        .args([
+            "mutate",
+            "--json",
+            "--workers",
+            "1",
+            "--in-diff",
+            "HEAD",
+            "--classes",
+        ])
+        .arg(&classes)
+        .arg("--tests")
+        .arg(&tests)
+        .arg("--classpath")
+        .arg(std::env::join_paths(&junit4).unwrap())
+        .output()
+        .unwrap();
+    let (names, outside) = mutated(by_rev);
+    assert_eq!(names, ["isEmpty"]);
+    assert_eq!(outside, 8);
+
+    // The same change as a diff file, from anywhere.
+    let patch = dir.path().join("change.diff");
+    std::fs::write(&patch, git(&["diff"])).unwrap();
+    let by_file = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--workers".as_ref(),
+            "1".as_ref(),
+            "--in-diff".as_ref(),
+            patch.as_os_str(),
+        ],
+    );
+    let (names, _) = mutated(by_file);
+    assert_eq!(names, ["isEmpty"]);
+
+    // Neither a file nor a revision: a usage error that says so.
+    let wrong = mutate(
+        (&classes, &tests, &junit4),
+        &["--in-diff".as_ref(), "no-such-rev".as_ref()],
+    );
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&wrong.stderr).contains("neither a diff file nor a git revision")
+    );
+}

@@ -8,9 +8,11 @@
 //! takes and which tests are red ([`baseline`]), then run each covered mutant against
 //! only the tests that reach its method ([`schedule`]); [`run`] ties the phases together.
 //! [`result`] classifies methods as Descartes does; [`report`] writes Descartes'
-//! `methods.json`, a text summary and an HTML page.
+//! `methods.json`, a text summary and an HTML page. [`diff`] narrows a run to the methods
+//! a change touches (`--in-diff`).
 
 pub mod baseline;
+pub mod diff;
 pub mod error;
 pub mod html;
 pub mod inputs;

@@ -52,6 +52,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         "seconds": report.seconds,
         "phases": report.phases.iter().map(|(n, s)| json!({"phase": n, "seconds": s})).collect::<Vec<_>>(),
         "test-jvm": report.test_jvm,
+        "outside-diff": report.outside_diff,
     });
     value["red-tests"] = json!(report.red_tests);
     value["baseline"] = json!(report.baseline);
@@ -161,6 +162,11 @@ pub fn summary(report: &MutationReport) -> String {
         report.detected_count(),
         report.skipped.len()
     ));
+    if let Some(outside) = report.outside_diff {
+        out.push_str(&format!(
+            "  only the methods the diff touches: {outside} other method(s) not mutated\n"
+        ));
+    }
     out.push_str(&format!(
         "  tested: {}  partially-tested: {}  pseudo-tested: {}  not-covered: {}\n",
         n(Classification::Tested),

@@ -151,6 +151,8 @@ pub struct MutationReport {
     pub operators: Vec<String>,
     /// The JVM the tests ran on, and the options it was given.
     pub test_jvm: TestJvm,
+    /// With `--in-diff`: how many mutable methods the diff does not touch (left out).
+    pub outside_diff: Option<usize>,
 }
 
 /// The test JVMs' `java` and the options mimic gave them (beyond the class path).

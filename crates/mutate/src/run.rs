@@ -56,6 +56,8 @@ pub struct MutateConfig {
     pub test_dir: Option<PathBuf>,
     /// Which discovered tests run (`--include-tests`, `--exclude-tests`).
     pub test_filter: mimic_jvm::TestFilter,
+    /// Only the methods whose lines this diff touches (`--in-diff`); all when `None`.
+    pub in_diff: Option<crate::diff::ChangedLines>,
 }
 
 impl MutateConfig {
@@ -80,6 +82,7 @@ impl MutateConfig {
             work_dir: None,
             test_dir: None,
             test_filter: Default::default(),
+            in_diff: None,
         }
     }
 
@@ -155,12 +158,22 @@ pub fn run_mutation_with(
 
     let schema_dir = work.join("schema");
     std::fs::create_dir_all(&schema_dir).map_err(|e| MutateError::io("create", &schema_dir, e))?;
-    let selection = prepare_schema(
+    let mut selection = prepare_schema(
         &config.classes,
         &config.operators,
         &config.stop_kinds,
         &schema_dir,
     )?;
+    // Methods outside the diff keep their (never switched on) mutants in the rewritten
+    // classes but get no jobs and no verdict.
+    let before = selection.methods.len();
+    if let Some(changed) = &config.in_diff {
+        selection.methods.retain(|m| m.is_touched_by(changed));
+    }
+    let outside_diff = config
+        .in_diff
+        .as_ref()
+        .map(|_| before - selection.methods.len());
     let method_slots = selection
         .methods
         .iter()
@@ -451,6 +464,7 @@ pub fn run_mutation_with(
         baseline: baseline_tests,
         skipped: selection.skipped,
         problems: selection.problems,
+        outside_diff,
         red_tests,
         tests_total: names.len(),
         workers: worker_count,

@@ -33,6 +33,8 @@ pub struct TargetMethod {
     pub file_name: Option<String>,
     /// Line of the first instruction, if the class has line numbers.
     pub line: Option<u16>,
+    /// First and last line of the method's LineNumberTable, if it has one.
+    pub lines: Option<(u16, u16)>,
     pub mutants: Vec<Mutant>,
 }
 
@@ -47,6 +49,22 @@ pub struct Selection {
     pub problems: Vec<Diagnostic>,
     next_method: u32,
     next_mutant: u32,
+}
+
+impl TargetMethod {
+    /// Whether `changed` touches the method's lines (a method without line numbers is
+    /// never touched).
+    pub fn is_touched_by(&self, changed: &crate::diff::ChangedLines) -> bool {
+        let Some((first, last)) = self.lines else {
+            return false;
+        };
+        let (package, simple) = self.class.rsplit_once('/').unwrap_or(("", &self.class));
+        let file = match &self.file_name {
+            Some(f) => f.clone(),
+            None => format!("{}.java", simple.split('$').next().unwrap_or(simple)),
+        };
+        changed.touches(package, &file, u32::from(first), u32::from(last))
+    }
 }
 
 impl Selection {
@@ -140,6 +158,14 @@ impl Selection {
                 descriptor,
                 file_name: file_name.clone(),
                 line: code.line_of(cp, 0),
+                lines: {
+                    let lines: Vec<u16> = code.line_numbers(cp).iter().map(|(_, l)| *l).collect();
+                    lines
+                        .iter()
+                        .min()
+                        .zip(lines.iter().max())
+                        .map(|(a, b)| (*a, *b))
+                },
                 mutants,
             });
             self.next_method += 1;

@@ -26,6 +26,11 @@ pub struct MutateArgs {
     pub classpath: Vec<String>,
     #[command(flatten)]
     pub project: super::project::ProjectArgs,
+    /// Only the methods whose lines a change touches: a file holding a unified diff, or
+    /// a git revision the working tree is compared with (`git diff <rev>`, run in the
+    /// project directory, else the current one). Tests are still chosen by coverage.
+    #[arg(long, value_name = "FILE|REV")]
+    pub in_diff: Option<String>,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -96,6 +101,21 @@ struct Target {
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     let targets = targets(args)?;
+    let in_diff = match &args.in_diff {
+        Some(spec) => {
+            let dir = match &args.project.project {
+                Some(dir) => dir.clone(),
+                None => std::env::current_dir()?,
+            };
+            let changed = changed_lines(spec, &dir)?;
+            eprintln!(
+                "mutate: --in-diff {spec}: {} changed file(s)",
+                changed.file_count()
+            );
+            Some(changed)
+        }
+        None => None,
+    };
     let several = targets.len() > 1;
     let mut code = exit_code::SUCCESS;
     let mut reports = Vec::new();
@@ -103,7 +123,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         if let Some(module) = &target.module {
             eprintln!("mutate: module {module}");
         }
-        let report = run_one(args, &target)?;
+        let report = run_one(args, &target, in_diff.clone())?;
         let findings = report.count(Classification::PseudoTested)
             + report.count(Classification::PartiallyTested);
         if findings > 0 {
@@ -195,8 +215,47 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
         .collect())
 }
 
+/// The lines `--in-diff` names: a unified diff file, or `git diff <rev>` in `dir`.
+fn changed_lines(
+    spec: &str,
+    dir: &std::path::Path,
+) -> anyhow::Result<mimic_mutate::diff::ChangedLines> {
+    let file = std::path::Path::new(spec);
+    let text = if file.is_file() {
+        std::fs::read_to_string(file).with_context(|| format!("reading --in-diff {spec}"))?
+    } else {
+        let finished = mimic_jvm::process::run(
+            std::process::Command::new("git").current_dir(dir).args([
+                "diff",
+                "--unified=0",
+                "--no-color",
+                "--no-ext-diff",
+                spec,
+                "--",
+            ]),
+            Some(std::time::Duration::from_secs(120)),
+        )
+        .with_context(|| format!("--in-diff {spec}: running git in {}", dir.display()))?;
+        let output = finished.into_output();
+        if !output.status.success() {
+            let why = String::from_utf8_lossy(&output.stderr);
+            anyhow::bail!(
+                "--in-diff {spec}: neither a diff file nor a git revision in {}: {}",
+                dir.display(),
+                why.lines().next().unwrap_or("git failed")
+            );
+        }
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    Ok(mimic_mutate::diff::ChangedLines::parse(&text))
+}
+
 /// Mutate one target and print its one-line summary.
-fn run_one(args: &MutateArgs, target: &Target) -> anyhow::Result<mimic_mutate::MutationReport> {
+fn run_one(
+    args: &MutateArgs,
+    target: &Target,
+    in_diff: Option<mimic_mutate::diff::ChangedLines>,
+) -> anyhow::Result<mimic_mutate::MutationReport> {
     let mut config = MutateConfig::new(
         target.classes.clone(),
         target.tests.clone(),
@@ -229,6 +288,7 @@ fn run_one(args: &MutateArgs, target: &Target) -> anyhow::Result<mimic_mutate::M
         }
     }
     config.test_dir = target.test_dir.clone();
+    config.in_diff = in_diff;
 
     let reporter = crate::progress::Reporter::new("mutate");
     let sink = |p: Progress| match p {
