@@ -281,10 +281,11 @@ fn build_report(
             problem: result.problem.clone(),
         });
         if let Some(p) = &result.problem {
-            report.problems.push(Problem {
-                location: format!("{}.{}{}", class.name, method.name, method.descriptor),
-                message: p.clone(),
-            });
+            report.problems.push(
+                Problem::error(p.clone())
+                    .in_class(class.name.replace('/', "."))
+                    .in_method(&method.name, &method.descriptor),
+            );
         }
     }
 

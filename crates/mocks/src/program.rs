@@ -16,14 +16,18 @@ use std::sync::Arc;
 use mimic_classfile::bootstrap::{bootstrap_methods, BootstrapMethod};
 use mimic_classfile::{access, ClassFile, CodeAttribute};
 use mimic_classpath::{ClassInfo, ClassOrigin, ClassSource, Hierarchy, MethodInfo};
-use serde::Serialize;
+use mimic_diagnostic::Diagnostic;
 
-/// Something that could not be read or analysed, and where.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Problem {
-    /// File, jar entry, class or method.
-    pub location: String,
-    pub message: String,
+/// Something that could not be read or analysed, and where: mimic's one diagnostic type.
+pub type Problem = Diagnostic;
+
+/// An error at `location`: `file!entry` (a class in a jar or directory) or a name.
+pub(crate) fn problem_at(location: &str, message: impl Into<String>) -> Diagnostic {
+    let d = Diagnostic::error(message);
+    match location.split_once('!') {
+        Some((file, entry)) => d.in_file(file).at_entry(entry),
+        None => d.in_file(location),
+    }
 }
 
 /// A method of a test-code class: its summary (by `Deref`) and its code.
@@ -88,18 +92,16 @@ impl Program {
             let entry = match source.read_input(i) {
                 Ok(e) => e,
                 Err(e) => {
-                    problems.push(Problem {
-                        location: input.display().to_string(),
-                        message: e.to_string(),
-                    });
+                    problems.push(problem_at(&input.display().to_string(), e.to_string()));
                     continue;
                 }
             };
             for u in entry.unreadable {
-                problems.push(Problem {
-                    location: format!("{}!{}", input.display(), u.name),
-                    message: u.reason,
-                });
+                problems.push(
+                    Diagnostic::error(u.reason)
+                        .in_file(input.display().to_string())
+                        .at_entry(u.name),
+                );
             }
             for res in entry.classes {
                 let origin = ClassOrigin {
@@ -111,16 +113,15 @@ impl Program {
                         if seen.insert(c.name.clone()) {
                             classes.push(c);
                         } else {
-                            problems.push(Problem {
-                                location: origin.location,
-                                message: format!("duplicate class {}; first one kept", c.name),
-                            });
+                            let mut d = problem_at(
+                                &origin.location,
+                                format!("duplicate class {}; first one kept", c.name),
+                            );
+                            d.severity = mimic_diagnostic::Severity::Warning;
+                            problems.push(d);
                         }
                     }
-                    Err(message) => problems.push(Problem {
-                        location: origin.location,
-                        message,
-                    }),
+                    Err(message) => problems.push(problem_at(&origin.location, message)),
                 }
             }
         }
@@ -269,13 +270,14 @@ fn parse_class(
             {
                 Some(Ok(code)) => Some(code),
                 Some(Err(e)) => {
-                    problems.push(Problem {
-                        location: format!(
-                            "{}: {}.{}{}",
-                            info.origin.location, info.name, summary.name, summary.descriptor
-                        ),
-                        message: format!("unreadable Code attribute, method skipped: {e}"),
-                    });
+                    problems.push(
+                        problem_at(
+                            &info.origin.location,
+                            format!("unreadable Code attribute, method skipped: {e}"),
+                        )
+                        .in_class(info.name.replace('/', "."))
+                        .in_method(&summary.name, &summary.descriptor),
+                    );
                     None
                 }
                 None => None,
@@ -287,10 +289,10 @@ fn parse_class(
         })
         .collect();
     let bootstraps = bootstrap_methods(&file).unwrap_or_else(|e| {
-        problems.push(Problem {
-            location: info.origin.location.clone(),
-            message: format!("unreadable BootstrapMethods attribute, lambdas not followed: {e}"),
-        });
+        problems.push(problem_at(
+            &info.origin.location,
+            format!("unreadable BootstrapMethods attribute, lambdas not followed: {e}"),
+        ));
         Vec::new()
     });
     Ok(TestClass {
@@ -312,10 +314,7 @@ pub fn program_from_bytes(classes: &[(String, Vec<u8>)], classpath: &[PathBuf]) 
         };
         match parse_class(bytes, class_origin, &mut problems) {
             Ok(c) => out.push(c),
-            Err(message) => problems.push(Problem {
-                location: origin.clone(),
-                message,
-            }),
+            Err(message) => problems.push(problem_at(origin, message)),
         }
     }
     let hierarchy = Hierarchy::new(ClassSource::for_running_jdk(classpath));

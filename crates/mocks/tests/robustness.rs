@@ -21,10 +21,10 @@ fn malformed_classes_are_reported_and_skipped() {
         &[],
     );
     let report = analyse(&program, &Options::default());
-    let locations: Vec<&str> = report
+    let locations: Vec<String> = report
         .problems
         .iter()
-        .map(|p| p.location.as_str())
+        .map(|p| p.location.to_string())
         .collect();
     assert_eq!(locations, ["garbage.class", "truncated.class"]);
     assert!(report
@@ -75,15 +75,15 @@ fn malformed_code_is_a_problem_of_its_method() {
         &[],
     );
     let report = analyse(&program, &Options::default());
-    let problems: Vec<(&str, &str)> = report
+    let problems: Vec<(String, &str)> = report
         .problems
         .iter()
-        .map(|p| (p.location.as_str(), p.message.as_str()))
+        .map(|p| (p.location.to_string(), p.message.as_str()))
         .collect();
     assert_eq!(
         problems,
         [(
-            "fx/BrokenTest.broken()V",
+            "fx.BrokenTest.broken()V".to_string(),
             "operand stack underflow at offset 1"
         )]
     );

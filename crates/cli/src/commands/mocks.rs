@@ -93,7 +93,7 @@ pub fn run(args: &MocksArgs) -> anyhow::Result<u8> {
             let why = report
                 .problems
                 .first()
-                .map(|p| format!("{}: {}", p.location, p.message))
+                .map(|p| p.to_string())
                 .unwrap_or_else(|| "the inputs hold no class files".to_string());
             anyhow::bail!("no test classes could be read ({why})");
         }
@@ -128,7 +128,7 @@ pub fn run(args: &MocksArgs) -> anyhow::Result<u8> {
         other => other.context("writing the report")?,
     }
     for p in &problems {
-        eprintln!("mimic mocks: skipped {}: {}", p.location, p.message);
+        eprintln!("mimic mocks: {p}");
     }
     Ok(exit_code::SUCCESS)
 }
