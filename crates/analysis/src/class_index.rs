@@ -12,13 +12,11 @@ use std::sync::Arc;
 use mimic_classfile::ClassFile;
 pub use mimic_classpath::{dotted, package_of, ClassInfo, FieldInfo};
 use mimic_classpath::{ClassOrigin, ClassSource, Hierarchy};
+use mimic_diagnostic::Diagnostic;
 
-/// A class file that could not be read or parsed.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct Unparsed {
-    pub file: String,
-    pub reason: String,
-}
+/// A class file that could not be read or parsed: mimic's one diagnostic type (severity
+/// `skipped`: the class is left out of the analysis, the rest goes on).
+pub type Unparsed = Diagnostic;
 
 /// All classes of a classpath, with the parsed class files of selected entries kept.
 #[derive(Debug)]
@@ -46,18 +44,18 @@ impl ClassIndex {
             let read = match source.read_input(i) {
                 Ok(r) => r,
                 Err(e) => {
-                    unparsed.push(Unparsed {
-                        file: entry.display().to_string(),
-                        reason: e.to_string(),
-                    });
+                    unparsed.push(
+                        Diagnostic::skipped(e.to_string()).in_file(entry.display().to_string()),
+                    );
                     continue;
                 }
             };
             for bad in read.unreadable {
-                unparsed.push(Unparsed {
-                    file: location(entry, &bad.name),
-                    reason: bad.reason,
-                });
+                unparsed.push(
+                    Diagnostic::skipped(bad.reason)
+                        .in_file(entry.display().to_string())
+                        .at_entry(bad.name),
+                );
             }
             for res in read.classes {
                 let origin = ClassOrigin {
@@ -77,10 +75,11 @@ impl ClassIndex {
                         }
                         classes.insert(info.name.clone(), Arc::new(info));
                     }
-                    Err(e) => unparsed.push(Unparsed {
-                        file: origin.location,
-                        reason: e.to_string(),
-                    }),
+                    Err(e) => unparsed.push(
+                        Diagnostic::skipped(e.to_string())
+                            .in_file(entry.display().to_string())
+                            .at_entry(res.stored.clone()),
+                    ),
                 }
             }
         }

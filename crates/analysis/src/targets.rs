@@ -26,7 +26,6 @@ use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
 use crate::origins::{calls, entry_frame, Call, Origin};
-use mimic_diagnostic::Diagnostic;
 use mimic_plan::*;
 
 /// How deep helper calls are followed for deeper interactions.
@@ -247,11 +246,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             .collect(),
         project_packages: project.packages(),
         muts,
-        unparsed: index
-            .unparsed
-            .iter()
-            .map(|u| Diagnostic::skipped(u.reason.as_str()).in_file(u.file.as_str()))
-            .collect(),
+        unparsed: index.unparsed.clone(),
         summary,
         not_muts,
     })

@@ -213,11 +213,14 @@ fn an_unparseable_class_is_reported_and_the_rest_analysed() {
     std::fs::write(classes.join("shop/Broken.class"), b"\xCA\xFE\xBA\xBE\x00").unwrap();
     let index = ClassIndex::build(&[classes], |_| true);
     assert_eq!(index.unparsed.len(), 1);
-    assert!(index.unparsed[0].file.ends_with("shop/Broken.class"));
+    assert_eq!(
+        index.unparsed[0].location.entry.as_deref(),
+        Some("shop/Broken.class")
+    );
     assert!(
-        index.unparsed[0].reason.contains("truncated"),
+        index.unparsed[0].message.contains("truncated"),
         "{}",
-        index.unparsed[0].reason
+        index.unparsed[0]
     );
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     assert_eq!(plan.muts.len(), 4);
