@@ -7,7 +7,9 @@ pub mod check;
 pub mod fixtures;
 pub mod java;
 pub mod manifest;
+pub mod model;
 pub mod output;
+pub mod render;
 pub mod testcase;
 pub mod values;
 

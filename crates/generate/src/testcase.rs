@@ -1,7 +1,9 @@
-//! One recorded invocation → up to three test methods (output, parameter and call
-//! oracles), sharing one Arrange section: the receiver rebuilt with its mocked fields,
-//! the arguments, one mock per field or parameter the recorded calls went through, and
-//! stubs replaying the recorded results in order.
+//! One recorded invocation → the test model ([`crate::model`]) of up to three test
+//! methods (output, parameter and call oracles) sharing one Arrange section: the receiver
+//! rebuilt with its mocked fields, the arguments, one mock per field or parameter the
+//! recorded calls went through, and stubs replaying the recorded results in order.
+//! [`tests_for`] builds the model ([`model_for`]) and renders it as Java
+//! ([`crate::render`]).
 
 use std::collections::HashMap;
 
@@ -10,6 +12,9 @@ use mimic_plan::{MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Value};
 
 use crate::java::*;
+use crate::model::{
+    Act, Answer, Arrange, Assertion, InvocationTests, RecordedCall, Step, Stub, TestModel,
+};
 use crate::values::{Builder, Names, FIXTURES};
 
 /// The three oracles of the rick paper.
@@ -52,23 +57,6 @@ pub struct TestMethod {
 #[derive(Debug, Clone)]
 pub struct Skipped {
     pub reason: String,
-}
-
-struct MockVar {
-    var: String,
-}
-
-/// Everything shared by the tests of one invocation.
-struct Arrange {
-    lines: Vec<String>,
-    /// Statements restoring static fields, run in `finally`.
-    restore: Vec<String>,
-    act_call: String,
-    mocks: Vec<MockVar>,
-    /// (mock var, method, matcher args) for each recorded call, in order.
-    calls: Vec<(String, String, Vec<String>, Vec<String>)>,
-    stubs: usize,
-    mock_methods: usize,
 }
 
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
@@ -191,7 +179,8 @@ pub struct Generated {
     pub resources: Vec<(String, String)>,
 }
 
-/// Build the tests for one invocation of `m`, in test class `test_class` (simple name).
+/// Build the tests for one invocation of `m`, in test class `test_class` (simple name),
+/// as Java.
 pub fn tests_for(
     m: &Mut,
     inv: &InvocationRecord,
@@ -199,6 +188,32 @@ pub fn tests_for(
     oracles: &[Oracle],
     test_class: &str,
 ) -> Result<Generated, Skipped> {
+    let (model, resources) = model_for(m, inv, ordinal, oracles, test_class)?;
+    Ok(Generated {
+        tests: model
+            .tests
+            .iter()
+            .map(|t| crate::render::test_method(&model.arrange, t))
+            .collect(),
+        resources,
+    })
+}
+
+/// Move the statements the builder wrote so far into the Arrange steps.
+fn flush(steps: &mut Vec<Step>, statements: &mut Vec<String>) {
+    steps.extend(statements.drain(..).map(Step::Statement));
+}
+
+/// The test model for one invocation of `m`, with the resource files its large values
+/// are read from.
+#[allow(clippy::type_complexity)]
+pub fn model_for(
+    m: &Mut,
+    inv: &InvocationRecord,
+    ordinal: usize,
+    oracles: &[Oracle],
+    test_class: &str,
+) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
     let mut resources: Vec<(String, String)> = Vec::new();
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(&m.method));
     let mut large = |role: &str, v: &Value| -> Option<String> {
@@ -247,9 +262,9 @@ pub fn tests_for(
     roots.push(mimic_trace::store::outcome_value(&inv.outcome));
     let mut b = Builder::new(&package, &mut names, &roots);
 
-    let mut lines: Vec<String> = Vec::new();
+    let mut steps: Vec<Step> = Vec::new();
     let mut restore = Vec::new();
-    let mut mocks: Vec<MockVar> = Vec::new();
+    let mut mocks: Vec<String> = Vec::new();
     let mut mock_of: HashMap<String, String> = HashMap::new();
     for r in &mocked {
         let (base, declared) = match r {
@@ -310,9 +325,12 @@ pub fn tests_for(
         };
         let type_name = class_name(&mock_type, &package);
         let var = b.names.fresh(&base);
-        lines.push(format!("{type_name} {var} = mock({type_name}.class);"));
+        steps.push(Step::Mock {
+            type_name,
+            var: var.clone(),
+        });
         mock_of.insert(receiver_key(r), var.clone());
-        mocks.push(MockVar { var });
+        mocks.push(var);
     }
 
     // The receiving object, with its mocked fields replaced by the mocks.
@@ -427,7 +445,7 @@ pub fn tests_for(
             ),
         });
     }
-    let act_call = format!("{target}.{}({})", m.method, args.join(", "));
+    let call = format!("{target}.{}({})", m.method, args.join(", "));
 
     // Stubs: per mock, method and arguments, the recorded results in order.
     type Group = (
@@ -470,7 +488,12 @@ pub fn tests_for(
             .iter()
             .map(|t| any_matcher(t, &package))
             .collect();
-        calls.push((var.clone(), pc.name.clone(), matchers.clone(), anys.clone()));
+        calls.push(RecordedCall {
+            mock: var.clone(),
+            method: pc.name.clone(),
+            matchers: matchers.clone(),
+            anys: anys.clone(),
+        });
         match groups
             .iter_mut()
             .find(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers)
@@ -487,7 +510,6 @@ pub fn tests_for(
             )),
         }
     }
-    let mut stubs = 0;
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
     for (var, name, descriptor, matchers, _, outcomes, void) in &groups {
         if !mocked_methods
@@ -497,56 +519,48 @@ pub fn tests_for(
             mocked_methods.push((var.clone(), name.clone(), descriptor.clone()));
         }
         let ret = MethodDescriptor::parse(descriptor).ok().and_then(|d| d.ret);
-        let call = format!("{name}({})", matchers.join(", "));
-        if *void {
+        let answers: Vec<Answer> = if *void {
             if outcomes
                 .iter()
                 .all(|o| matches!(o, Outcome::Returned { .. }))
             {
+                // A mock does nothing by default.
                 continue;
             }
-            let mut chain = String::new();
-            for o in outcomes {
-                match o {
-                    Outcome::Returned { .. } => chain.push_str("doNothing()."),
-                    Outcome::Threw { exception } => {
-                        let e = thrown_expr(&mut b, exception);
-                        chain.push_str(&format!("doThrow({e})."));
+            outcomes
+                .iter()
+                .map(|o| match o {
+                    Outcome::Returned { .. } => Answer::Nothing,
+                    Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
+                })
+                .collect()
+        } else {
+            let all_same = outcomes.windows(2).all(|w| w[0] == w[1]);
+            let shown: &[Outcome] = if all_same { &outcomes[..1] } else { outcomes };
+            let mut answers = Vec::new();
+            for o in shown {
+                answers.push(match o {
+                    Outcome::Returned { value } => {
+                        let role = format!("{name}-returns-{}", answers.len() + 1);
+                        Answer::Return(match large(&role, value) {
+                            Some(load) => load,
+                            None => b.expr(value, ret.as_ref()),
+                        })
                     }
-                }
+                    Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
+                });
             }
-            let chain = chain.trim_start_matches("doNothing().").to_string();
-            let chain = if chain.is_empty() {
-                "doNothing().".to_string()
-            } else {
-                chain
-            };
-            b.statements.push(format!("{chain}when({var}).{call};"));
-            stubs += 1;
-            continue;
-        }
-        let mut parts: Vec<String> = Vec::new();
-        let all_same = outcomes.windows(2).all(|w| w[0] == w[1]);
-        let shown: &[Outcome] = if all_same { &outcomes[..1] } else { outcomes };
-        for o in shown {
-            match o {
-                Outcome::Returned { value } => {
-                    let role = format!("{name}-returns-{}", parts.len() + 1);
-                    let e = match large(&role, value) {
-                        Some(load) => load,
-                        None => b.expr(value, ret.as_ref()),
-                    };
-                    parts.push(format!(".thenReturn({e})"));
-                }
-                Outcome::Threw { exception } => {
-                    let e = thrown_expr(&mut b, exception);
-                    parts.push(format!(".thenThrow({e})"));
-                }
-            }
-        }
-        b.statements
-            .push(format!("when({var}.{call}){};", parts.join("")));
-        stubs += 1;
+            answers
+        };
+        // What building the answers wrote comes before the stub.
+        flush(&mut steps, &mut b.statements);
+        steps.push(Step::Stub(Stub {
+            mock: var.clone(),
+            method: name.clone(),
+            matchers: matchers.clone(),
+            void: *void,
+            answers,
+        }));
     }
     if !b.problems.is_empty() {
         let mut problems = b.problems.clone();
@@ -555,46 +569,48 @@ pub fn tests_for(
             reason: problems.join("; "),
         });
     }
-    lines.append(&mut b.statements);
+    flush(&mut steps, &mut b.statements);
     let arrange = Arrange {
-        lines,
+        invocation: inv.id,
+        method: m.method.clone(),
+        steps,
         restore,
-        act_call,
+        call,
         mocks,
         calls,
-        stubs,
         mock_methods: mocked_methods.len(),
     };
 
-    // The outcome, and how the Act section observes it.
+    // The outcome, and how each oracle observes it.
     let ret = desc.ret.clone();
-    let mut out = Vec::new();
+    let mut tests = Vec::new();
     for &oracle in oracles {
         let mut b2 = Builder::new(&package, b.names, &[]);
         let test = match oracle {
-            Oracle::Output => {
-                output_test(&mut b2, m, inv, &arrange, ret.as_ref(), &package, ordinal)
-            }
-            Oracle::Parameters => parameter_test(m, inv, &arrange, &package, ordinal),
-            Oracle::Calls => call_test(m, inv, &arrange, &package, ordinal),
+            Oracle::Output => output_test(&mut b2, inv, ret.as_ref(), &package),
+            Oracle::Parameters => parameter_test(inv, &arrange, &package),
+            Oracle::Calls => call_test(inv, &arrange, &package),
         };
-        if let Some(t) = test {
+        if let Some((act, assertions)) = test {
             if b2.problems.is_empty() {
-                out.push(t);
+                tests.push(TestModel {
+                    oracle,
+                    name: format!("{}_{ordinal}_{}", identifier(&m.method), oracle.suffix()),
+                    display: display_name(m, inv, &arrange, oracle),
+                    act,
+                    assertions,
+                });
             }
         }
     }
-    if out.is_empty() {
+    if tests.is_empty() {
         return Err(Skipped {
             reason:
                 "no oracle applies (the result is not assertable and no mockable call was recorded)"
                     .into(),
         });
     }
-    Ok(Generated {
-        tests: out,
-        resources,
-    })
+    Ok((InvocationTests { arrange, tests }, resources))
 }
 
 fn thrown_expr(b: &mut Builder, exception: &Value) -> String {
@@ -614,35 +630,22 @@ fn exception_class(inv: &InvocationRecord) -> Option<(&str, Option<&str>)> {
 }
 
 /// The Act section: `result = …`, `thrown = assertThrows(…)` or a bare call.
-fn act(
-    inv: &InvocationRecord,
-    arrange: &Arrange,
-    ret: Option<&FieldType>,
-    package: &str,
-    keep_result: bool,
-) -> Vec<String> {
+fn act(inv: &InvocationRecord, ret: Option<&FieldType>, package: &str, keep_result: bool) -> Act {
     if let Some((class, _)) = exception_class(inv) {
-        let c = class_name(class, package);
-        let lhs = if keep_result {
-            format!("{c} thrown = ")
-        } else {
-            String::new()
+        return Act::Throws {
+            class: class_name(class, package),
+            keep: keep_result,
         };
-        return vec![format!(
-            "{lhs}assertThrows({c}.class, () -> {});",
-            arrange.act_call
-        )];
     }
     match ret {
-        Some(t) if keep_result => {
+        Some(t) if keep_result => Act::KeepResult {
             // A nested result type may be private: let the compiler infer it.
-            let declared = match t {
+            declared: match t {
                 FieldType::Object(n) if n.contains('$') => "var".to_string(),
                 _ => type_name(t, package),
-            };
-            vec![format!("{declared} result = {};", arrange.act_call)]
-        }
-        _ => vec![format!("{};", arrange.act_call)],
+            },
+        },
+        _ => Act::Call,
     }
 }
 
@@ -673,17 +676,9 @@ fn describe(m: &Mut, inv: &InvocationRecord, arrange: &Arrange) -> String {
     format!("{}({}) {result} {calls}", m.method, args.join(", "))
 }
 
-fn render(
-    m: &Mut,
-    inv: &InvocationRecord,
-    arrange: &Arrange,
-    oracle: Oracle,
-    ordinal: usize,
-    act_lines: Vec<String>,
-    asserts: Vec<String>,
-) -> TestMethod {
-    let name = format!("{}_{ordinal}_{}", identifier(&m.method), oracle.suffix());
-    let display = format!(
+/// What `@DisplayName` says of an oracle's test.
+fn display_name(m: &Mut, inv: &InvocationRecord, arrange: &Arrange, oracle: Oracle) -> String {
+    format!(
         "{}: {}",
         describe(m, inv, arrange),
         match oracle {
@@ -691,77 +686,21 @@ fn render(
             Oracle::Parameters => "same call arguments",
             Oracle::Calls => "same call order and counts",
         }
-    );
-    let mut s = String::new();
-    s.push_str("    @Test\n");
-    s.push_str(&format!("    @DisplayName({})\n", string_literal(&display)));
-    s.push_str(&format!("    void {name}() throws Throwable {{\n"));
-    s.push_str(&format!(
-        "        // Arrange: production invocation {} of {}\n",
-        inv.id, m.method
-    ));
-    for l in &arrange.lines {
-        s.push_str(&format!("        {l}\n"));
-    }
-    let indent = if arrange.restore.is_empty() {
-        "        "
-    } else {
-        "            "
-    };
-    if !arrange.restore.is_empty() {
-        s.push_str("        try {\n");
-    }
-    s.push_str(&format!("\n{indent}// Act\n"));
-    for l in &act_lines {
-        s.push_str(&format!("{indent}{l}\n"));
-    }
-    s.push_str(&format!("\n{indent}// Assert\n"));
-    for l in &asserts {
-        s.push_str(&format!("{indent}{l}\n"));
-    }
-    if !arrange.restore.is_empty() {
-        s.push_str("        } finally {\n");
-        for l in &arrange.restore {
-            s.push_str(&format!("            {l}\n"));
-        }
-        s.push_str("        }\n");
-    }
-    s.push_str("    }\n");
-    TestMethod {
-        name,
-        oracle,
-        source: s,
-        mock_objects: arrange.mocks.len(),
-        mock_methods: arrange.mock_methods,
-        stubs: arrange.stubs,
-        oracle_statements: asserts.len()
-            + act_lines
-                .iter()
-                .filter(|l| l.contains("assertThrows"))
-                .count(),
-    }
+    )
 }
 
+/// Output oracle: the result (or thrown exception) is the recorded one.
 fn output_test(
     b: &mut Builder,
-    m: &Mut,
     inv: &InvocationRecord,
-    arrange: &Arrange,
     ret: Option<&FieldType>,
     package: &str,
-    ordinal: usize,
-) -> Option<TestMethod> {
+) -> Option<(Act, Vec<Assertion>)> {
     let mut asserts = Vec::new();
     match &inv.outcome {
         Outcome::Threw { .. } => {
             let (_, message) = exception_class(inv)?;
-            match message {
-                Some(msg) => asserts.push(format!(
-                    "assertEquals({}, thrown.getMessage());",
-                    string_literal(msg)
-                )),
-                None => asserts.push("assertNull(thrown.getMessage());".into()),
-            }
+            asserts.push(Assertion::ThrownMessage(message.map(str::to_string)));
         }
         Outcome::Returned { value } => {
             let t = ret?;
@@ -769,109 +708,84 @@ fn output_test(
                 return None;
             }
             let expected = b.expr(value, Some(t));
-            match (value, t) {
-                (Value::Null, _) => asserts.push("assertNull(result);".into()),
-                (Value::Array { .. }, _) => {
-                    asserts.push(format!("assertArrayEquals({expected}, result);"))
-                }
-                (Value::Boolean { v: true }, _) => asserts.push("assertTrue(result);".into()),
-                (Value::Boolean { v: false }, _) => asserts.push("assertFalse(result);".into()),
-                _ => asserts.push(format!("assertEquals({expected}, result);")),
-            }
+            asserts.push(match (value, t) {
+                (Value::Null, _) => Assertion::IsNull,
+                (Value::Array { .. }, _) => Assertion::ArrayEquals { expected },
+                (Value::Boolean { v: true }, _) => Assertion::IsTrue,
+                (Value::Boolean { v: false }, _) => Assertion::IsFalse,
+                _ => Assertion::Equals { expected },
+            });
         }
     }
-    let act_lines = act(inv, arrange, ret, package, true);
-    Some(render(
-        m,
-        inv,
-        arrange,
-        Oracle::Output,
-        ordinal,
-        act_lines,
-        asserts,
-    ))
+    Some((act(inv, ret, package, true), asserts))
 }
 
+/// Parameter oracle: every recorded call happened with its recorded arguments (or no
+/// mock was touched, when production made no mockable call).
 fn parameter_test(
-    m: &Mut,
     inv: &InvocationRecord,
     arrange: &Arrange,
     package: &str,
-    ordinal: usize,
-) -> Option<TestMethod> {
+) -> Option<(Act, Vec<Assertion>)> {
     if arrange.mocks.is_empty() {
         return None;
     }
     let mut asserts = Vec::new();
     if arrange.calls.is_empty() {
-        let vars: Vec<&str> = arrange.mocks.iter().map(|m| m.var.as_str()).collect();
-        asserts.push(format!("verifyNoInteractions({});", vars.join(", ")));
+        asserts.push(Assertion::NoInteractions {
+            mocks: arrange.mocks.clone(),
+        });
     }
-    for (var, name, matchers, _) in &arrange.calls {
-        let line = format!(
-            "verify({var}, atLeastOnce()).{name}({});",
-            matchers.join(", ")
-        );
-        if !asserts.contains(&line) {
-            asserts.push(line);
+    for c in &arrange.calls {
+        let a = Assertion::CalledWith {
+            mock: c.mock.clone(),
+            method: c.method.clone(),
+            matchers: c.matchers.clone(),
+        };
+        if !asserts.contains(&a) {
+            asserts.push(a);
         }
     }
-    let act_lines = act(inv, arrange, None, package, false);
-    Some(render(
-        m,
-        inv,
-        arrange,
-        Oracle::Parameters,
-        ordinal,
-        act_lines,
-        asserts,
-    ))
+    Some((act(inv, None, package, false), asserts))
 }
 
+/// Call oracle: the recorded calls happened in order, consecutive calls of the same
+/// method counted.
 fn call_test(
-    m: &Mut,
     inv: &InvocationRecord,
     arrange: &Arrange,
     package: &str,
-    ordinal: usize,
-) -> Option<TestMethod> {
+) -> Option<(Act, Vec<Assertion>)> {
     if arrange.calls.is_empty() {
         return None;
     }
-    let vars: Vec<&str> = {
-        let mut v: Vec<&str> = Vec::new();
-        for (var, ..) in &arrange.calls {
-            if !v.contains(&var.as_str()) {
-                v.push(var);
-            }
+    let mut mocks: Vec<String> = Vec::new();
+    for c in &arrange.calls {
+        if !mocks.contains(&c.mock) {
+            mocks.push(c.mock.clone());
         }
-        v
-    };
-    let mut asserts = vec![format!("InOrder inOrder = inOrder({});", vars.join(", "))];
+    }
+    let mut asserts = vec![Assertion::InOrder { mocks }];
     let mut i = 0;
     while i < arrange.calls.len() {
-        let (var, name, _, anys) = &arrange.calls[i];
+        let c = &arrange.calls[i];
         let mut n = 1;
         while i + n < arrange.calls.len()
-            && &arrange.calls[i + n].0 == var
-            && &arrange.calls[i + n].1 == name
+            && arrange.calls[i + n].mock == c.mock
+            && arrange.calls[i + n].method == c.method
         {
             n += 1;
         }
-        asserts.push(format!(
-            "inOrder.verify({var}, times({n})).{name}({});",
-            anys.join(", ")
-        ));
+        asserts.push(Assertion::CalledInOrder {
+            mock: c.mock.clone(),
+            method: c.method.clone(),
+            times: n,
+            anys: c.anys.clone(),
+        });
         i += n;
     }
-    let act_lines = act(inv, arrange, None, package, false);
-    Some(render(
-        m,
-        inv,
-        arrange,
-        Oracle::Calls,
-        ordinal,
-        act_lines,
-        asserts,
-    ))
+    Some((act(inv, None, package, false), asserts))
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,147 @@
+//! The test model: what the tests of one recorded invocation do, as data — the shared
+//! Arrange (mocks, the statements that rebuild values, the stubs replaying recorded
+//! results), the Act, and per oracle its assertions. `testcase` builds it from a recorded
+//! invocation; `render` writes it as Java. Expressions inside it (values, matchers) are
+//! already Java text: the model decides *what* is asserted and stubbed, `values` and
+//! `java` how a value is spelt.
+
+use crate::testcase::Oracle;
+
+/// One step of the Arrange section, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// `Type var = mock(Type.class);`
+    Mock { type_name: String, var: String },
+    /// A statement that builds a value, the receiver, or swaps a static field.
+    Statement(String),
+    /// Recorded results replayed for one mocked method and argument matchers.
+    Stub(Stub),
+}
+
+/// A stub: `when(mock.method(matchers)).then…` (or `do…().when(mock)` for void methods).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stub {
+    pub mock: String,
+    pub method: String,
+    pub matchers: Vec<String>,
+    /// The method returns nothing: only thrown exceptions need replaying.
+    pub void: bool,
+    /// What the recorded calls answered, in order (one when every call answered alike).
+    pub answers: Vec<Answer>,
+}
+
+/// One recorded answer of a mocked method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Returned this expression (`Nothing` for a void method that returned).
+    Return(String),
+    Nothing,
+    /// Threw this throwable expression.
+    Throw(String),
+}
+
+/// A mockable call production made, in order: which mock, which method, with which
+/// argument matchers (recorded values) and wildcard matchers (any value of the type).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedCall {
+    pub mock: String,
+    pub method: String,
+    pub matchers: Vec<String>,
+    pub anys: Vec<String>,
+}
+
+/// Everything the tests of one invocation share.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrange {
+    /// The recorded invocation's id, and the method under test's name.
+    pub invocation: u64,
+    pub method: String,
+    pub steps: Vec<Step>,
+    /// Statements restoring static fields, run in `finally`.
+    pub restore: Vec<String>,
+    /// The call under test (`receiver.pay(card, 10)`).
+    pub call: String,
+    /// Mock variables, in declaration order.
+    pub mocks: Vec<String>,
+    pub calls: Vec<RecordedCall>,
+    /// Distinct mocked methods (mock, name, descriptor) the recorded calls went through.
+    pub mock_methods: usize,
+}
+
+impl Arrange {
+    /// How many stubs the Arrange section holds.
+    pub fn stub_count(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| matches!(s, Step::Stub(_)))
+            .count()
+    }
+}
+
+/// How the Act section calls the method under test.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Act {
+    /// `Type result = call;`
+    KeepResult { declared: String },
+    /// `[Class thrown = ]assertThrows(Class.class, () -> call);`
+    Throws { class: String, keep: bool },
+    /// `call;`
+    Call,
+}
+
+/// One assertion of an oracle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Assertion {
+    /// Output oracle on a returned value.
+    Equals {
+        expected: String,
+    },
+    ArrayEquals {
+        expected: String,
+    },
+    IsTrue,
+    IsFalse,
+    IsNull,
+    /// Output oracle on a thrown exception: its message (`None`: no message).
+    ThrownMessage(Option<String>),
+    /// Parameter oracle: the call happened with the recorded arguments.
+    CalledWith {
+        mock: String,
+        method: String,
+        matchers: Vec<String>,
+    },
+    /// Parameter oracle when production made no mockable call.
+    NoInteractions {
+        mocks: Vec<String>,
+    },
+    /// Call oracle: `InOrder inOrder = inOrder(mocks…);`
+    InOrder {
+        mocks: Vec<String>,
+    },
+    /// Call oracle: `times` consecutive calls of the method, in order.
+    CalledInOrder {
+        mock: String,
+        method: String,
+        times: usize,
+        anys: Vec<String>,
+    },
+}
+
+/// One test method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestModel {
+    pub oracle: Oracle,
+    /// The Java method name (`pay_1_output`).
+    pub name: String,
+    /// What `@DisplayName` says.
+    pub display: String,
+    pub act: Act,
+    pub assertions: Vec<Assertion>,
+}
+
+/// The tests of one recorded invocation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvocationTests {
+    pub arrange: Arrange,
+    pub tests: Vec<TestModel>,
+}

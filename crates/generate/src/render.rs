@@ -1,0 +1,156 @@
+//! The Java renderer of the test model: one `@Test` method per [`TestModel`], with the
+//! shared Arrange section, the Act and the oracle's assertions, and the figures
+//! `mimic verify` reports (mocks, stubs, oracle statements).
+
+use crate::java::string_literal;
+use crate::model::{Act, Answer, Arrange, Assertion, Step, Stub, TestModel};
+use crate::testcase::TestMethod;
+
+/// The Java statement(s) of one Arrange step.
+pub fn step(step: &Step) -> String {
+    match step {
+        Step::Mock { type_name, var } => format!("{type_name} {var} = mock({type_name}.class);"),
+        Step::Statement(s) => s.clone(),
+        Step::Stub(s) => stub(s),
+    }
+}
+
+/// `when(mock.m(args)).thenReturn(a).thenThrow(b);`, or for a void method
+/// `doThrow(e).doNothing().when(mock).m(args);` (leading `doNothing()`s dropped: a mock
+/// does nothing by default).
+pub fn stub(s: &Stub) -> String {
+    let call = format!("{}({})", s.method, s.matchers.join(", "));
+    if s.void {
+        let mut chain = String::new();
+        for a in &s.answers {
+            match a {
+                Answer::Throw(e) => chain.push_str(&format!("doThrow({e}).")),
+                Answer::Return(_) | Answer::Nothing => chain.push_str("doNothing()."),
+            }
+        }
+        let chain = chain.trim_start_matches("doNothing().");
+        let chain = if chain.is_empty() {
+            "doNothing()."
+        } else {
+            chain
+        };
+        return format!("{chain}when({}).{call};", s.mock);
+    }
+    let parts: String = s
+        .answers
+        .iter()
+        .map(|a| match a {
+            Answer::Return(e) => format!(".thenReturn({e})"),
+            Answer::Nothing => ".thenReturn(null)".to_string(),
+            Answer::Throw(e) => format!(".thenThrow({e})"),
+        })
+        .collect();
+    format!("when({}.{call}){parts};", s.mock)
+}
+
+/// The Act line calling `call`.
+pub fn act(act: &Act, call: &str) -> String {
+    match act {
+        Act::KeepResult { declared } => format!("{declared} result = {call};"),
+        Act::Throws { class, keep } => {
+            let lhs = if *keep {
+                format!("{class} thrown = ")
+            } else {
+                String::new()
+            };
+            format!("{lhs}assertThrows({class}.class, () -> {call});")
+        }
+        Act::Call => format!("{call};"),
+    }
+}
+
+/// The Java statement of one assertion.
+pub fn assertion(a: &Assertion) -> String {
+    match a {
+        Assertion::Equals { expected } => format!("assertEquals({expected}, result);"),
+        Assertion::ArrayEquals { expected } => format!("assertArrayEquals({expected}, result);"),
+        Assertion::IsTrue => "assertTrue(result);".into(),
+        Assertion::IsFalse => "assertFalse(result);".into(),
+        Assertion::IsNull => "assertNull(result);".into(),
+        Assertion::ThrownMessage(Some(message)) => format!(
+            "assertEquals({}, thrown.getMessage());",
+            string_literal(message)
+        ),
+        Assertion::ThrownMessage(None) => "assertNull(thrown.getMessage());".into(),
+        Assertion::CalledWith {
+            mock,
+            method,
+            matchers,
+        } => format!(
+            "verify({mock}, atLeastOnce()).{method}({});",
+            matchers.join(", ")
+        ),
+        Assertion::NoInteractions { mocks } => {
+            format!("verifyNoInteractions({});", mocks.join(", "))
+        }
+        Assertion::InOrder { mocks } => {
+            format!("InOrder inOrder = inOrder({});", mocks.join(", "))
+        }
+        Assertion::CalledInOrder {
+            mock,
+            method,
+            times,
+            anys,
+        } => format!(
+            "inOrder.verify({mock}, times({times})).{method}({});",
+            anys.join(", ")
+        ),
+    }
+}
+
+/// One test method: Arrange (in `try`/`finally` when static fields are swapped), Act,
+/// Assert.
+pub fn test_method(arrange: &Arrange, test: &TestModel) -> TestMethod {
+    let mut s = String::new();
+    s.push_str("    @Test\n");
+    s.push_str(&format!(
+        "    @DisplayName({})\n",
+        string_literal(&test.display)
+    ));
+    s.push_str(&format!("    void {}() throws Throwable {{\n", test.name));
+    s.push_str(&format!(
+        "        // Arrange: production invocation {} of {}\n",
+        arrange.invocation, arrange.method
+    ));
+    for step_ in &arrange.steps {
+        s.push_str(&format!("        {}\n", step(step_)));
+    }
+    let restoring = !arrange.restore.is_empty();
+    let indent = if restoring {
+        "            "
+    } else {
+        "        "
+    };
+    if restoring {
+        s.push_str("        try {\n");
+    }
+    s.push_str(&format!("\n{indent}// Act\n"));
+    s.push_str(&format!("{indent}{}\n", act(&test.act, &arrange.call)));
+    s.push_str(&format!("\n{indent}// Assert\n"));
+    for a in &test.assertions {
+        s.push_str(&format!("{indent}{}\n", assertion(a)));
+    }
+    if restoring {
+        s.push_str("        } finally {\n");
+        for l in &arrange.restore {
+            s.push_str(&format!("            {l}\n"));
+        }
+        s.push_str("        }\n");
+    }
+    s.push_str("    }\n");
+    TestMethod {
+        name: test.name.clone(),
+        oracle: test.oracle,
+        source: s,
+        mock_objects: arrange.mocks.len(),
+        mock_methods: arrange.mock_methods,
+        stubs: arrange.stub_count(),
+        oracle_statements: test.assertions.len()
+            + usize::from(matches!(test.act, Act::Throws { .. })),
+    }
+}

@@ -1,0 +1,421 @@
+//! The test model per oracle kind, on hand-made records of a small `shop.Checkout`: what
+//! each oracle asserts, what is stubbed, how the method under test is called, and the
+//! key lines of the Java the renderer writes for them.
+
+use mimic_plan::{MockableCall, Mut, Receiver, Returns};
+use mimic_trace::{CallRecord, FieldValue, InvocationRecord, Outcome, Value};
+
+use super::*;
+use crate::model::{Act, Answer, Assertion, Step};
+
+const CHECKOUT: &str = "shop.Checkout";
+
+fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> MockableCall {
+    MockableCall {
+        offset,
+        line: None,
+        owner: "shop.Gateway".into(),
+        name: name.into(),
+        descriptor: descriptor.into(),
+        instruction: "invokeinterface".into(),
+        receiver: Receiver::Field {
+            name: "gateway".into(),
+            declared_type: "shop.Gateway".into(),
+            is_static: false,
+        },
+        returns,
+    }
+}
+
+fn checkout_mut(method: &str, descriptor: &str) -> Mut {
+    Mut {
+        class: CHECKOUT.into(),
+        method: method.into(),
+        descriptor: descriptor.into(),
+        line: None,
+        is_static: false,
+        mockable_calls: vec![
+            gateway_call(3, "connections", "()I", Returns::Primitive),
+            gateway_call(9, "charge", "(I)Z", Returns::Primitive),
+            gateway_call(15, "audit", "(Ljava/lang/String;)V", Returns::Void),
+        ],
+        deeper_calls: vec![],
+        param_names: vec![],
+    }
+}
+
+fn checkout() -> Value {
+    Value::Object {
+        id: 1,
+        class: CHECKOUT.into(),
+        fields: vec![FieldValue {
+            name: "gateway".into(),
+            declared_in: CHECKOUT.into(),
+            value: Value::Object {
+                id: 2,
+                class: "shop.CardGateway".into(),
+                fields: vec![],
+                truncated: false,
+            },
+        }],
+        truncated: false,
+    }
+}
+
+fn returned(value: Value) -> Outcome {
+    Outcome::Returned { value }
+}
+
+fn call(seq: u32, plan_call: u32, arguments: Vec<Value>, outcome: Outcome) -> CallRecord {
+    CallRecord {
+        seq,
+        plan_call,
+        arguments,
+        outcome,
+    }
+}
+
+fn invocation(arguments: Vec<Value>, outcome: Outcome, calls: Vec<CallRecord>) -> InvocationRecord {
+    InvocationRecord {
+        id: 7,
+        mut_index: 0,
+        seq: 0,
+        thread_id: 1,
+        thread_name: "main".into(),
+        parent: None,
+        receiver_before: Some(checkout()),
+        receiver_after: None,
+        arguments,
+        outcome,
+        calls,
+        started_ns: 0,
+        duration_ns: 0,
+    }
+}
+
+const ALL: [Oracle; 3] = [Oracle::Output, Oracle::Parameters, Oracle::Calls];
+
+/// pay(3): two connection checks (1, then 0), one charge of 3 that succeeds, true.
+fn pay() -> (Mut, InvocationRecord) {
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![
+            call(0, 0, vec![], returned(Value::Int { v: 1 })),
+            call(1, 0, vec![], returned(Value::Int { v: 0 })),
+            call(
+                2,
+                1,
+                vec![Value::Int { v: 3 }],
+                returned(Value::Boolean { v: true }),
+            ),
+        ],
+    );
+    (checkout_mut("pay", "(I)Z"), inv)
+}
+
+fn test_of(model: &InvocationTests, oracle: Oracle) -> &crate::model::TestModel {
+    model
+        .tests
+        .iter()
+        .find(|t| t.oracle == oracle)
+        .unwrap_or_else(|| panic!("no {oracle:?} test in {model:#?}"))
+}
+
+fn java(model: &InvocationTests, oracle: Oracle) -> String {
+    crate::render::test_method(&model.arrange, test_of(model, oracle)).source
+}
+
+#[test]
+fn output_oracle_asserts_the_returned_value() {
+    let (m, inv) = pay();
+    let (model, resources) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    assert!(resources.is_empty());
+    let test = test_of(&model, Oracle::Output);
+    assert_eq!(test.name, "pay_1_output");
+    assert_eq!(
+        test.act,
+        Act::KeepResult {
+            declared: "boolean".into()
+        }
+    );
+    assert_eq!(test.assertions, [Assertion::IsTrue]);
+    assert_eq!(
+        test.display,
+        "pay(3) returned true after 3 mockable calls: same output"
+    );
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("boolean result = receiver.pay(3);"),
+        "{source}"
+    );
+    assert!(source.contains("assertTrue(result);"), "{source}");
+    assert!(
+        source.contains("// Arrange: production invocation 7 of pay"),
+        "{source}"
+    );
+}
+
+#[test]
+fn stubs_replay_several_results_in_order_and_one_result_once() {
+    let (m, inv) = pay();
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let arrange = &model.arrange;
+    assert_eq!(arrange.mocks, ["gateway"]);
+    assert!(matches!(&arrange.steps[0], Step::Mock { type_name, var }
+        if type_name == "Gateway" && var == "gateway"));
+    let stubs: Vec<&crate::model::Stub> = arrange
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Stub(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(stubs.len(), 2);
+    assert_eq!(stubs[0].method, "connections");
+    assert_eq!(
+        stubs[0].answers,
+        [Answer::Return("1".into()), Answer::Return("0".into())]
+    );
+    assert_eq!(stubs[1].method, "charge");
+    assert_eq!(stubs[1].matchers, ["3"]);
+    assert_eq!(stubs[1].answers, [Answer::Return("true".into())]);
+    assert_eq!(arrange.stub_count(), 2);
+    assert_eq!(arrange.mock_methods, 2);
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("when(gateway.connections()).thenReturn(1).thenReturn(0);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("when(gateway.charge(3)).thenReturn(true);"),
+        "{source}"
+    );
+    // The receiver is rebuilt with the mock in its field.
+    assert!(
+        source.contains("Checkout receiver = ") && source.contains("\"gateway\", gateway"),
+        "{source}"
+    );
+}
+
+#[test]
+fn parameter_oracle_verifies_each_call_with_its_recorded_arguments() {
+    let (m, inv) = pay();
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let test = test_of(&model, Oracle::Parameters);
+    assert_eq!(test.act, Act::Call);
+    assert_eq!(
+        test.assertions,
+        [
+            Assertion::CalledWith {
+                mock: "gateway".into(),
+                method: "connections".into(),
+                matchers: vec![],
+            },
+            Assertion::CalledWith {
+                mock: "gateway".into(),
+                method: "charge".into(),
+                matchers: vec!["3".into()],
+            },
+        ]
+    );
+    let source = java(&model, Oracle::Parameters);
+    assert!(source.contains("        receiver.pay(3);\n"), "{source}");
+    assert!(
+        source.contains("verify(gateway, atLeastOnce()).charge(3);"),
+        "{source}"
+    );
+}
+
+#[test]
+fn call_oracle_verifies_order_and_consecutive_counts() {
+    let (m, inv) = pay();
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let test = test_of(&model, Oracle::Calls);
+    assert_eq!(
+        test.assertions,
+        [
+            Assertion::InOrder {
+                mocks: vec!["gateway".into()]
+            },
+            Assertion::CalledInOrder {
+                mock: "gateway".into(),
+                method: "connections".into(),
+                times: 2,
+                anys: vec![],
+            },
+            Assertion::CalledInOrder {
+                mock: "gateway".into(),
+                method: "charge".into(),
+                times: 1,
+                anys: vec!["anyInt()".into()],
+            },
+        ]
+    );
+    let source = java(&model, Oracle::Calls);
+    assert!(
+        source.contains("InOrder inOrder = inOrder(gateway);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("inOrder.verify(gateway, times(2)).connections();"),
+        "{source}"
+    );
+    assert!(
+        source.contains("inOrder.verify(gateway, times(1)).charge(anyInt());"),
+        "{source}"
+    );
+    let rendered = crate::render::test_method(&model.arrange, test);
+    assert_eq!(rendered.oracle_statements, 3);
+    assert_eq!(rendered.stubs, 2);
+    assert_eq!(rendered.mock_objects, 1);
+}
+
+#[test]
+fn output_oracle_asserts_a_thrown_exception_and_its_message() {
+    let (m, _) = pay();
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        Outcome::Threw {
+            exception: Value::Thrown {
+                class: "java.lang.IllegalStateException".into(),
+                message: Some("declined".into()),
+            },
+        },
+        vec![call(0, 0, vec![], returned(Value::Int { v: 1 }))],
+    );
+    let (model, _) = model_for(&m, &inv, 2, &ALL, "CheckoutMimicTest").unwrap();
+    let test = test_of(&model, Oracle::Output);
+    assert!(
+        matches!(&test.act, Act::Throws { class, keep: true } if class.ends_with("IllegalStateException"))
+    );
+    assert_eq!(
+        test.assertions,
+        [Assertion::ThrownMessage(Some("declined".into()))]
+    );
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("thrown = assertThrows(") && source.contains("() -> receiver.pay(3));"),
+        "{source}"
+    );
+    assert!(
+        source.contains("assertEquals(\"declined\", thrown.getMessage());"),
+        "{source}"
+    );
+    // The other oracles keep the exception out of the way, without keeping it.
+    let calls = test_of(&model, Oracle::Calls);
+    assert!(matches!(calls.act, Act::Throws { keep: false, .. }));
+    let rendered = crate::render::test_method(&model.arrange, test);
+    assert_eq!(rendered.oracle_statements, 2);
+}
+
+#[test]
+fn a_void_method_has_no_output_oracle_and_stubs_only_thrown_exceptions() {
+    let m = checkout_mut("log", "(Ljava/lang/String;)V");
+    let said = |text: &str| Value::Str { v: text.into() };
+    let inv = invocation(
+        vec![said("hi")],
+        returned(Value::Null),
+        vec![
+            call(0, 2, vec![said("hi")], returned(Value::Null)),
+            call(
+                1,
+                2,
+                vec![said("again")],
+                Outcome::Threw {
+                    exception: Value::Thrown {
+                        class: "java.io.UncheckedIOException".into(),
+                        message: None,
+                    },
+                },
+            ),
+        ],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    assert!(model.tests.iter().all(|t| t.oracle != Oracle::Output));
+    let stubs: Vec<&crate::model::Stub> = model
+        .arrange
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Stub(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    // audit("hi") returned: nothing to stub; audit("again") threw.
+    assert_eq!(stubs.len(), 1);
+    assert!(stubs[0].void);
+    assert_eq!(stubs[0].matchers, ["\"again\""]);
+    assert!(matches!(&stubs[0].answers[..], [Answer::Throw(_)]));
+    let source = java(&model, Oracle::Parameters);
+    assert!(
+        source.contains("doThrow(") && source.contains(".when(gateway).audit(\"again\");"),
+        "{source}"
+    );
+    assert!(
+        source.contains("verify(gateway, atLeastOnce()).audit(\"hi\");"),
+        "{source}"
+    );
+    assert!(
+        test_of(&model, Oracle::Parameters)
+            .display
+            .starts_with("log(\"hi\") returned after 2 mockable calls"),
+        "{:?}",
+        test_of(&model, Oracle::Parameters).display
+    );
+}
+
+#[test]
+fn a_static_method_without_calls_gets_only_an_output_oracle() {
+    let m = Mut {
+        class: "shop.Tax".into(),
+        method: "rate".into(),
+        descriptor: "(I)I".into(),
+        line: None,
+        is_static: true,
+        mockable_calls: vec![],
+        deeper_calls: vec![],
+        param_names: vec![],
+    };
+    let inv = InvocationRecord {
+        receiver_before: None,
+        ..invocation(
+            vec![Value::Int { v: 5 }],
+            returned(Value::Int { v: 7 }),
+            vec![],
+        )
+    };
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "TaxMimicTest").unwrap();
+    assert_eq!(model.tests.len(), 1);
+    let test = test_of(&model, Oracle::Output);
+    assert_eq!(
+        test.assertions,
+        [Assertion::Equals {
+            expected: "7".into()
+        }]
+    );
+    assert_eq!(model.arrange.call, "Tax.rate(5)");
+    assert!(model.arrange.mocks.is_empty());
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("int result = Tax.rate(5);"), "{source}");
+    assert!(source.contains("assertEquals(7, result);"), "{source}");
+}
+
+#[test]
+fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
+    let (m, inv) = pay();
+    let inv = InvocationRecord {
+        receiver_before: Some(Value::Opaque {
+            class: CHECKOUT.into(),
+            reason: "depth limit".into(),
+        }),
+        ..inv
+    };
+    let skipped = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap_err();
+    assert!(
+        skipped.reason.contains("not recorded field by field"),
+        "{}",
+        skipped.reason
+    );
+}
