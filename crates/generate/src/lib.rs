@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use mimic_trace::{Store, StoreError};
 use thiserror::Error;
 
-pub use manifest::{Manifest, ManifestTest, SkippedInvocation};
+pub use manifest::{skipped_invocation, Manifest, ManifestTest, SkippedInvocation};
 pub use testcase::Oracle;
 
 #[derive(Debug, Error)]
@@ -94,13 +94,13 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             // Nothing of this MUT reaches Java source or a path; each invocation is
             // named as skipped, with the row that holds the bad name.
             for id in store.invocation_ids(run, Some(summary.mut_index))? {
-                manifest.skipped.push(SkippedInvocation {
-                    mut_class: m.class.clone(),
-                    mut_method: m.method.clone(),
-                    mut_descriptor: m.descriptor.clone(),
-                    invocation: id,
-                    reason: format!("MUT {} of run {run}: {rejected}", summary.mut_index),
-                });
+                manifest.skipped.push(skipped_invocation(
+                    &m.class,
+                    &m.method,
+                    &m.descriptor,
+                    id,
+                    format!("MUT {} of run {run}: {rejected}", summary.mut_index),
+                ));
             }
             continue;
         }
@@ -126,13 +126,13 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 continue;
             };
             if let Err(rejected) = check::invocation(&inv) {
-                manifest.skipped.push(SkippedInvocation {
-                    mut_class: m.class.clone(),
-                    mut_method: m.method.clone(),
-                    mut_descriptor: m.descriptor.clone(),
-                    invocation: inv.id,
-                    reason: format!("invocation {} of run {run}: {rejected}", inv.id),
-                });
+                manifest.skipped.push(skipped_invocation(
+                    &m.class,
+                    &m.method,
+                    &m.descriptor,
+                    inv.id,
+                    format!("invocation {} of run {run}: {rejected}", inv.id),
+                ));
                 continue;
             }
             let key = serde_json::to_string(&(
@@ -193,13 +193,13 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                         m.descriptor,
                         java::comment_text(&s.reason)
                     ));
-                    manifest.skipped.push(SkippedInvocation {
-                        mut_class: m.class.clone(),
-                        mut_method: m.method.clone(),
-                        mut_descriptor: m.descriptor.clone(),
-                        invocation: inv.id,
-                        reason: s.reason,
-                    });
+                    manifest.skipped.push(skipped_invocation(
+                        &m.class,
+                        &m.method,
+                        &m.descriptor,
+                        inv.id,
+                        s.reason,
+                    ));
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use mimic_diagnostic::Diagnostic;
 use serde::{Deserialize, Serialize};
 
 use crate::testcase::Oracle;
@@ -27,7 +28,7 @@ pub struct Manifest {
 impl Manifest {
     pub fn new(store: &Path, run: i64) -> Manifest {
         Manifest {
-            schema_version: 1,
+            schema_version: 2,
             store: store.display().to_string(),
             run,
             resource_root: None,
@@ -60,11 +61,20 @@ pub struct ManifestTest {
     pub oracle_statements: usize,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SkippedInvocation {
-    pub mut_class: String,
-    pub mut_method: String,
-    pub mut_descriptor: String,
-    pub invocation: u64,
-    pub reason: String,
+/// An invocation no test was generated for: mimic's one diagnostic type (severity
+/// `skipped`), with the MUT's class and method and the invocation's id.
+pub type SkippedInvocation = Diagnostic;
+
+/// The diagnostic for invocation `invocation` of a MUT, skipped because of `reason`.
+pub fn skipped_invocation(
+    class: &str,
+    method: &str,
+    descriptor: &str,
+    invocation: u64,
+    reason: impl Into<String>,
+) -> Diagnostic {
+    Diagnostic::skipped(reason)
+        .in_class(class)
+        .in_method(method, descriptor)
+        .for_invocation(invocation)
 }

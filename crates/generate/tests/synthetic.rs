@@ -467,7 +467,7 @@ fn a_crafted_store_writes_only_inside_out_and_injects_nothing() {
     let reasons: Vec<(u64, &str)> = manifest
         .skipped
         .iter()
-        .map(|s| (s.invocation, s.reason.as_str()))
+        .map(|s| (s.location.invocation.unwrap_or(0), s.message.as_str()))
         .collect();
     for (id, what) in [
         (101, "class name of the MUT"),

@@ -99,12 +99,14 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             manifest.skipped.len()
         );
         for s in &manifest.skipped {
+            let l = &s.location;
+            let method = l.method.as_deref().unwrap_or("?");
             println!(
                 "  skipped invocation {} of {}.{}: {}",
-                s.invocation,
-                printable(&s.mut_class),
-                printable(&s.mut_method),
-                printable(&s.reason)
+                l.invocation.unwrap_or(0),
+                printable(l.class.as_deref().unwrap_or("?")),
+                printable(method.split('(').next().unwrap_or(method)),
+                printable(&s.message)
             );
         }
     }
