@@ -291,7 +291,7 @@ pub(crate) fn write_attributes(w: &mut Writer, attributes: &[Attribute]) -> Resu
     Ok(())
 }
 
-/// Building new classes and members (used for generated probe classes and bridges).
+/// Building new classes and members (for callers that generate classes and methods).
 impl ClassFile {
     /// An empty class `name extends super_name` with the given flags and major version.
     pub fn new(

@@ -114,6 +114,17 @@ fn pay() -> (Mut, InvocationRecord) {
     (checkout_mut("pay", "(I)Z"), inv)
 }
 
+fn stubs_of(arrange: &crate::model::Arrange) -> Vec<&crate::model::Stub> {
+    arrange
+        .steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Stub(s) => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
 fn test_of(model: &InvocationTests, oracle: Oracle) -> &crate::model::TestModel {
     model
         .tests
@@ -164,14 +175,7 @@ fn stubs_replay_several_results_in_order_and_one_result_once() {
     assert_eq!(arrange.mocks, ["gateway"]);
     assert!(matches!(&arrange.steps[0], Step::Mock { type_name, var }
         if type_name == "Gateway" && var == "gateway"));
-    let stubs: Vec<&crate::model::Stub> = arrange
-        .steps
-        .iter()
-        .filter_map(|s| match s {
-            Step::Stub(s) => Some(s),
-            _ => None,
-        })
-        .collect();
+    let stubs = stubs_of(arrange);
     assert_eq!(stubs.len(), 2);
     assert_eq!(stubs[0].method, "connections");
     assert_eq!(
@@ -334,15 +338,7 @@ fn a_void_method_has_no_output_oracle_and_stubs_only_thrown_exceptions() {
     );
     let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
     assert!(model.tests.iter().all(|t| t.oracle != Oracle::Output));
-    let stubs: Vec<&crate::model::Stub> = model
-        .arrange
-        .steps
-        .iter()
-        .filter_map(|s| match s {
-            Step::Stub(s) => Some(s),
-            _ => None,
-        })
-        .collect();
+    let stubs = stubs_of(&model.arrange);
     // audit("hi") returned: nothing to stub; audit("again") threw.
     assert_eq!(stubs.len(), 1);
     assert!(stubs[0].void);
