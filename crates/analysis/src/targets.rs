@@ -51,15 +51,15 @@ pub struct MethodFilter {
 
 impl MethodFilter {
     /// Parse one line; `None` for blank lines and `#` comments.
-    pub fn parse(line: &str) -> Option<Result<MethodFilter, String>> {
+    pub fn parse(line: &str) -> Option<Result<MethodFilter, TargetsError>> {
         let line = line.trim();
         if line.is_empty() || line.starts_with("//") || line.starts_with("# ") || line == "#" {
             return None;
         }
         let Some((class, rest)) = line.split_once('#') else {
-            return Some(Err(format!(
-                "{line:?}: expected class#method or class#method(descriptor)"
-            )));
+            return Some(Err(TargetsError::MethodFilter {
+                line: line.to_string(),
+            }));
         };
         let (method, descriptor) = match rest.find('(') {
             Some(i) => (&rest[..i], Some(rest[i..].to_string())),
@@ -99,6 +99,8 @@ pub struct TargetOptions {
 pub enum TargetsError {
     #[error("bad class pattern {pattern:?}: {message}")]
     Pattern { pattern: String, message: String },
+    #[error("{line:?}: expected class#method or class#method(descriptor)")]
+    MethodFilter { line: String },
 }
 
 fn globset(patterns: &[String]) -> Result<Option<GlobSet>, TargetsError> {
