@@ -157,6 +157,35 @@ fn nested_methods_under_test_replay_every_call_of_the_outer_invocation() {
     assert!(words.contains("when(source.peek())"), "{words}");
 }
 
+/// Issue 15 item 4: a method of a non-static inner class whose collaborator is, in
+/// production, a lambda (a hidden class the JVM names `Meter$$Lambda$1/0x…`), an anonymous
+/// class or a local class capturing the outer instance: every invocation gets tests (the
+/// lambda's name is no longer taken for a crafted store; an object first recorded inside
+/// the mocked collaborator is rebuilt where the receiver refers to it), and they mimic.
+#[test]
+fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("inner-classes", "se.kth.castor.meter.Main", dir.path());
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        manifest["skipped"].as_array().unwrap().len(),
+        0,
+        "{:#}",
+        manifest["skipped"]
+    );
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    assert_eq!(report["summary"]["tests"], 12, "{:#}", report["summary"]);
+    let source =
+        std::fs::read_to_string(tests.join("se/kth/castor/meter/MeterReadingMimicTest.java"))
+            .unwrap();
+    assert!(source.contains("Meter.Reading receiver = "), "{source}");
+    assert!(source.contains("Feed feed = mock(Feed.class);"), "{source}");
+}
+
 /// (name, original text, replacement) applied to ReservationCentre.java.
 const REGRESSIONS: [(&str, &str, &str); 4] = [
     ("changed constant", "double amount = basePrice * quantity;", "double amount = basePrice * quantity + 1;"),

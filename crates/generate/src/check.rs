@@ -73,6 +73,16 @@ fn field_type_ok(t: &FieldType) -> bool {
     }
 }
 
+/// A hidden class's name as the store writes it: a binary name, then `.0x` or `/0x` and
+/// hexadecimal digits.
+fn is_hidden_class_name(s: &str) -> bool {
+    let Some(cut) = s.rfind(".0x").or_else(|| s.rfind("/0x")) else {
+        return false;
+    };
+    let (name, suffix) = (&s[..cut], &s[cut + 3..]);
+    is_binary_name(name) && !suffix.is_empty() && suffix.chars().all(|c| c.is_ascii_hexdigit())
+}
+
 /// A method descriptor that parses and names only valid classes.
 pub fn is_method_descriptor(s: &str) -> bool {
     MethodDescriptor::parse(s)
@@ -191,8 +201,15 @@ fn outcome(what: &str, o: &Outcome) -> Result<(), Rejected> {
 
 /// Check one value and everything inside it.
 pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
-    if let Some(c) = v.class() {
-        class(what, c)?;
+    match v {
+        // The JVM names a hidden class (a lambda's) `Outer$$Lambda$1/0x…`: an opaque
+        // value keeps that name for the reader; it is never written into code.
+        Value::Opaque { class: c, .. } if is_hidden_class_name(c) => {}
+        _ => {
+            if let Some(c) = v.class() {
+                class(what, c)?;
+            }
+        }
     }
     match v {
         Value::Enum { name, .. } if !is_identifier(name) => {
@@ -254,6 +271,39 @@ mod tests {
         assert!(!is_method_descriptor("(I)V; System.exit(1)"));
         assert!(!is_method_descriptor("(Lx/../y;)V"));
         assert!(!is_method_descriptor("(Lx.y;)V"));
+    }
+
+    #[test]
+    fn an_opaque_lambda_keeps_its_hidden_class_name_and_nothing_else_passes() {
+        // What the agent records for a lambda held in a field: the JVM's name of the
+        // hidden class (`Outer$$Lambda$1/0x…`, dotted).
+        let lambda = |class: &str| Value::Opaque {
+            class: class.into(),
+            reason: "a lambda or hidden class".into(),
+        };
+        assert!(value(
+            "field feed",
+            &lambda("demo.Meter$$Lambda$1.0x00007fb680001000")
+        )
+        .is_ok());
+        assert!(value(
+            "field feed",
+            &lambda("demo.Meter$$Lambda/0x0000000800c01234")
+        )
+        .is_ok());
+        assert!(value("field feed", &lambda("demo.Meter.0xzz")).is_err());
+        assert!(value("field feed", &lambda("x.Y\n}static{.0x1")).is_err());
+        // Anywhere else, such a name is not a class name.
+        assert!(value(
+            "argument 0",
+            &Value::Object {
+                id: 1,
+                class: "demo.Meter$$Lambda$1.0x00007fb680001000".into(),
+                fields: vec![],
+                truncated: false,
+            }
+        )
+        .is_err());
     }
 
     #[test]

@@ -44,6 +44,35 @@ pub struct Builder<'a> {
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
+    /// The recorded object (or array, collection, map) behind each id, wherever in the
+    /// roots it first appears: a reference is rebuilt from it even when that first
+    /// occurrence is not rebuilt itself (e.g. it sits inside a field the test mocks).
+    definitions: HashMap<u32, Value>,
+}
+
+/// Every value with an identity in `v`, by id (first occurrence wins).
+fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
+    match v {
+        Value::Object { id, fields, .. } => {
+            out.entry(*id).or_insert_with(|| v.clone());
+            fields
+                .iter()
+                .for_each(|f| collect_definitions(&f.value, out));
+        }
+        Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
+            out.entry(*id).or_insert_with(|| v.clone());
+            elements.iter().for_each(|e| collect_definitions(e, out));
+        }
+        Value::Map { id, entries, .. } => {
+            out.entry(*id).or_insert_with(|| v.clone());
+            entries.iter().for_each(|(k, e)| {
+                collect_definitions(k, out);
+                collect_definitions(e, out)
+            });
+        }
+        Value::Boxed { value, .. } => collect_definitions(value, out),
+        _ => {}
+    }
 }
 
 /// Ids referenced by `Ref` anywhere in these values.
@@ -73,8 +102,10 @@ impl<'a> Builder<'a> {
     /// (so that shared objects across them become variables).
     pub fn new(package: &'a str, names: &'a mut Names, roots: &[&Value]) -> Self {
         let mut referenced = HashSet::new();
+        let mut definitions = HashMap::new();
         for r in roots {
             collect_refs(r, &mut referenced);
+            collect_definitions(r, &mut definitions);
         }
         Builder {
             package,
@@ -84,6 +115,7 @@ impl<'a> Builder<'a> {
             vars: HashMap::new(),
             referenced,
             in_construction: HashSet::new(),
+            definitions,
         }
     }
 
@@ -202,7 +234,11 @@ impl<'a> Builder<'a> {
             }
             Value::Ref { id } => match self.vars.get(id) {
                 Some(v) => v.clone(),
-                None => self.problem(format!("reference to object #{id} that was not recorded")),
+                None => match self.definitions.get(id).cloned() {
+                    // Its first occurrence was not rebuilt: rebuild it here.
+                    Some(def) if !self.in_construction.contains(id) => self.expr(&def, target),
+                    _ => self.problem(format!("reference to object #{id} that was not recorded")),
+                },
             },
             Value::Thrown { class, message } => self.throwable(class, message.as_deref()),
             Value::Redacted { class, rule } => {
