@@ -36,16 +36,72 @@ pub fn stub(s: &Stub) -> String {
         };
         return format!("{chain}when({}).{call};", s.mock);
     }
-    let parts: String = s
-        .answers
-        .iter()
-        .map(|a| match a {
-            Answer::Return(e) => format!(".thenReturn({e})"),
-            Answer::Nothing => ".thenReturn(null)".to_string(),
-            Answer::Throw(e) => format!(".thenThrow({e})"),
-        })
-        .collect();
-    format!("when({}.{call}){parts};", s.mock)
+    format!("when({}.{call}){};", s.mock, answers_chain(&s.answers))
+}
+
+/// `.thenReturn(a, b, c).thenThrow(e)…`: consecutive returned values in one varargs
+/// `thenReturn` (a `null` after the first starts a new one: Mockito would take a lone
+/// `null` for the varargs array).
+fn answers_chain(answers: &[Answer]) -> String {
+    let mut out = String::new();
+    let mut run: Vec<&str> = Vec::new();
+    let flush = |run: &mut Vec<&str>, out: &mut String| {
+        if !run.is_empty() {
+            out.push_str(&format!(".thenReturn({})", run.join(", ")));
+            run.clear();
+        }
+    };
+    for a in answers {
+        match a {
+            Answer::Return(e) => {
+                if e == "null" && !run.is_empty() {
+                    flush(&mut run, &mut out);
+                }
+                run.push(e);
+            }
+            Answer::Nothing => {
+                flush(&mut run, &mut out);
+                out.push_str(".thenReturn(null)");
+            }
+            Answer::Throw(e) => {
+                flush(&mut run, &mut out);
+                out.push_str(&format!(".thenThrow({e})"));
+            }
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ret(e: &str) -> Answer {
+        Answer::Return(e.into())
+    }
+
+    #[test]
+    fn consecutive_results_share_one_then_return() {
+        assert_eq!(
+            answers_chain(&[ret("false"), ret("false"), ret("true")]),
+            ".thenReturn(false, false, true)"
+        );
+        assert_eq!(
+            answers_chain(&[
+                ret("1"),
+                Answer::Throw("new E()".into()),
+                ret("2"),
+                ret("3")
+            ]),
+            ".thenReturn(1).thenThrow(new E()).thenReturn(2, 3)"
+        );
+        // A null after the first value starts a new thenReturn.
+        assert_eq!(
+            answers_chain(&[ret("null"), ret("x"), ret("null")]),
+            ".thenReturn(null, x).thenReturn(null)"
+        );
+    }
 }
 
 /// The Act line calling `call`.

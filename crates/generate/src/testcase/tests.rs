@@ -189,7 +189,7 @@ fn stubs_replay_several_results_in_order_and_one_result_once() {
     assert_eq!(arrange.mock_methods, 2);
     let source = java(&model, Oracle::Output);
     assert!(
-        source.contains("when(gateway.connections()).thenReturn(1).thenReturn(0);"),
+        source.contains("when(gateway.connections()).thenReturn(1, 0);"),
         "{source}"
     );
     assert!(
