@@ -73,37 +73,6 @@ fn answers_chain(answers: &[Answer]) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ret(e: &str) -> Answer {
-        Answer::Return(e.into())
-    }
-
-    #[test]
-    fn consecutive_results_share_one_then_return() {
-        assert_eq!(
-            answers_chain(&[ret("false"), ret("false"), ret("true")]),
-            ".thenReturn(false, false, true)"
-        );
-        assert_eq!(
-            answers_chain(&[
-                ret("1"),
-                Answer::Throw("new E()".into()),
-                ret("2"),
-                ret("3")
-            ]),
-            ".thenReturn(1).thenThrow(new E()).thenReturn(2, 3)"
-        );
-        // A null after the first value starts a new thenReturn.
-        assert_eq!(
-            answers_chain(&[ret("null"), ret("x"), ret("null")]),
-            ".thenReturn(null, x).thenReturn(null)"
-        );
-    }
-}
-
 /// The Act line calling `call`.
 pub fn act(act: &Act, call: &str) -> String {
     match act {
@@ -208,5 +177,36 @@ pub fn test_method(arrange: &Arrange, test: &TestModel) -> TestMethod {
         stubs: arrange.stub_count(),
         oracle_statements: test.assertions.len()
             + usize::from(matches!(test.act, Act::Throws { .. })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ret(e: &str) -> Answer {
+        Answer::Return(e.into())
+    }
+
+    #[test]
+    fn consecutive_results_share_one_then_return() {
+        assert_eq!(
+            answers_chain(&[ret("false"), ret("false"), ret("true")]),
+            ".thenReturn(false, false, true)"
+        );
+        assert_eq!(
+            answers_chain(&[
+                ret("1"),
+                Answer::Throw("new E()".into()),
+                ret("2"),
+                ret("3")
+            ]),
+            ".thenReturn(1).thenThrow(new E()).thenReturn(2, 3)"
+        );
+        // A null after the first value starts a new thenReturn.
+        assert_eq!(
+            answers_chain(&[ret("null"), ret("x"), ret("null")]),
+            ".thenReturn(null, x).thenReturn(null)"
+        );
     }
 }
