@@ -186,6 +186,68 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     assert!(source.contains("Feed feed = mock(Feed.class);"), "{source}");
 }
 
+/// Issue 15 item 7, no silent gaps: `mimic generate` accounts for every invoked MUT —
+/// the ones with tests, and every other one with its reason from the closed list, in the
+/// console summary and in `mimic-tests.json`. The secrets example's redacted arguments
+/// leave three MUTs without tests.
+#[test]
+fn every_invoked_mut_without_tests_is_counted_with_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, tests) = record_and_generate("secrets", "se.kth.castor.secrets.Main", dir.path());
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
+            .unwrap();
+    let tested: BTreeSet<String> = manifest["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{}.{}{}",
+                t["mut_class"], t["mut_method"], t["mut_descriptor"]
+            )
+        })
+        .collect();
+    let gaps = manifest["gaps"].as_array().unwrap();
+    assert_eq!(
+        manifest["invoked_muts"].as_u64().unwrap() as usize,
+        tested.len() + gaps.len(),
+        "{manifest:#}"
+    );
+    assert!(!gaps.is_empty());
+    for gap in gaps {
+        assert_eq!(gap["reason"], "redacted-value", "{gap:#}");
+        assert!(gap["invocations"]["redacted-value"].as_u64().unwrap() >= 1);
+    }
+    // The console says the same, compactly.
+    let store = dir.path().join("traces.db");
+    let again = dir.path().join("again");
+    let (code, out, err) = mimic(&[
+        "generate",
+        "--store",
+        store.to_str().unwrap(),
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let invoked = manifest["invoked_muts"].as_u64().unwrap();
+    assert!(
+        out.contains(&format!(
+            "tests for {} of {invoked} invoked MUTs",
+            tested.len()
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "{} invoked MUTs without tests, by reason",
+            gaps.len()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("  redacted-value "), "{out}");
+}
+
 /// (name, original text, replacement) applied to ReservationCentre.java.
 const REGRESSIONS: [(&str, &str, &str); 4] = [
     ("changed constant", "double amount = basePrice * quantity;", "double amount = basePrice * quantity + 1;"),

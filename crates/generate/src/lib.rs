@@ -5,6 +5,7 @@
 
 pub mod check;
 pub mod fixtures;
+pub mod gaps;
 pub mod java;
 pub mod manifest;
 pub mod model;
@@ -19,6 +20,7 @@ use std::path::{Path, PathBuf};
 use mimic_trace::{Store, StoreError};
 use thiserror::Error;
 
+pub use gaps::{Gap, SkipReason};
 pub use manifest::{skipped_invocation, Manifest, ManifestTest, SkippedInvocation};
 pub use testcase::Oracle;
 
@@ -89,7 +91,11 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         if summary.invocations == 0 {
             continue;
         }
+        manifest.invoked_muts += 1;
         let m = store.mut_entry(run, summary.mut_index)?;
+        let tests_before = manifest.tests.len();
+        // Why each of its invocations got no test.
+        let mut reasons: Vec<SkipReason> = Vec::new();
         if let Err(rejected) = check::mut_entry(&m) {
             // Nothing of this MUT reaches Java source or a path; each invocation is
             // named as skipped, with the row that holds the bad name.
@@ -101,7 +107,11 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                     id,
                     format!("MUT {} of run {run}: {rejected}", summary.mut_index),
                 ));
+                reasons.push(SkipReason::RejectedStore);
             }
+            manifest
+                .gaps
+                .push(Gap::new(&m.class, &m.method, &m.descriptor, &reasons));
             continue;
         }
         let test_class = format!(
@@ -123,6 +133,14 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 break;
             }
             let Some(inv) = store.invocation(run, id)? else {
+                manifest.skipped.push(skipped_invocation(
+                    &m.class,
+                    &m.method,
+                    &m.descriptor,
+                    id,
+                    format!("invocation {id} of run {run} is listed but not in the store"),
+                ));
+                reasons.push(SkipReason::RejectedStore);
                 continue;
             };
             if let Err(rejected) = check::invocation(&inv) {
@@ -133,6 +151,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                     inv.id,
                     format!("invocation {} of run {run}: {rejected}", inv.id),
                 ));
+                reasons.push(SkipReason::RejectedStore);
                 continue;
             }
             let key = serde_json::to_string(&(
@@ -200,8 +219,14 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                         inv.id,
                         s.reason,
                     ));
+                    reasons.push(s.kind);
                 }
             }
+        }
+        if manifest.tests.len() == tests_before {
+            manifest
+                .gaps
+                .push(Gap::new(&m.class, &m.method, &m.descriptor, &reasons));
         }
     }
     for (class, (methods, skipped)) in &classes {

@@ -23,6 +23,12 @@ pub struct Manifest {
     pub resources: usize,
     pub tests: Vec<ManifestTest>,
     pub skipped: Vec<SkippedInvocation>,
+    /// MUTs the run invoked.
+    #[serde(default)]
+    pub invoked_muts: usize,
+    /// Every invoked MUT that got no test, with the reason (closed list).
+    #[serde(default)]
+    pub gaps: Vec<crate::gaps::Gap>,
 }
 
 impl Manifest {
@@ -35,6 +41,8 @@ impl Manifest {
             resources: 0,
             tests: Vec::new(),
             skipped: Vec::new(),
+            invoked_muts: 0,
+            gaps: Vec::new(),
         }
     }
 }

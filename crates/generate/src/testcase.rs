@@ -11,6 +11,7 @@ use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Value};
 
+use crate::gaps::SkipReason;
 use crate::java::*;
 use crate::model::{
     Act, Answer, Arrange, Assertion, InvocationTests, RecordedCall, Step, Stub, TestModel,
@@ -53,9 +54,11 @@ pub struct TestMethod {
     pub oracle_statements: usize,
 }
 
-/// Why no test could be generated for an invocation.
+/// Why no test could be generated for an invocation: which of the closed list of
+/// reasons, and in words.
 #[derive(Debug, Clone)]
 pub struct Skipped {
+    pub kind: SkipReason,
     pub reason: String,
 }
 
@@ -232,6 +235,7 @@ pub fn model_for(
     };
     let package = package_of(&m.class).to_string();
     let desc = MethodDescriptor::parse(&m.descriptor).map_err(|e| Skipped {
+        kind: SkipReason::PlanMismatch,
         reason: e.to_string(),
     })?;
     let plan_calls = all_calls(m);
@@ -346,6 +350,7 @@ pub fn model_for(
         }) = &inv.receiver_before
         else {
             return Err(Skipped {
+                kind: SkipReason::ReceiverNotRecorded,
                 reason: format!(
                     "the receiving object was not recorded field by field ({})",
                     inv.receiver_before
@@ -438,6 +443,7 @@ pub fn model_for(
     }
     if inv.arguments.len() != desc.params.len() {
         return Err(Skipped {
+            kind: SkipReason::PlanMismatch,
             reason: format!(
                 "{} arguments recorded for {} parameters",
                 inv.arguments.len(),
@@ -462,6 +468,7 @@ pub fn model_for(
     for c in &inv.calls {
         let Some(pc) = plan_calls.get(c.plan_call as usize) else {
             return Err(Skipped {
+                kind: SkipReason::PlanMismatch,
                 reason: format!(
                     "call #{} refers to plan call {} which the plan does not have",
                     c.seq, c.plan_call
@@ -469,10 +476,12 @@ pub fn model_for(
             });
         };
         let cdesc = MethodDescriptor::parse(&pc.descriptor).map_err(|e| Skipped {
+            kind: SkipReason::PlanMismatch,
             reason: e.to_string(),
         })?;
         if c.arguments.len() != cdesc.params.len() {
             return Err(Skipped {
+                kind: SkipReason::PlanMismatch,
                 reason: format!(
                     "call #{} has {} arguments for {} parameters",
                     c.seq,
@@ -562,10 +571,11 @@ pub fn model_for(
             answers,
         }));
     }
-    if !b.problems.is_empty() {
-        let mut problems = b.problems.clone();
+    if let Some((kind, _)) = b.problems.first() {
+        let mut problems: Vec<String> = b.problems.iter().map(|(_, why)| why.clone()).collect();
         problems.dedup();
         return Err(Skipped {
+            kind: *kind,
             reason: problems.join("; "),
         });
     }
@@ -605,6 +615,7 @@ pub fn model_for(
     }
     if tests.is_empty() {
         return Err(Skipped {
+            kind: SkipReason::NoOracle,
             reason:
                 "no oracle applies (the result is not assertable and no mockable call was recorded)"
                     .into(),

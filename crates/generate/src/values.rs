@@ -9,6 +9,7 @@ use std::collections::{HashMap, HashSet};
 use mimic_classfile::descriptor::FieldType;
 use mimic_trace::Value;
 
+use crate::gaps::SkipReason;
 use crate::java::*;
 
 /// Hands out unique local variable names within one test method.
@@ -40,7 +41,7 @@ pub struct Builder<'a> {
     pub names: &'a mut Names,
     pub statements: Vec<String>,
     /// Why the values cannot be rebuilt faithfully.
-    pub problems: Vec<String>,
+    pub problems: Vec<(SkipReason, String)>,
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
@@ -119,8 +120,8 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn problem(&mut self, why: String) -> String {
-        self.problems.push(why);
+    fn problem(&mut self, kind: SkipReason, why: String) -> String {
+        self.problems.push((kind, why));
         "null".into()
     }
 
@@ -160,11 +161,16 @@ impl<'a> Builder<'a> {
                 ..
             } => {
                 if *truncated {
-                    return self
-                        .problem(format!("an array of {class} was truncated when recorded"));
+                    return self.problem(
+                        SkipReason::TruncatedValue,
+                        format!("an array of {class} was truncated when recorded"),
+                    );
                 }
                 let Some(FieldType::Array(elem)) = field_type_of_class(class) else {
-                    return self.problem(format!("unknown array class {class}"));
+                    return self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("unknown array class {class}"),
+                    );
                 };
                 let items: Vec<String> =
                     elements.iter().map(|e| self.expr(e, Some(&elem))).collect();
@@ -183,7 +189,10 @@ impl<'a> Builder<'a> {
                 ..
             } => {
                 if *truncated {
-                    return self.problem(format!("a {class} was truncated when recorded"));
+                    return self.problem(
+                        SkipReason::TruncatedValue,
+                        format!("a {class} was truncated when recorded"),
+                    );
                 }
                 let items: Vec<String> = elements.iter().map(|e| self.expr(e, None)).collect();
                 let e = match self.collection(
@@ -193,7 +202,10 @@ impl<'a> Builder<'a> {
                 ) {
                     Some(e) => e,
                     None => {
-                        return self.problem(format!("cannot rebuild a {class} through public API"))
+                        return self.problem(
+                            SkipReason::UnbuildableValue,
+                            format!("cannot rebuild a {class} through public API"),
+                        )
                     }
                 };
                 self.maybe_hoist(*id, class, e)
@@ -206,7 +218,10 @@ impl<'a> Builder<'a> {
                 ..
             } => {
                 if *truncated {
-                    return self.problem(format!("a {class} was truncated when recorded"));
+                    return self.problem(
+                        SkipReason::TruncatedValue,
+                        format!("a {class} was truncated when recorded"),
+                    );
                 }
                 let mut items = Vec::new();
                 for (k, v) in entries {
@@ -216,7 +231,10 @@ impl<'a> Builder<'a> {
                 let e = match self.map(class, &items) {
                     Some(e) => e,
                     None => {
-                        return self.problem(format!("cannot rebuild a {class} through public API"))
+                        return self.problem(
+                            SkipReason::UnbuildableValue,
+                            format!("cannot rebuild a {class} through public API"),
+                        )
                     }
                 };
                 self.maybe_hoist(*id, class, e)
@@ -228,7 +246,10 @@ impl<'a> Builder<'a> {
                 truncated,
             } => {
                 if *truncated {
-                    return self.problem(format!("a {class} was truncated when recorded"));
+                    return self.problem(
+                        SkipReason::TruncatedValue,
+                        format!("a {class} was truncated when recorded"),
+                    );
                 }
                 self.object(*id, class, fields, &HashMap::new())
             }
@@ -237,16 +258,21 @@ impl<'a> Builder<'a> {
                 None => match self.definitions.get(id).cloned() {
                     // Its first occurrence was not rebuilt: rebuild it here.
                     Some(def) if !self.in_construction.contains(id) => self.expr(&def, target),
-                    _ => self.problem(format!("reference to object #{id} that was not recorded")),
+                    _ => self.problem(
+                        SkipReason::OpaqueValue,
+                        format!("reference to object #{id} that was not recorded"),
+                    ),
                 },
             },
             Value::Thrown { class, message } => self.throwable(class, message.as_deref()),
-            Value::Redacted { class, rule } => {
-                self.problem(format!("a {class} value was redacted by rule {rule:?}"))
-            }
-            Value::Opaque { class, reason } => {
-                self.problem(format!("a {class} value is opaque ({reason})"))
-            }
+            Value::Redacted { class, rule } => self.problem(
+                SkipReason::RedactedValue,
+                format!("a {class} value was redacted by rule {rule:?}"),
+            ),
+            Value::Opaque { class, reason } => self.problem(
+                SkipReason::OpaqueValue,
+                format!("a {class} value is opaque ({reason})"),
+            ),
         }
     }
 
@@ -264,7 +290,10 @@ impl<'a> Builder<'a> {
             "java.time.ZoneId" | "java.time.ZoneRegion" => format!("java.time.ZoneId.of({lit})"),
             "java.time.ZoneOffset" => format!("java.time.ZoneOffset.of({lit})"),
             c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
-            _ => self.problem(format!("cannot rebuild a {class} from its text")),
+            _ => self.problem(
+                SkipReason::UnbuildableValue,
+                format!("cannot rebuild a {class} from its text"),
+            ),
         }
     }
 

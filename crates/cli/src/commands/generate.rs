@@ -52,16 +52,6 @@ fn oracles(text: &str) -> anyhow::Result<Vec<Oracle>> {
     Ok(out)
 }
 
-/// Names from a store as a terminal may show them: control characters escaped, so a
-/// crafted name cannot rewrite the screen.
-fn printable(s: &str) -> String {
-    if s.chars().any(char::is_control) {
-        s.escape_debug().to_string()
-    } else {
-        s.to_string()
-    }
-}
-
 pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     let store = Store::open_read(&args.store)?;
     if let Some(run) = args.run {
@@ -85,29 +75,37 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     } else {
         let classes: std::collections::BTreeSet<&str> =
             manifest.tests.iter().map(|t| t.class.as_str()).collect();
-        let muts: std::collections::BTreeSet<(&str, &str)> = manifest
+        let muts: std::collections::BTreeSet<(&str, &str, &str)> = manifest
             .tests
             .iter()
-            .map(|t| (t.mut_class.as_str(), t.mut_method.as_str()))
+            .map(|t| {
+                (
+                    t.mut_class.as_str(),
+                    t.mut_method.as_str(),
+                    t.mut_descriptor.as_str(),
+                )
+            })
             .collect();
         println!(
-            "generated {} tests for {} MUTs in {} test classes under {}; {} invocations skipped",
+            "generated {} tests for {} of {} invoked MUTs in {} test classes under {}; {} invocations skipped",
             manifest.tests.len(),
             muts.len(),
+            manifest.invoked_muts,
             classes.len(),
             args.out.display(),
             manifest.skipped.len()
         );
-        for s in &manifest.skipped {
-            let l = &s.location;
-            let method = l.method.as_deref().unwrap_or("?");
+        if !manifest.gaps.is_empty() {
             println!(
-                "  skipped invocation {} of {}.{}: {}",
-                l.invocation.unwrap_or(0),
-                printable(l.class.as_deref().unwrap_or("?")),
-                printable(method.split('(').next().unwrap_or(method)),
-                printable(&s.message)
+                "{} invoked MUTs without tests, by reason (mimic-tests.json lists each MUT and invocation):",
+                manifest.gaps.len()
             );
+            for (reason, muts, invocations) in mimic_generate::gaps::by_reason(&manifest.gaps) {
+                println!(
+                    "  {:<22} {muts:>4} MUTs  {invocations:>5} invocations",
+                    reason.id()
+                );
+            }
         }
     }
     Ok(exit_code::SUCCESS)
