@@ -36,7 +36,7 @@ python3 -c "print(f'wall time: plain {$t1-$t0:.1f} s, recorded {$t2-$t1:.1f} s')
 
 echo "== mimic generate"
 "$mimic" generate --store "$work/traces.db" --out "$work/src/test/java" --resources "$work/src/test/resources" --max-per-mut "${MAX_PER_MUT:-3}" > "$work/generate.txt"
-sed -n 1p "$work/generate.txt"
+cat "$work/generate.txt"
 
 echo "== mimic verify (${RUNS:-3} runs)"
 "$mimic" verify --tests "$work/src/test/java" -c "$jar" --runs "${RUNS:-3}" --work "$work/verify" > "$work/verify.txt" || true
