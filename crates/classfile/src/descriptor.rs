@@ -89,7 +89,37 @@ pub struct MethodDescriptor {
     pub ret: Option<FieldType>,
 }
 
+impl FieldType {
+    /// The type as Java source shows it to a reader: `int`, `String[]`, `Map.Entry` (simple
+    /// names; nested classes dotted).
+    pub fn java_name(&self) -> String {
+        match self {
+            FieldType::Byte => "byte".into(),
+            FieldType::Char => "char".into(),
+            FieldType::Double => "double".into(),
+            FieldType::Float => "float".into(),
+            FieldType::Int => "int".into(),
+            FieldType::Long => "long".into(),
+            FieldType::Short => "short".into(),
+            FieldType::Boolean => "boolean".into(),
+            FieldType::Object(n) => n.rsplit('/').next().unwrap_or(n).replace('$', "."),
+            FieldType::Array(e) => format!("{}[]", e.java_name()),
+        }
+    }
+}
+
 impl MethodDescriptor {
+    /// `name` with this descriptor as a Java signature: `String[] snapshot(int, Map.Entry)`
+    /// (`void` for no return type).
+    pub fn java_signature(&self, name: &str) -> String {
+        let params: Vec<String> = self.params.iter().map(FieldType::java_name).collect();
+        let ret = self
+            .ret
+            .as_ref()
+            .map_or_else(|| "void".to_string(), FieldType::java_name);
+        format!("{ret} {name}({})", params.join(", "))
+    }
+
     pub fn parse(descriptor: &str) -> Result<MethodDescriptor> {
         let mut rest = descriptor
             .strip_prefix('(')
@@ -166,6 +196,17 @@ fn parse_field<'a>(s: &'a str, whole: &str) -> Result<(FieldType, &'a str)> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn java_signatures_read_as_source() {
+        let d = MethodDescriptor::parse("(I[Ljava/lang/String;Ljava/util/Map$Entry;)[[B").unwrap();
+        assert_eq!(
+            d.java_signature("pack"),
+            "byte[][] pack(int, String[], Map.Entry)"
+        );
+        let v = MethodDescriptor::parse("()V").unwrap();
+        assert_eq!(v.java_signature("run"), "void run()");
+    }
+
     use super::*;
 
     #[test]

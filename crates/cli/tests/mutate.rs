@@ -827,6 +827,11 @@ fn a_maven_project_is_mutated_module_by_module() {
         .unwrap();
     let text = String::from_utf8_lossy(&one.stdout);
     assert_eq!(one.status.code(), Some(1), "{text}");
+    // Methods as a Java reader names them, not as JVM descriptors.
+    assert!(
+        text.contains("pseudo-tested: int se.kth.castor.shop.app.Basket.count() (line"),
+        "{text}"
+    );
     assert!(!String::from_utf8_lossy(&one.stderr).contains("module shop-core\n"));
     let wrong = Command::new(env!("CARGO_BIN_EXE_mimic"))
         .args(["mutate", "--module", "shop-web", "--project"])

@@ -2,7 +2,7 @@
 //! method with the transformations that survived and the tests that cover it. One
 //! self-contained `index.html`, no scripts.
 
-use crate::report::java_name;
+use crate::report::java_signature;
 use crate::result::{Classification, MutationReport};
 
 /// Escape text for HTML element content and attribute values.
@@ -81,11 +81,10 @@ pub fn page(report: &MutationReport) -> String {
                 .map(|t| format!("<code>{}</code>", escape(t)))
                 .collect();
             h.push_str(&format!(
-                "<tr class=\"{cls}\"><td>{cls}</td><td><code>{name}{desc}</code></td>\
+                "<tr class=\"{cls}\"><td>{cls}</td><td><code>{name}</code></td>\
                  <td>{file}:{line}</td><td>{nd}</td><td>{d}</td><td>{tests}</td></tr>\n",
                 cls = c.as_str(),
-                name = escape(&java_name(m)),
-                desc = escape(&m.method.descriptor),
+                name = escape(&java_signature(m)),
                 file = escape(m.method.file_name.as_deref().unwrap_or("?")),
                 line = m.method.line.unwrap_or(0),
                 nd = ops(false),

@@ -151,6 +151,15 @@ pub fn java_name(m: &MethodResult) -> String {
     format!("{}.{}", m.method.class.replace('/', "."), m.method.name)
 }
 
+/// The method as a Java reader names it: `byte[] org.x.Codec.encode(byte[], int)` (the
+/// descriptor as is when it does not parse).
+pub fn java_signature(m: &MethodResult) -> String {
+    match mimic_classfile::MethodDescriptor::parse(&m.method.descriptor) {
+        Ok(d) => d.java_signature(&java_name(m)),
+        Err(_) => format!("{}{}", java_name(m), m.method.descriptor),
+    }
+}
+
 /// The text summary: totals, red tests, then every pseudo- and partially-tested method.
 pub fn summary(report: &MutationReport) -> String {
     let mut out = String::new();
@@ -225,10 +234,9 @@ pub fn summary(report: &MutationReport) -> String {
                 .map(|o| o.operator.as_str())
                 .collect();
             out.push_str(&format!(
-                "{}: {}{} (line {}) survives {} ; covered by {}\n",
+                "{}: {} (line {}) survives {} ; covered by {}\n",
                 c.as_str(),
-                java_name(m),
-                m.method.descriptor,
+                java_signature(m),
                 m.method.line.unwrap_or(0),
                 undetected.join(", "),
                 m.tests.join(", ")
