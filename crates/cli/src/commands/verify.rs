@@ -148,11 +148,7 @@ fn print_table(r: &Report) {
         "died"
     );
     for m in &r.muts {
-        let name = if m.mut_key.len() > 70 {
-            format!("…{}", &m.mut_key[m.mut_key.len() - 69..])
-        } else {
-            m.mut_key.clone()
-        };
+        let name = last_chars(&java_signature(&m.mut_key), 70);
         println!(
             "{:<70} {:>5} {:>8}B {:>5} {:>5} {:>5} {:>3} {:>3} {:>3}  {:>4} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4}",
             name,
@@ -220,4 +216,46 @@ fn print_table(r: &Report) {
         r.jvm_args.join(" "),
         r.test_dir.as_deref().unwrap_or("the current directory")
     );
+}
+
+/// A MUT key (`com.x.Foo.pay(I)Z`) as a Java reader names the method
+/// (`boolean com.x.Foo.pay(int)`); the key as is when its descriptor does not parse.
+fn java_signature(key: &str) -> String {
+    let Some(open) = key.find('(') else {
+        return key.to_string();
+    };
+    match mimic_classfile::MethodDescriptor::parse(&key[open..]) {
+        Ok(d) => d.java_signature(&key[..open]),
+        Err(_) => key.to_string(),
+    }
+}
+
+/// The last `n` characters of `s` (counted in characters, never cutting one), with `…`
+/// in front when it was longer.
+fn last_chars(s: &str, n: usize) -> String {
+    let count = s.chars().count();
+    if count <= n {
+        return s.to_string();
+    }
+    let tail: String = s.chars().skip(count - (n - 1)).collect();
+    format!("…{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mut_keys_read_as_java_and_long_ones_keep_their_end() {
+        assert_eq!(
+            java_signature("com.x.Foo.pay(ILjava/lang/String;)Z"),
+            "boolean com.x.Foo.pay(int, String)"
+        );
+        assert_eq!(java_signature("not a key"), "not a key");
+        // Never cut inside a character (a non-ASCII class name).
+        let long = format!("{}.Bücher.größe()I", "é".repeat(80));
+        let shown = last_chars(&java_signature(&long), 70);
+        assert_eq!(shown.chars().count(), 70);
+        assert!(shown.starts_with('…') && shown.ends_with("Bücher.größe()"));
+    }
 }
