@@ -21,6 +21,9 @@ struct Cli {
 /// `commands/<name>.rs`.
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The whole pipeline on a Java command: targets, record, generate, verify, with
+    /// every file in one directory (`mimic run -c <classpath> -- java …`).
+    Run(commands::pipeline::RunArgs),
     /// Check the Java toolchain mimic needs: JDK 17+, Maven, and the cached test runtime.
     Doctor(commands::doctor::DoctorArgs),
     /// Wrap every method and bridge every call site of a jar or class directory (the
@@ -65,6 +68,7 @@ fn run(command: Command) -> anyhow::Result<u8> {
         Command::Rewrite(args) => commands::rewrite::run(&args),
         Command::Targets(args) => commands::targets::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
+        Command::Run(args) => commands::pipeline::run(&args),
         Command::Verify(args) => commands::verify::run(&args),
         Command::Mutate(args) => commands::mutate::run(&args),
         Command::Mocks(args) => commands::mocks::run(&args),

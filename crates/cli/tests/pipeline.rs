@@ -248,6 +248,47 @@ fn every_invoked_mut_without_tests_is_counted_with_its_reason() {
     assert!(out.contains("  redacted-value "), "{out}");
 }
 
+/// Issue 19 item 6: `mimic run` is the whole pipeline in one command, every file in one
+/// directory, ending in verify's table.
+#[test]
+fn mimic_run_takes_a_java_command_to_verified_tests() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("word-scanner"), &classes);
+    let out = dir.path().join("out");
+    let java = Jdk::locate().unwrap().java();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let (code, stdout, stderr) = mimic(&[
+        "run",
+        "-c",
+        &s(&classes),
+        "--out",
+        &s(&out),
+        "--runs",
+        "2",
+        "--",
+        &s(&java),
+        "-cp",
+        &s(&classes),
+        "se.kth.castor.scanner.Main",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    for step in ["1/4 targets", "2/4 record", "3/4 generate", "4/4 verify"] {
+        assert!(stderr.contains(step), "{step}: {stderr}");
+    }
+    // The program's own output passes through, then generate's and verify's summaries.
+    assert!(stdout.contains("[jumps, over]"), "{stdout}");
+    assert!(stdout.contains("for 3 of 3 invoked MUTs"), "{stdout}");
+    assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+    for file in ["plan.json", "traces.db", "src/test/java/mimic-tests.json"] {
+        assert!(out.join(file).is_file(), "{file}");
+    }
+    // Without a class path or a project there is nothing to plan: a usage error.
+    let (code, _, stderr) = mimic(&["run", "--", "java", "-version"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("class path (-c) or --project"), "{stderr}");
+}
+
 /// (name, original text, replacement) applied to ReservationCentre.java.
 const REGRESSIONS: [(&str, &str, &str); 4] = [
     ("changed constant", "double amount = basePrice * quantity;", "double amount = basePrice * quantity + 1;"),

@@ -6,6 +6,7 @@ pub mod doctor;
 pub mod generate;
 pub mod mocks;
 pub mod mutate;
+pub mod pipeline;
 pub mod project;
 pub mod record;
 pub mod rewrite;
