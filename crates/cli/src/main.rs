@@ -13,6 +13,10 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "mimic", version, about, arg_required_else_help = true)]
 struct Cli {
+    /// No progress output (bars, phase lines, one-line summaries on stderr); reports and
+    /// errors still print.
+    #[arg(long, short = 'q', global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -85,6 +89,7 @@ fn main() -> ExitCode {
     mimic_jvm::process::end_children_on_interrupt();
     // clap prints help/version and exits 0, or a usage error and exits 2.
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     // A panic is mimic's bug, never the user's: say so and exit 3 (the default hook
     // already printed where it happened).
     let result = std::panic::catch_unwind(move || run(cli.command));

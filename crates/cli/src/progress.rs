@@ -4,10 +4,19 @@
 //! stamped with the time since the command began.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// `--quiet`: no progress at all, only the command's own report.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Silence (or not) every reporter of this process.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
 
 /// How often a piped run says how far a phase has got.
 const PIPED_EVERY: Duration = Duration::from_secs(10);
@@ -30,7 +39,8 @@ struct Phase {
 impl Reporter {
     /// A bar when stderr is a terminal, lines otherwise.
     pub fn new(command: &'static str) -> Reporter {
-        let bar = std::io::stderr().is_terminal().then(|| {
+        let quiet = QUIET.load(Ordering::Relaxed);
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
@@ -60,6 +70,9 @@ impl Reporter {
 
     /// A line for the reader, above the bar on a terminal.
     pub fn line(&self, text: &str) {
+        if QUIET.load(Ordering::Relaxed) {
+            return;
+        }
         let line = self.stamp(text);
         match &self.bar {
             Some(bar) => bar.println(line),

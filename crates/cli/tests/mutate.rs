@@ -448,6 +448,22 @@ fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
     assert_eq!(classifications(&report), expected, "{stderr}");
 }
 
+/// Issue 19 item 5: `--quiet` silences the progress (phase lines, the one-line summary
+/// on stderr); the report still prints.
+#[test]
+fn quiet_leaves_only_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example(dir.path());
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &["--quiet".as_ref(), "--workers".as_ref(), "1".as_ref()],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stderr.contains("mutate ["), "{stderr}");
+    assert!(stdout.contains("methods mutated"), "{stdout}");
+}
+
 /// Issue 14: test JVMs run where `--test-dir` says, so a test reading a file by a
 /// relative path is green there (and red from elsewhere, as it would be under Maven).
 #[test]
