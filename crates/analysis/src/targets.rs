@@ -91,6 +91,10 @@ pub struct TargetOptions {
     pub methods: Option<Vec<MethodFilter>>,
     /// Record why each public project method is not a MUT.
     pub explain: bool,
+    /// Whole-program mode (first part): every candidate method is a MUT, also one with no
+    /// mockable call (its tests rebuild the receiver and arguments and assert the
+    /// outcome), not only rick's methods with a mockable call.
+    pub all: bool,
 }
 
 /// Why targets could not be computed at all (a class that cannot be read is a diagnostic
@@ -228,7 +232,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
             summary.candidate_methods += 1;
             match analyser.mut_of(method, &mname, &desc) {
-                Ok(m) if !m.mockable_calls.is_empty() => {
+                Ok(m) if options.all || !m.mockable_calls.is_empty() => {
                     summary.mockable_calls += m.mockable_calls.len();
                     summary.deeper_calls += m.deeper_calls.len();
                     muts.push(m);

@@ -289,6 +289,50 @@ fn mimic_run_takes_a_java_command_to_verified_tests() {
     assert!(stderr.contains("class path (-c) or --project"), "{stderr}");
 }
 
+/// Issue 16, first part: with `--all` every public method with a body is a method under
+/// test, also those without a mockable call (`StringSource`'s), whose tests rebuild the
+/// receiver and assert the outcome; `Main.main` (void, no call to mock) is the one
+/// invoked MUT left, named `no-oracle`.
+#[test]
+fn whole_program_mode_tests_methods_without_mockable_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("word-scanner"), &classes);
+    let out = dir.path().join("out");
+    let java = Jdk::locate().unwrap().java();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let (code, stdout, stderr) = mimic(&[
+        "run",
+        "--all",
+        "-c",
+        &s(&classes),
+        "--out",
+        &s(&out),
+        "--runs",
+        "2",
+        "--",
+        &s(&java),
+        "-cp",
+        &s(&classes),
+        "se.kth.castor.scanner.Main",
+    ]);
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("for 6 of 7 invoked MUTs"), "{stdout}");
+    assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+    assert!(
+        stdout.contains("char se.kth.castor.scanner.StringSource.peek()"),
+        "{stdout}"
+    );
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("src/test/java/mimic-tests.json")).unwrap(),
+    )
+    .unwrap();
+    let gaps = manifest["gaps"].as_array().unwrap();
+    assert_eq!(gaps.len(), 1, "{gaps:?}");
+    assert_eq!(gaps[0]["mut_method"], "main");
+    assert_eq!(gaps[0]["reason"], "no-oracle");
+}
+
 /// (name, original text, replacement) applied to ReservationCentre.java.
 const REGRESSIONS: [(&str, &str, &str); 4] = [
     ("changed constant", "double amount = basePrice * quantity;", "double amount = basePrice * quantity + 1;"),

@@ -23,6 +23,10 @@ pub struct RunArgs {
     /// Where the plan, the trace store, the generated tests and verify's work go.
     #[arg(long, default_value = "mimic-run", value_name = "DIR")]
     pub out: PathBuf,
+    /// Whole-program mode for the plan: every public method is a method under test
+    /// (`mimic targets --all`).
+    #[arg(long)]
+    pub all: bool,
     /// How many times verify runs the generated tests.
     #[arg(long, default_value_t = 3)]
     pub runs: usize,
@@ -89,6 +93,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     eprintln!("run: 1/4 targets → {}", plan.display());
     let mut argv = targets_input;
     argv.extend(["-o".to_string(), text(&plan)]);
+    if args.all {
+        argv.push("--all".into());
+    }
     let targets: super::targets::TargetsArgs = parse("targets", argv)?;
     super::targets::run(&targets)?;
 

@@ -42,6 +42,11 @@ pub struct TargetsArgs {
     /// Also list every public project method that is not a MUT, with the reason.
     #[arg(long)]
     pub explain: bool,
+    /// Whole-program mode: every public method with a body of the project classes is a
+    /// MUT, also those without a mockable call (their tests assert the outcome on the
+    /// rebuilt receiver and arguments), not only rick's methods with one.
+    #[arg(long)]
+    pub all: bool,
 }
 
 fn split_classpath(parts: &[String]) -> Vec<PathBuf> {
@@ -95,6 +100,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
         exclude: args.exclude.clone(),
         methods,
         explain: args.explain,
+        all: args.all,
     };
     let project = options
         .project_packages
