@@ -104,6 +104,12 @@ pub enum Assertion {
     IsNull,
     /// Output oracle on a thrown exception: its message (`None`: no message).
     ThrownMessage(Option<String>),
+    /// State oracle of a void method: a field of the receiver holds, after the call, the
+    /// value production left in it.
+    FieldEquals {
+        field: String,
+        expected: String,
+    },
     /// Parameter oracle: the call happened with the recorded arguments.
     CalledWith {
         mock: String,

@@ -102,6 +102,10 @@ pub fn assertion(a: &Assertion) -> String {
             string_literal(message)
         ),
         Assertion::ThrownMessage(None) => "assertNull(thrown.getMessage());".into(),
+        Assertion::FieldEquals { field, expected } => format!(
+            "assertEquals({expected}, Fixtures.get(receiver, {}));",
+            string_literal(field)
+        ),
         Assertion::CalledWith {
             mock,
             method,

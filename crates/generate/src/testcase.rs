@@ -713,6 +713,14 @@ fn output_test(
             let (_, message) = exception_class(inv)?;
             asserts.push(Assertion::ThrownMessage(message.map(str::to_string)));
         }
+        Outcome::Returned { .. } if ret.is_none() => {
+            // A void method: what it changed in its receiver, when production's values
+            // can be written.
+            asserts = state_changes(b, inv);
+            if asserts.is_empty() {
+                return None;
+            }
+        }
         Outcome::Returned { value } => {
             let t = ret?;
             if !assertable(value) {
@@ -729,6 +737,39 @@ fn output_test(
         }
     }
     Some((act(inv, ret, package, true), asserts))
+}
+
+/// The receiver's fields whose literal value (primitive, string, boxed, enum, null) the
+/// invocation changed, with the value it left.
+fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
+    let (
+        Some(Value::Object { fields: before, .. }),
+        Some(Value::Object {
+            fields: after,
+            truncated: false,
+            ..
+        }),
+    ) = (&inv.receiver_before, &inv.receiver_after)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for f in after {
+        let was = before
+            .iter()
+            .find(|g| g.name == f.name && g.declared_in == f.declared_in);
+        let changed = was.is_none_or(|g| g.value != f.value);
+        let writable = literal_like(&f.value) || matches!(f.value, Value::Null);
+        // A field shadowed in a superclass is ambiguous by name: leave it.
+        let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
+        if changed && writable && unique {
+            out.push(Assertion::FieldEquals {
+                field: f.name.clone(),
+                expected: b.expr(&f.value, None),
+            });
+        }
+    }
+    out
 }
 
 /// Parameter oracle: every recorded call happened with its recorded arguments (or no

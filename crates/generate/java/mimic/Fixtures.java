@@ -68,6 +68,17 @@ public final class Fixtures {
         }
     }
 
+    /** Read a field (declared in the object's class or a superclass): a state oracle's actual value. */
+    public static Object get(Object target, String name) {
+        try {
+            Field f = field(target.getClass(), name, false);
+            f.setAccessible(true);
+            return f.get(target);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not read " + target.getClass().getName() + "." + name + ": " + e, e);
+        }
+    }
+
     /** Set a static field; returns its previous value (to restore it after the test). */
     public static Object setStatic(Class<?> type, String name, Object value) {
         try {

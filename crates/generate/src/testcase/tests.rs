@@ -415,3 +415,52 @@ fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
         skipped.reason
     );
 }
+
+#[test]
+fn a_void_method_gets_a_state_oracle_on_the_fields_it_changed() {
+    let m = Mut {
+        mockable_calls: vec![],
+        ..checkout_mut("reset", "()V")
+    };
+    let field = |name: &str, value: Value| FieldValue {
+        name: name.into(),
+        declared_in: CHECKOUT.into(),
+        value,
+    };
+    let state = |count: i32, label: &str| Value::Object {
+        id: 1,
+        class: CHECKOUT.into(),
+        fields: vec![
+            field("count", Value::Int { v: count }),
+            field("label", Value::Str { v: label.into() }),
+        ],
+        truncated: false,
+    };
+    let inv = InvocationRecord {
+        receiver_before: Some(state(3, "open")),
+        receiver_after: Some(state(0, "open")),
+        ..invocation(vec![], returned(Value::Null), vec![])
+    };
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let test = test_of(&model, Oracle::Output);
+    assert_eq!(test.act, Act::Call);
+    // Only the field it changed.
+    assert_eq!(
+        test.assertions,
+        [Assertion::FieldEquals {
+            field: "count".into(),
+            expected: "0".into()
+        }]
+    );
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("assertEquals(0, Fixtures.get(receiver, \"count\"));"),
+        "{source}"
+    );
+    // Nothing changed: no oracle at all.
+    let unchanged = InvocationRecord {
+        receiver_after: Some(state(3, "open")),
+        ..inv
+    };
+    assert!(model_for(&m, &unchanged, 1, &ALL, "CheckoutMimicTest").is_err());
+}
