@@ -24,6 +24,24 @@ use crate::maven::Maven;
 
 /// Where each module's test class path is written, relative to the module directory.
 pub const CLASSPATH_FILE: &str = "target/mimic-test-classpath.txt";
+/// The project's quality gates bound before `test-compile` (license headers, style,
+/// enforcer rules, bytecode checks), skipped: mimic needs the classes compiled, and files
+/// mimic or the user added (reports) must not fail a license check.
+const SKIP_GATES: &[&str] = &[
+    "-Drat.skip=true",
+    "-Dcheckstyle.skip=true",
+    "-Denforcer.skip=true",
+    "-Dspotless.check.skip=true",
+    "-Dpmd.skip=true",
+    "-Dcpd.skip=true",
+    "-Dspotbugs.skip=true",
+    "-Danimal.sniffer.skip=true",
+    "-Djapicmp.skip=true",
+    "-Drevapi.skip=true",
+    "-Dmaven.javadoc.skip=true",
+    "-Djacoco.skip=true",
+];
+
 /// Where the reactor's effective POM is written, relative to the project directory.
 const EFFECTIVE_POM: &str = "target/mimic-effective-pom.xml";
 
@@ -69,17 +87,20 @@ impl MavenProject {
             });
         }
         let finished = crate::process::run(
-            Command::new(&maven.mvn).current_dir(&dir).args([
-                "-B",
-                "-q",
-                "-Dstyle.color=never",
-                "test-compile",
-                "dependency:build-classpath",
-                &format!("-Dmdep.outputFile={CLASSPATH_FILE}"),
-                "-Dmdep.includeScope=test",
-                "help:effective-pom",
-                &format!("-Doutput={EFFECTIVE_POM}"),
-            ]),
+            Command::new(&maven.mvn)
+                .current_dir(&dir)
+                .args([
+                    "-B",
+                    "-q",
+                    "-Dstyle.color=never",
+                    "test-compile",
+                    "dependency:build-classpath",
+                    &format!("-Dmdep.outputFile={CLASSPATH_FILE}"),
+                    "-Dmdep.includeScope=test",
+                    "help:effective-pom",
+                    &format!("-Doutput={EFFECTIVE_POM}"),
+                ])
+                .args(SKIP_GATES),
             Some(timeout),
         )
         .map_err(|e| JvmError::spawn(&maven.mvn, e))?;
@@ -244,6 +265,7 @@ fn module_dir(p: &EffectiveProject, project_dir: &Path) -> PathBuf {
 /// The first telling `[ERROR]` line of Maven's output (past a bare `COMPILATION ERROR :`
 /// heading), or its last line.
 fn first_error(text: &str) -> String {
+    let text = crate::maven::strip_ansi(text);
     text.lines()
         .map(|l| l.trim())
         .filter_map(|l| l.strip_prefix("[ERROR]").map(str::trim))
@@ -319,5 +341,12 @@ mod tests {
         let out = "[INFO] x\n[ERROR] COMPILATION ERROR : \n[ERROR] Foo.java:[3,1] oops\n";
         assert_eq!(first_error(out), "Foo.java:[3,1] oops");
         assert_eq!(first_error("just this\n"), "just this");
+        // Maven colours its lines even when asked not to.
+        let coloured = "\u{1b}[0m\u{1b}[0m[ERROR] Failed to execute goal rat: too many files\n\
+                        [ERROR] To see the full stack trace of the errors, re-run Maven\n";
+        assert_eq!(
+            first_error(coloured),
+            "Failed to execute goal rat: too many files"
+        );
     }
 }
