@@ -1031,3 +1031,43 @@ fn in_diff_mutates_only_the_methods_a_change_touches() {
         String::from_utf8_lossy(&wrong.stderr).contains("neither a diff file nor a git revision")
     );
 }
+
+/// Issue 14: a kill in a launch of its own (a method reached only in class set-up) is
+/// confirmed too: one that does not repeat makes the mutant unstable.
+#[test]
+fn a_set_up_mutants_kill_that_does_not_repeat_is_unstable() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-setup-flaky"]);
+    let test_dir = dir.path().join("run");
+    std::fs::create_dir_all(&test_dir).unwrap();
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--workers".as_ref(),
+            "1".as_ref(),
+            "--test-dir".as_ref(),
+            test_dir.as_os_str(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let union = method(&report, "union");
+    let null = union["mutations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["mutator"] == "null")
+        .unwrap_or_else(|| panic!("{union:#}"))
+        .clone();
+    assert_eq!(null["status"], "UNSTABLE", "{union:#}\n{stderr}");
+    assert!(
+        strings(&null["killing-failures"])
+            .join("")
+            .contains("(it passed when run again)"),
+        "{null:#}"
+    );
+    let seen = std::fs::read_to_string(test_dir.join("wrong-unions.txt")).unwrap();
+    assert_eq!(seen.trim(), "2");
+}

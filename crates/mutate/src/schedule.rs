@@ -536,6 +536,23 @@ fn run_alone(
             );
         }
     }
+    // A kill counts once its test fails against the mutant again, in a launch (and, for a
+    // static-initialiser mutant, a JVM) of its own; one it does not repeat is unstable.
+    let (status, killer) = match (status, killer) {
+        (MutantStatus::Killed, Some((test, why))) => {
+            let again = confirm_alone(worker, spec, limits, &pending, test);
+            restarted += again.1;
+            match again.0 {
+                Ok(true) => (MutantStatus::Killed, Some((test, why))),
+                Ok(false) => (
+                    MutantStatus::Unstable,
+                    Some((test, format!("{why} (it passed when run again)"))),
+                ),
+                Err(e) => return Err(Box::new((pending, e))),
+            }
+        }
+        other => other,
+    };
     // Every test of the shim's last batch ran, also those after the one that detected it.
     pending.millis = reply
         .results
@@ -553,6 +570,53 @@ fn run_alone(
         killer_index,
         restarted,
     ))
+}
+
+/// Run the killing `test` against `pending`'s mutant once more, as the kill ran (a fresh
+/// JVM for a static-initialiser mutant, retired after): whether it was detected again
+/// (failed, timed out or took the JVM down), and the JVMs started.
+fn confirm_alone(
+    worker: &mut Worker,
+    spec: &WorkerSpec,
+    limits: Limits,
+    pending: &Pending,
+    test: usize,
+) -> (Result<bool, MutateError>, usize) {
+    let mut started = 0;
+    if !worker.is_alive() || pending.job.fresh {
+        match Worker::start(spec) {
+            Ok(w) => *worker = w,
+            Err(e) => return (Err(e), started),
+        }
+        started += 1;
+    }
+    let Some(budget) = pending
+        .job
+        .tests
+        .iter()
+        .find(|(i, _)| *i == test)
+        .map(|(_, b)| *b)
+    else {
+        return (Ok(true), started);
+    };
+    let budget = if pending.patient {
+        budget.patient()
+    } else {
+        budget
+    };
+    let reply = match worker.run(pending.job.id, true, false, limits, &[(test, budget)]) {
+        Ok(reply) => reply,
+        Err(e) => return (Err(e), started),
+    };
+    if pending.job.fresh {
+        worker.retire();
+    }
+    let detected = reply.end != RunEnd::Done
+        || reply
+            .results
+            .iter()
+            .any(|r| r.index == test && matches!(r.status, Status::Failed | Status::TimedOut));
+    (Ok(detected), started)
 }
 
 /// Run `tests` once without any mutant (what they report does not matter: they have run
