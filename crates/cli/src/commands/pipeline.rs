@@ -60,20 +60,15 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     let (targets_input, test_classpath): (Vec<String>, String) =
         match args.project.dir(explicit)? {
             Some(dir) => {
+                // Maven once: the plan gets the modules' class path and packages directly.
                 let modules = args.project.modules(&dir, "run", false)?;
-                let mut entries: Vec<PathBuf> = modules.iter().map(|m| m.classes.clone()).collect();
-                for m in &modules {
-                    for e in &m.classpath {
-                        if !entries.contains(e) {
-                            entries.push(e.clone());
-                        }
-                    }
+                let (entries, packages) = super::project::plan_inputs(&modules);
+                let cp = std::env::join_paths(&entries)?.to_string_lossy().into_owned();
+                let mut input = vec!["-c".to_string(), cp.clone()];
+                for p in packages {
+                    input.extend(["--project-package".to_string(), p]);
                 }
-                let mut input = vec!["--project".to_string(), text(&dir)];
-                for m in &args.project.modules {
-                    input.extend(["--module".to_string(), m.clone()]);
-                }
-                (input, std::env::join_paths(&entries)?.to_string_lossy().into_owned())
+                (input, cp)
             }
             None if explicit => {
                 let cp = args.classpath.join(":");

@@ -3,7 +3,7 @@
 //! got no explicit inputs), Maven's description of its modules (`mimic_jvm::MavenProject`),
 //! and which modules the command works on, each skipped one said with its reason.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use mimic_jvm::{MavenModule, MavenProject};
 
@@ -100,5 +100,44 @@ impl ProjectArgs {
             );
         }
         Ok(picked)
+    }
+}
+
+/// What a plan over `modules` reads: every module's classes first, then their
+/// dependencies (each once); and the project packages, every package holding a class of
+/// a module.
+pub fn plan_inputs(modules: &[MavenModule]) -> (Vec<PathBuf>, Vec<String>) {
+    let mut entries: Vec<PathBuf> = modules.iter().map(|m| m.classes.clone()).collect();
+    for module in modules {
+        for entry in &module.classpath {
+            if !entries.contains(entry) {
+                entries.push(entry.clone());
+            }
+        }
+    }
+    let mut packages = std::collections::BTreeSet::new();
+    for module in modules {
+        packages_under(&module.classes, &module.classes, &mut packages);
+    }
+    (entries, packages.into_iter().collect())
+}
+
+/// The packages (dotted) of the class files under `dir`, a class directory rooted at `root`.
+fn packages_under(root: &Path, dir: &Path, out: &mut std::collections::BTreeSet<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            packages_under(root, &path, out);
+        } else if path.extension().is_some_and(|e| e == "class") {
+            if let Some(package) = path.parent().and_then(|p| p.strip_prefix(root).ok()) {
+                let dotted = package.to_string_lossy().replace(['/', '\\'], ".");
+                if !dotted.is_empty() {
+                    out.insert(dotted);
+                }
+            }
+        }
     }
 }

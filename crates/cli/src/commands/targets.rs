@@ -136,57 +136,18 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     Ok(exit_code::SUCCESS)
 }
 
-/// A Maven project's class path for the plan: every module's classes first, then their
-/// dependencies (once each); project packages: `--project-package`, else every package
-/// holding a class of a module.
+/// A Maven project's class path for the plan and its project packages
+/// ([`super::project::plan_inputs`]); `--project-package` wins when given.
 fn project_inputs(
     args: &TargetsArgs,
     dir: &std::path::Path,
 ) -> anyhow::Result<(Vec<PathBuf>, Vec<String>)> {
     let modules = args.project.modules(dir, "targets", false)?;
-    let mut entries: Vec<PathBuf> = modules.iter().map(|m| m.classes.clone()).collect();
-    for module in &modules {
-        for entry in &module.classpath {
-            if !entries.contains(entry) {
-                entries.push(entry.clone());
-            }
-        }
-    }
-    let mut packages = std::collections::BTreeSet::new();
+    let (entries, packages) = super::project::plan_inputs(&modules);
     if args.project_packages.is_empty() {
-        for module in &modules {
-            packages_under(&module.classes, &module.classes, &mut packages);
-        }
-    }
-    let packages = if args.project_packages.is_empty() {
-        packages.into_iter().collect()
+        Ok((entries, packages))
     } else {
-        args.project_packages.clone()
-    };
-    Ok((entries, packages))
-}
-
-/// The packages (dotted) of the class files under `dir`, a class directory rooted at `root`.
-fn packages_under(
-    root: &std::path::Path,
-    dir: &std::path::Path,
-    out: &mut std::collections::BTreeSet<String>,
-) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            packages_under(root, &path, out);
-        } else if path.extension().is_some_and(|e| e == "class") {
-            if let Some(package) = path.parent().and_then(|p| p.strip_prefix(root).ok()) {
-                let dotted = package.to_string_lossy().replace(['/', '\\'], ".");
-                if !dotted.is_empty() {
-                    out.insert(dotted);
-                }
-            }
-        }
+        Ok((entries, args.project_packages.clone()))
     }
 }
 
