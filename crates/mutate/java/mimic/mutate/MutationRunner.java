@@ -388,12 +388,7 @@ public final class MutationRunner {
             wall[i] = launch.wallBudget[k];
             indices[i] = launch.testIndex[k];
         }
-        int active = MutantSwitch.active;
-        MutantSwitch.active = 0;
-        Launch control = new Launch(proto, ids, cpu, wall, cpuConst, wallConst, false);
-        control.testIndex = indices;
-        Watchdog.Result check = execute(control);
-        MutantSwitch.active = active;
+        Watchdog.Result check = runUnmutated(ids, indices, cpu, wall, cpuConst, wallConst);
         if (check.timedOut >= 0 || check.launch.threw) {
             return false;
         }
@@ -436,14 +431,21 @@ public final class MutationRunner {
     /** After a stopped test: the same test, without the mutant, must still pass. */
     private static boolean stillSound(int index, long cpuBudget, long wallBudget, long cpuConst,
             long wallConst) {
+        Watchdog.Result check = runUnmutated(new String[] {tests.get(index)}, new int[] {index},
+                new long[] {cpuBudget}, new long[] {wallBudget}, cpuConst, wallConst);
+        return check.timedOut < 0 && !check.launch.failed[0] && !check.launch.threw;
+    }
+
+    /** One launch of {@code ids} (test {@code indices}) with no mutant on and no hits recorded. */
+    private static Watchdog.Result runUnmutated(String[] ids, int[] indices, long[] cpuBudget,
+            long[] wallBudget, long cpuConst, long wallConst) {
         int active = MutantSwitch.active;
         MutantSwitch.active = 0;
-        Launch launch = new Launch(proto, new String[] {tests.get(index)}, new long[] {cpuBudget},
-                new long[] {wallBudget}, cpuConst, wallConst, false);
-        launch.testIndex = new int[] {index};
+        Launch launch = new Launch(proto, ids, cpuBudget, wallBudget, cpuConst, wallConst, false);
+        launch.testIndex = indices;
         Watchdog.Result check = execute(launch);
         MutantSwitch.active = active;
-        return check.timedOut < 0 && !check.launch.failed[0] && !check.launch.threw;
+        return check;
     }
 
     /** Run {@code launch}: its tests selected by unique id (or their whole class), watched. */
