@@ -473,17 +473,10 @@ fn run_alone(
     mut pending: Pending,
     names: &[String],
 ) -> Result<Settled, Box<(Pending, MutateError)>> {
-    let mut restarted = 0;
-    if !worker.is_alive() || pending.job.fresh {
-        // A fresh JVM for a mutant of a method only static initialisers reach: no class
-        // is initialised yet. (It is left dead after the run, its classes initialised
-        // under the mutant; the next run starts another.)
-        match Worker::start(spec) {
-            Ok(w) => *worker = w,
-            Err(e) => return Err(Box::new((pending, e))),
-        }
-        restarted += 1;
-    }
+    let mut restarted = match worker_for(worker, spec, &pending) {
+        Ok(started) => started,
+        Err(e) => return Err(Box::new((pending, e))),
+    };
     let tests = match (pending.patient, pending.job.fresh) {
         (true, true) => patient(pending.job.tests.clone()),
         (true, false) => {
@@ -572,6 +565,22 @@ fn run_alone(
     ))
 }
 
+/// Make `worker` ready for a launch of `pending`'s own: a new JVM if it is dead, and
+/// always for a mutant of a method only static initialisers reach (no class may be
+/// initialised yet; the JVM is retired after the run, its classes initialised under the
+/// mutant). Returns the JVMs started.
+fn worker_for(
+    worker: &mut Worker,
+    spec: &WorkerSpec,
+    pending: &Pending,
+) -> Result<usize, MutateError> {
+    if worker.is_alive() && !pending.job.fresh {
+        return Ok(0);
+    }
+    *worker = Worker::start(spec)?;
+    Ok(1)
+}
+
 /// Run the killing `test` against `pending`'s mutant once more, as the kill ran (a fresh
 /// JVM for a static-initialiser mutant, retired after): whether it was detected again
 /// (failed, timed out or took the JVM down), and the JVMs started.
@@ -582,14 +591,10 @@ fn confirm_alone(
     pending: &Pending,
     test: usize,
 ) -> (Result<bool, MutateError>, usize) {
-    let mut started = 0;
-    if !worker.is_alive() || pending.job.fresh {
-        match Worker::start(spec) {
-            Ok(w) => *worker = w,
-            Err(e) => return (Err(e), started),
-        }
-        started += 1;
-    }
+    let started = match worker_for(worker, spec, pending) {
+        Ok(started) => started,
+        Err(e) => return (Err(e), 0),
+    };
     let Some(budget) = pending
         .job
         .tests
