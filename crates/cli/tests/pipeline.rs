@@ -248,30 +248,40 @@ fn every_invoked_mut_without_tests_is_counted_with_its_reason() {
     assert!(out.contains("  redacted-value "), "{out}");
 }
 
+/// `mimic run [flags] -c <classes> --out <dir>/out --runs 2 -- java … Main` on the
+/// word-scanner example compiled into `dir`: (exit code, stdout, stderr, the out dir).
+fn run_word_scanner(dir: &Path, flags: &[&str]) -> (Option<i32>, String, String, PathBuf) {
+    let classes = dir.join("classes");
+    compile_dir(&example_src("word-scanner"), &classes);
+    let out = dir.join("out");
+    let java = Jdk::locate().unwrap().java();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let mut args: Vec<String> = vec!["run".into()];
+    args.extend(flags.iter().map(|f| f.to_string()));
+    args.extend([
+        "-c".into(),
+        s(&classes),
+        "--out".into(),
+        s(&out),
+        "--runs".into(),
+        "2".into(),
+        "--".into(),
+        s(&java),
+        "-cp".into(),
+        s(&classes),
+        "se.kth.castor.scanner.Main".into(),
+    ]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = mimic(&args);
+    (code, stdout, stderr, out)
+}
+
 /// Issue 19 item 6: `mimic run` is the whole pipeline in one command, every file in one
 /// directory, ending in verify's table.
 #[test]
 fn mimic_run_takes_a_java_command_to_verified_tests() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = dir.path().join("classes");
-    compile_dir(&example_src("word-scanner"), &classes);
-    let out = dir.path().join("out");
-    let java = Jdk::locate().unwrap().java();
-    let s = |p: &Path| p.to_str().unwrap().to_string();
-    let (code, stdout, stderr) = mimic(&[
-        "run",
-        "-c",
-        &s(&classes),
-        "--out",
-        &s(&out),
-        "--runs",
-        "2",
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        "se.kth.castor.scanner.Main",
-    ]);
+    let (code, stdout, stderr, out) = run_word_scanner(dir.path(), &[]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
     for step in ["1/4 targets", "2/4 record", "3/4 generate", "4/4 verify"] {
         assert!(stderr.contains(step), "{step}: {stderr}");
@@ -296,26 +306,7 @@ fn mimic_run_takes_a_java_command_to_verified_tests() {
 #[test]
 fn whole_program_mode_tests_methods_without_mockable_calls() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = dir.path().join("classes");
-    compile_dir(&example_src("word-scanner"), &classes);
-    let out = dir.path().join("out");
-    let java = Jdk::locate().unwrap().java();
-    let s = |p: &Path| p.to_str().unwrap().to_string();
-    let (code, stdout, stderr) = mimic(&[
-        "run",
-        "--all",
-        "-c",
-        &s(&classes),
-        "--out",
-        &s(&out),
-        "--runs",
-        "2",
-        "--",
-        &s(&java),
-        "-cp",
-        &s(&classes),
-        "se.kth.castor.scanner.Main",
-    ]);
+    let (code, stdout, stderr, out) = run_word_scanner(dir.path(), &["--all"]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
     assert!(stdout.contains("for 6 of 7 invoked MUTs"), "{stdout}");
     assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
