@@ -206,7 +206,7 @@ const WRAPPER_PREFIXES: [&str; 3] = [
 pub const FOREIGN_VIEW: &str =
     "a JDK view over another collection, which may be application code (reading it would run application code)";
 
-const TEXT_CLASSES: [&str; 14] = [
+const TEXT_CLASSES: [&str; 16] = [
     "java.util.UUID",
     "java.math.BigDecimal",
     "java.math.BigInteger",
@@ -221,6 +221,9 @@ const TEXT_CLASSES: [&str; 14] = [
     "java.util.Locale",
     "java.util.Currency",
     "java.nio.charset.Charset",
+    // The default file system's paths (`Path.of(text)` rebuilds them).
+    "sun.nio.fs.UnixPath",
+    "sun.nio.fs.WindowsPath",
 ];
 
 /// Is this a JDK class (whose internals generated tests cannot reach)?

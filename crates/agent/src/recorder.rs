@@ -56,6 +56,9 @@ struct Frame {
 struct Pending {
     token: i64,
     records: Vec<(i64, usize)>,
+    /// The redaction rule the value this call returns falls under (`System.getenv` of a
+    /// secret's name).
+    secret: Option<String>,
 }
 
 #[derive(Default)]
@@ -423,7 +426,7 @@ pub unsafe fn exit(
                 v
             });
             let ret = st.mut_sigs.get(mut_index as usize).and_then(|s| s.ret);
-            let outcome = unsafe { outcome(env, st, &cx, result, thrown, ret) };
+            let outcome = unsafe { outcome(env, st, &cx, result, thrown, ret, None) };
             (receiver_after, outcome)
         }
         _ => (
@@ -483,6 +486,7 @@ unsafe fn outcome(
     result: jni::jobject,
     thrown: bool,
     ret: Option<Declared>,
+    secret: Option<&str>,
 ) -> String {
     let (out, bytes) = written(|out| {
         json::begin_outcome(out, thrown);
@@ -492,7 +496,9 @@ unsafe fn outcome(
         } else {
             match ret {
                 None => json::null(out),
-                Some(d) => bytes = unsafe { snapshot::capture(env, cx, result, d, out) },
+                Some(d) => {
+                    bytes = unsafe { snapshot::capture_named(env, cx, result, d, secret, out) }
+                }
             }
         }
         json::close(out);
@@ -575,13 +581,40 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
         if records.is_empty() {
             return None;
         }
+        let secret = if st.site_names_value.get(site as usize) == Some(&true) {
+            unsafe { secret_name(env, st, args) }
+        } else {
+            None
+        };
         l.next_token += 1;
         let token = l.next_token;
-        l.pending.push(Pending { token, records });
+        l.pending.push(Pending {
+            token,
+            records,
+            secret,
+        });
         Some(token)
     })
     .flatten()
     .unwrap_or(0)
+}
+
+/// The redaction rule matched by the name a `System.getenv(name)`-like call reads (its
+/// first argument), if any.
+///
+/// # Safety
+/// `args` is the live `Object[]` of the call's arguments.
+unsafe fn secret_name(env: &JniEnv, st: &State, args: jni::jobject) -> Option<String> {
+    if args.is_null() || unsafe { env.get_array_length(args) } < 1 {
+        return None;
+    }
+    let name = unsafe { env.get_object_array_element(args, 0) };
+    if crate::jdk::clear(env) || name.is_null() {
+        return None;
+    }
+    let text = unsafe { crate::jdk::string(env, name) };
+    unsafe { env.delete_local_ref(name) };
+    st.options.redaction_rule(&text?).map(str::to_string)
 }
 
 /// Probe `callExit` / `callThrow`.
@@ -619,7 +652,7 @@ pub unsafe fn call_exit(
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
                         let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
-                        unsafe { outcome(env, st, &cx, result, thrown, ret) }
+                        unsafe { outcome(env, st, &cx, result, thrown, ret, p.secret.as_deref()) }
                     } else {
                         budget_outcome(thrown)
                     };

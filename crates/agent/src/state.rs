@@ -92,6 +92,9 @@ pub struct State {
     pub writer: Writer,
     /// Per MUT, per parameter: the redaction rule its source name matches.
     pub param_secrets: Vec<Vec<Option<String>>>,
+    /// Per site: the call reads a value of the process by name (`System.getenv(name)`),
+    /// so its result is redacted when the name is a secret's.
+    pub site_names_value: Vec<bool>,
     pub redactions: crate::redaction::Redactions,
 }
 
@@ -117,7 +120,7 @@ impl State {
             .iter()
             .map(|m| Signature::parse(&m.descriptor))
             .collect();
-        let site_sigs = instrumentation
+        let site_calls: Vec<Option<&mimic_plan::MockableCall>> = instrumentation
             .site_table()
             .sites
             .iter()
@@ -128,8 +131,23 @@ impl State {
                     .iter()
                     .chain(mt.deeper_calls.iter().map(|d| &d.call))
                     .nth(c as usize)
-                    .map(|call| Signature::parse(&call.descriptor))
+            })
+            .collect();
+        let site_sigs = site_calls
+            .iter()
+            .map(|call| {
+                call.map(|call| Signature::parse(&call.descriptor))
                     .unwrap_or_default()
+            })
+            .collect();
+        let site_names_value = site_calls
+            .iter()
+            .map(|call| match call.map(|c| &c.receiver) {
+                Some(mimic_plan::Receiver::Environment { key, .. }) => {
+                    mimic_plan::environment::by_key(key)
+                        .is_some_and(mimic_plan::environment::names_its_value)
+                }
+                _ => false,
             })
             .collect();
         let param_secrets = plan
@@ -148,6 +166,7 @@ impl State {
             .collect();
         State {
             param_secrets,
+            site_names_value,
             redactions: Default::default(),
             limits: Limits::new(&options),
             counters: plan.muts.iter().map(|_| MutCounter::default()).collect(),

@@ -3,7 +3,10 @@
 //!
 //! A **MUT** is a public, non-abstract, non-native, non-synthetic, non-bridge,
 //! non-deprecated, non-empty method (not a constructor or initialiser) of a named project
-//! class, with at least one mockable call site in its own body. A **mockable call** is an
+//! class, with at least one mockable call site in its own body, or an environment
+//! interaction (a call of [`mimic_plan::environment::METHODS`], on any object) in its
+//! body or in the same-class helpers it calls (issue 17; not `main`, the program's entry
+//! point). A **mockable call** is an
 //! `invokevirtual`/`invokeinterface` whose receiver is, on every path, a field of `this`,
 //! a static field of the MUT's class, or a parameter, whose declared type is a project type
 //! other than the MUT's class that Mockito 5 can mock and a test in the MUT's package can
@@ -26,6 +29,7 @@ use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
 use crate::origins::{calls, entry_frame, Call, Origin};
+use mimic_plan::environment;
 use mimic_plan::*;
 
 /// How deep helper calls are followed for deeper interactions.
@@ -232,7 +236,22 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
             summary.candidate_methods += 1;
             match analyser.mut_of(method, &mname, &desc) {
-                Ok(m) if options.all || !m.mockable_calls.is_empty() => {
+                Ok(m)
+                    if options.all
+                        || !m.mockable_calls.iter().all(|c| c.receiver.is_environment())
+                        || (!is_entry_point(&m)
+                            && m.mockable_calls
+                                .iter()
+                                .chain(m.deeper_calls.iter().map(|d| &d.call))
+                                .any(|c| c.receiver.is_environment())) =>
+                {
+                    let environment = m
+                        .mockable_calls
+                        .iter()
+                        .chain(m.deeper_calls.iter().map(|d| &d.call))
+                        .filter(|c| c.receiver.is_environment())
+                        .count();
+                    summary.environment_calls += environment;
                     summary.mockable_calls += m.mockable_calls.len();
                     summary.deeper_calls += m.deeper_calls.len();
                     muts.push(m);
@@ -256,6 +275,13 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         summary,
         not_muts,
     })
+}
+
+/// `public static void main(String[])`: the whole program, not a unit. It is a MUT for a
+/// mockable call (rick's rule), not for reading the environment, which every program's
+/// entry point does (its test would run the program, writing its real files).
+fn is_entry_point(m: &Mut) -> bool {
+    m.is_static && m.method == "main" && m.descriptor == "([Ljava/lang/String;)V"
 }
 
 struct Analyser<'a> {
@@ -369,7 +395,11 @@ impl Analyser<'_> {
         let found = calls(self.class, &code, entry).map_err(|e| e.to_string())?;
         let mut mockable_calls = Vec::new();
         for c in &found {
-            if let Ok(m) = self.mockable(c, &desc, &code) {
+            if let Some(m) = self
+                .mockable(c, &desc, &code)
+                .ok()
+                .or_else(|| self.environment(c, &code))
+            {
                 mockable_calls.push(m);
             }
         }
@@ -377,6 +407,9 @@ impl Analyser<'_> {
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
         self.deeper(&found, &desc, 0, &mut seen, &mut deeper_calls);
+        let mut seen = HashSet::new();
+        seen.insert((name.to_string(), descriptor.to_string()));
+        self.environment_in_helpers(&found, 0, &mut seen, &mut deeper_calls);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -523,11 +556,12 @@ impl Analyser<'_> {
             return Err("not a virtual or interface call".into());
         }
         let receiver = self.receiver(c.receiver.as_ref().ok_or("static call")?, mut_desc)?;
-        let declared = match &receiver {
-            Receiver::Field { declared_type, .. } | Receiver::Param { declared_type, .. } => {
-                declared_type.clone()
-            }
+        let (Receiver::Field { declared_type, .. } | Receiver::Param { declared_type, .. }) =
+            &receiver
+        else {
+            return Err("not a call on an object of the program".into());
         };
+        let declared = declared_type.clone();
         self.mockable_type(&declared)?;
         if UNSTUBBABLE.contains(&c.callee.name.as_str()) {
             return Err(format!("Mockito cannot stub {}", c.callee.name));
@@ -547,6 +581,98 @@ impl Analyser<'_> {
             receiver,
             returns: returns_of(self.index, &c.callee.descriptor),
         })
+    }
+
+    /// The call as an environment interaction, if its method is one
+    /// ([`mimic_plan::environment`]), whatever object it is made on.
+    fn environment(&self, c: &Call, code: &CodeAttribute) -> Option<MockableCall> {
+        let e = environment::lookup(&c.callee.owner, &c.callee.name, &c.callee.descriptor)?;
+        if (c.opcode == INVOKESTATIC) != e.is_static {
+            return None;
+        }
+        Some(MockableCall {
+            offset: c.offset,
+            line: self.line(code, c.offset),
+            owner: dotted(&c.callee.owner),
+            name: c.callee.name.clone(),
+            descriptor: c.callee.descriptor.clone(),
+            instruction: match c.opcode {
+                INVOKESTATIC => "invokestatic",
+                INVOKEINTERFACE => "invokeinterface",
+                _ => "invokevirtual",
+            }
+            .into(),
+            receiver: Receiver::Environment {
+                category: e.category,
+                key: e.key.to_string(),
+            },
+            returns: returns_of(self.index, &c.callee.descriptor),
+        })
+    }
+
+    /// Environment interactions inside the methods of this class the MUT calls on `this`
+    /// or statically (they run as part of the method under test), followed
+    /// [`HELPER_DEPTH`] calls deep.
+    fn environment_in_helpers(
+        &self,
+        found: &[Call],
+        depth: usize,
+        seen: &mut HashSet<(String, String)>,
+        out: &mut Vec<DeeperCall>,
+    ) {
+        if depth >= HELPER_DEPTH {
+            return;
+        }
+        for c in found {
+            let on_this = match c.opcode {
+                INVOKESTATIC => true,
+                INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
+                _ => false,
+            };
+            if !on_this
+                || c.callee.owner != self.class_name
+                || c.callee.name.starts_with('<')
+                || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
+            {
+                continue;
+            }
+            let Some(helper) = self
+                .class
+                .find_method(&c.callee.name, &c.callee.descriptor)
+                .map(|i| &self.class.methods[i])
+            else {
+                continue;
+            };
+            let (Some(code), Ok(hdesc)) = (
+                code_of(self.class, helper),
+                MethodDescriptor::parse(&c.callee.descriptor),
+            ) else {
+                continue;
+            };
+            let this = if helper.has_flag(STATIC) {
+                Origin::Unknown
+            } else {
+                Origin::This
+            };
+            let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, None, this);
+            let Ok(inner) = calls(self.class, &code, entry) else {
+                continue;
+            };
+            let via = MethodRef {
+                class: dotted(self.class_name),
+                method: c.callee.name.clone(),
+                descriptor: c.callee.descriptor.clone(),
+            };
+            for ic in &inner {
+                if let Some(call) = self.environment(ic, &code) {
+                    out.push(DeeperCall {
+                        via: via.clone(),
+                        call,
+                    });
+                }
+            }
+            self.environment_in_helpers(&inner, depth + 1, seen, out);
+        }
     }
 
     /// Follow calls to methods of this class made on `this` (or static ones) whose

@@ -226,3 +226,50 @@ fn an_unparseable_class_is_reported_and_the_rest_analysed() {
     assert_eq!(plan.muts.len(), 4);
     assert_eq!(plan.summary.unparsed, 1);
 }
+
+/// Issue 17: a method reading the environment is a MUT for that alone — directly, through
+/// a subclass the instruction names (`SecureRandom.nextInt`), or in a private helper —
+/// with its calls tagged by category and key; `main` and a pure method are not.
+#[test]
+fn environment_reads_make_muts_with_tagged_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("classes");
+    let sources =
+        java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/clock"));
+    compile(
+        &Jdk::locate().unwrap(),
+        &sources,
+        &[],
+        &out,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let index = ClassIndex::build(&[out], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let muts: Vec<&str> = plan.muts.iter().map(|m| m.method.as_str()).collect();
+    assert_eq!(muts, ["now", "pick", "label"]);
+    let key = |c: &mimic_plan::MockableCall| match &c.receiver {
+        Receiver::Environment { category, key } => (category.name(), key.clone()),
+        other => panic!("{other:?}"),
+    };
+    let now = &plan.muts[0];
+    assert_eq!(now.mockable_calls[0].instruction, "invokestatic");
+    assert_eq!(
+        key(&now.mockable_calls[0]),
+        ("time", "System.currentTimeMillis()".to_string())
+    );
+    let pick = &plan.muts[1];
+    assert_eq!(pick.mockable_calls[0].owner, "java.security.SecureRandom");
+    assert_eq!(
+        key(&pick.mockable_calls[0]),
+        ("randomness", "Random.nextInt(int)".to_string())
+    );
+    let label = &plan.muts[2];
+    assert!(label.mockable_calls.is_empty());
+    assert_eq!(label.deeper_calls[0].via.method, "stamp");
+    assert_eq!(
+        key(&label.deeper_calls[0].call),
+        ("time", "System.nanoTime()".to_string())
+    );
+    assert_eq!(plan.summary.environment_calls, 3);
+}

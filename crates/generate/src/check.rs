@@ -168,6 +168,13 @@ fn mockable_call(i: usize, c: &MockableCall) -> Result<(), Rejected> {
         Receiver::Param { declared_type, .. } => {
             self::declared_type(&format!("the receiver of {at}"), declared_type)
         }
+        // Replayed by the helper, which knows only the table's methods.
+        Receiver::Environment { key, .. } => {
+            if mimic_plan::environment::by_key(key).is_none() {
+                return Err(reject(format!("environment method of {at}"), key));
+            }
+            Ok(())
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! manifest (`mimic-tests.json`) that `mimic verify` reads. Output is deterministic.
 
 pub mod check;
+pub mod environment;
 pub mod fixtures;
 pub mod gaps;
 pub mod java;
@@ -229,10 +230,15 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 .push(Gap::new(&m.class, &m.method, &m.descriptor, &reasons));
         }
     }
+    let mut replays_environment = false;
     for (class, (methods, skipped)) in &classes {
         if methods.is_empty() && skipped.is_empty() {
             continue;
         }
+        let replays = methods
+            .iter()
+            .any(|m| m.contains(&format!("{}.replay(", environment::ENVIRONMENT_CLASS)));
+        replays_environment |= replays;
         let package = java::package_of(class);
         let name = test_class_name(class);
         let mut src = String::new();
@@ -244,7 +250,14 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             src.push_str(&format!("package {package};\n\n"));
         }
         src.push_str("import static org.junit.jupiter.api.Assertions.*;\nimport static org.mockito.Mockito.*;\n\n");
-        src.push_str("import mimic.Fixtures;\nimport org.junit.jupiter.api.DisplayName;\nimport org.junit.jupiter.api.Test;\nimport org.mockito.InOrder;\n\n");
+        src.push_str("import mimic.Fixtures;\n");
+        if replays {
+            src.push_str(&format!(
+                "import mimic.{};\n",
+                environment::ENVIRONMENT_CLASS
+            ));
+        }
+        src.push_str("import org.junit.jupiter.api.DisplayName;\nimport org.junit.jupiter.api.Test;\nimport org.mockito.InOrder;\n\n");
         src.push_str(&format!(
             "@DisplayName({})\nclass {name} {{\n",
             java::string_literal(&format!(
@@ -267,6 +280,13 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         Path::new(fixtures::FIXTURES_PATH),
         fixtures::FIXTURES_SOURCE.to_string(),
     )?;
+    if replays_environment {
+        staged.add(
+            out,
+            Path::new(environment::ENVIRONMENT_PATH),
+            environment::helper_source(),
+        )?;
+    }
     staged.add(
         out,
         Path::new(manifest::MANIFEST_FILE),

@@ -16,6 +16,17 @@ pub enum Step {
     Statement(String),
     /// Recorded results replayed for one mocked method and argument matchers.
     Stub(Stub),
+    /// What one environment call answered in production (`System.currentTimeMillis()`),
+    /// replayed by `EnvironmentReplay` in order.
+    EnvironmentAnswer { key: String, answer: Answer },
+}
+
+/// An environment call production made: the environment method's key and its
+/// arguments (Java expressions).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnvironmentCall {
+    pub key: String,
+    pub arguments: Vec<String>,
 }
 
 /// A stub: `when(mock.method(matchers)).then…` (or `do…().when(mock)` for void methods).
@@ -64,6 +75,8 @@ pub struct Arrange {
     /// Mock variables, in declaration order.
     pub mocks: Vec<String>,
     pub calls: Vec<RecordedCall>,
+    /// Environment calls production made, in order (replayed, not mocked).
+    pub environment: Vec<EnvironmentCall>,
     /// Distinct mocked methods (mock, name, descriptor) the recorded calls went through.
     pub mock_methods: usize,
 }
@@ -73,7 +86,7 @@ impl Arrange {
     pub fn stub_count(&self) -> usize {
         self.steps
             .iter()
-            .filter(|s| matches!(s, Step::Stub(_)))
+            .filter(|s| matches!(s, Step::Stub(_) | Step::EnvironmentAnswer { .. }))
             .count()
     }
 }
@@ -123,6 +136,15 @@ pub enum Assertion {
     /// Call oracle: `InOrder inOrder = inOrder(mocks…);`
     InOrder {
         mocks: Vec<String>,
+    },
+    /// Parameter oracle on an environment call: it happened with these arguments.
+    EnvironmentCalledWith {
+        key: String,
+        arguments: Vec<String>,
+    },
+    /// Call oracle on the environment: exactly these calls, in this order.
+    EnvironmentCalls {
+        keys: Vec<String>,
     },
     /// Call oracle: `times` consecutive calls of the method, in order.
     CalledInOrder {

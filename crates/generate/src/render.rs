@@ -12,6 +12,29 @@ pub fn step(step: &Step) -> String {
         Step::Mock { type_name, var } => format!("{type_name} {var} = mock({type_name}.class);"),
         Step::Statement(s) => s.clone(),
         Step::Stub(s) => stub(s),
+        Step::EnvironmentAnswer { key, answer } => match answer {
+            Answer::Throw(e) => format!(
+                "{ENVIRONMENT_VAR}.answerThrow({}, {e});",
+                string_literal(key)
+            ),
+            Answer::Return(v) => format!("{ENVIRONMENT_VAR}.answer({}, {v});", string_literal(key)),
+            Answer::Nothing => format!("{ENVIRONMENT_VAR}.answer({}, null);", string_literal(key)),
+        },
+    }
+}
+
+/// The variable holding the test's `EnvironmentReplay`.
+pub const ENVIRONMENT_VAR: &str = "environment";
+
+/// Varargs arguments after a key: a lone array or `null` goes inside an explicit
+/// `Object[]`, which Java would otherwise take for the varargs array itself.
+fn varargs(arguments: &[String]) -> String {
+    match arguments {
+        [] => String::new(),
+        [one] if one == "null" || one.starts_with("new ") && one.contains('[') => {
+            format!(", new Object[] {{{one}}}")
+        }
+        many => format!(", {}", many.join(", ")),
     }
 }
 
@@ -120,6 +143,18 @@ pub fn assertion(a: &Assertion) -> String {
         Assertion::InOrder { mocks } => {
             format!("InOrder inOrder = inOrder({});", mocks.join(", "))
         }
+        Assertion::EnvironmentCalledWith { key, arguments } => format!(
+            "{ENVIRONMENT_VAR}.assertCalledWith({}{});",
+            string_literal(key),
+            varargs(arguments)
+        ),
+        Assertion::EnvironmentCalls { keys } => format!(
+            "{ENVIRONMENT_VAR}.assertCalls({});",
+            keys.iter()
+                .map(|k| string_literal(k))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Assertion::CalledInOrder {
             mock,
             method,

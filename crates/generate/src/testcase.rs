@@ -11,11 +11,14 @@ use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Value};
 
+use crate::environment::ENVIRONMENT_CLASS;
 use crate::gaps::SkipReason;
 use crate::java::*;
 use crate::model::{
-    Act, Answer, Arrange, Assertion, InvocationTests, RecordedCall, Step, Stub, TestModel,
+    Act, Answer, Arrange, Assertion, EnvironmentCall, InvocationTests, RecordedCall, Step, Stub,
+    TestModel,
 };
+use crate::render::ENVIRONMENT_VAR;
 use crate::values::{Builder, Names, FIXTURES};
 
 /// The three oracles of the rick paper.
@@ -75,6 +78,7 @@ fn receiver_key(r: &Receiver) -> String {
             name, is_static, ..
         } => format!("{}field:{name}", if *is_static { "static " } else { "" }),
         Receiver::Param { index, .. } => format!("param:{index}"),
+        Receiver::Environment { key, .. } => format!("environment:{key}"),
     }
 }
 
@@ -240,7 +244,14 @@ pub fn model_for(
     })?;
     let plan_calls = all_calls(m);
     let mut names = Names::default();
-    for reserved in ["receiver", "result", "thrown", "inOrder", "previous"] {
+    for reserved in [
+        "receiver",
+        "result",
+        "thrown",
+        "inOrder",
+        "previous",
+        ENVIRONMENT_VAR,
+    ] {
         names.reserve(reserved);
     }
 
@@ -248,6 +259,9 @@ pub fn model_for(
     // mockable receiver of the plan (so that unrecorded paths meet a mock, not a real object).
     let mut mocked: Vec<&Receiver> = Vec::new();
     for c in &plan_calls {
+        if c.receiver.is_environment() {
+            continue;
+        }
         if !mocked
             .iter()
             .any(|r| receiver_key(r) == receiver_key(&c.receiver))
@@ -265,6 +279,9 @@ pub fn model_for(
     }
     roots.push(mimic_trace::store::outcome_value(&inv.outcome));
     let mut b = Builder::new(&package, &mut names, &roots);
+    // A source of randomness held by a method that reads the environment is stood in by
+    // a fresh instance: the reads the class under test makes are replayed.
+    b.randomness_replayed = plan_calls.iter().any(|c| c.receiver.is_environment());
 
     let mut steps: Vec<Step> = Vec::new();
     let mut restore = Vec::new();
@@ -281,6 +298,7 @@ pub fn model_for(
                 short_class(&declared_type.replace('/', ".")).to_string(),
                 declared_type.clone(),
             ),
+            Receiver::Environment { .. } => continue,
         };
         // Calls made after a cast (`((COSStream) base).getX()`) need a mock of the cast type:
         // when the plan's calls on this receiver name one owner other than the declared type,
@@ -306,7 +324,7 @@ pub fn model_for(
                 }
                 _ => None,
             },
-            Receiver::Field { .. } => None,
+            Receiver::Field { .. } | Receiver::Environment { .. } => None,
         };
         // Collaborators used only through an interface are mocked as that interface.
         let through_interface = plan_calls
@@ -465,6 +483,7 @@ pub fn model_for(
     );
     let mut groups: Vec<Group> = Vec::new();
     let mut calls = Vec::new();
+    let mut environment_calls = Vec::new();
     for c in &inv.calls {
         let Some(pc) = plan_calls.get(c.plan_call as usize) else {
             return Err(Skipped {
@@ -489,6 +508,10 @@ pub fn model_for(
                     cdesc.params.len()
                 ),
             });
+        }
+        if let Receiver::Environment { key, .. } = &pc.receiver {
+            environment_calls.push((key.clone(), c, cdesc));
+            continue;
         }
         let var = mock_of[&receiver_key(&pc.receiver)].clone();
         let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params);
@@ -571,6 +594,39 @@ pub fn model_for(
             answers,
         }));
     }
+    // Environment calls: what production read, replayed in order by the class under
+    // test's own call sites; whenever the plan says the method reads the environment,
+    // so that a path production did not take fails instead of reading the real one.
+    let mut environment = Vec::new();
+    if plan_calls.iter().any(|c| c.receiver.is_environment()) {
+        let mut answers = Vec::new();
+        for (key, c, cdesc) in &environment_calls {
+            let arguments = c
+                .arguments
+                .iter()
+                .zip(&cdesc.params)
+                .map(|(v, t)| b.expr(v, Some(t)))
+                .collect();
+            environment.push(EnvironmentCall {
+                key: key.clone(),
+                arguments,
+            });
+            let answer = match &c.outcome {
+                Outcome::Returned { value } => Answer::Return(b.expr(value, cdesc.ret.as_ref())),
+                Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
+            };
+            answers.push(Step::EnvironmentAnswer {
+                key: key.clone(),
+                answer,
+            });
+        }
+        flush(&mut steps, &mut b.statements);
+        steps.push(Step::Statement(format!(
+            "{ENVIRONMENT_CLASS} {ENVIRONMENT_VAR} = {ENVIRONMENT_CLASS}.replay({class_src}.class);"
+        )));
+        steps.extend(answers);
+        restore.insert(0, format!("{ENVIRONMENT_VAR}.close();"));
+    }
     if let Some((kind, _)) = b.problems.first() {
         let mut problems: Vec<String> = b.problems.iter().map(|(_, why)| why.clone()).collect();
         problems.dedup();
@@ -588,6 +644,7 @@ pub fn model_for(
         call,
         mocks,
         calls,
+        environment,
         mock_methods: mocked_methods.len(),
     };
 
@@ -679,11 +736,19 @@ fn describe(m: &Mut, inv: &InvocationRecord, arrange: &Arrange) -> String {
         Outcome::Returned { value } => format!("returned {}", shown(value)),
         Outcome::Threw { exception } => format!("threw {}", exception.brief()),
     };
-    let calls = match arrange.calls.len() {
+    let mut calls = match arrange.calls.len() {
+        0 if !arrange.environment.is_empty() => String::new(),
         0 => "without mockable calls".to_string(),
         1 => "after 1 mockable call".to_string(),
         n => format!("after {n} mockable calls"),
     };
+    if !arrange.environment.is_empty() {
+        calls.push_str(if calls.is_empty() { "after " } else { " and " });
+        calls.push_str(&match arrange.environment.len() {
+            1 => "1 environment read".to_string(),
+            n => format!("{n} environment reads"),
+        });
+    }
     format!("{}({}) {result} {calls}", m.method, args.join(", "))
 }
 
@@ -779,11 +844,11 @@ fn parameter_test(
     arrange: &Arrange,
     package: &str,
 ) -> Option<(Act, Vec<Assertion>)> {
-    if arrange.mocks.is_empty() {
+    if arrange.mocks.is_empty() && arrange.environment.is_empty() {
         return None;
     }
     let mut asserts = Vec::new();
-    if arrange.calls.is_empty() {
+    if arrange.calls.is_empty() && !arrange.mocks.is_empty() {
         asserts.push(Assertion::NoInteractions {
             mocks: arrange.mocks.clone(),
         });
@@ -798,6 +863,18 @@ fn parameter_test(
             asserts.push(a);
         }
     }
+    for e in &arrange.environment {
+        let a = Assertion::EnvironmentCalledWith {
+            key: e.key.clone(),
+            arguments: e.arguments.clone(),
+        };
+        if !asserts.contains(&a) {
+            asserts.push(a);
+        }
+    }
+    if asserts.is_empty() {
+        return None;
+    }
     Some((act(inv, None, package, false), asserts))
 }
 
@@ -808,7 +885,7 @@ fn call_test(
     arrange: &Arrange,
     package: &str,
 ) -> Option<(Act, Vec<Assertion>)> {
-    if arrange.calls.is_empty() {
+    if arrange.calls.is_empty() && arrange.environment.is_empty() {
         return None;
     }
     let mut mocks: Vec<String> = Vec::new();
@@ -817,7 +894,15 @@ fn call_test(
             mocks.push(c.mock.clone());
         }
     }
-    let mut asserts = vec![Assertion::InOrder { mocks }];
+    let mut asserts = Vec::new();
+    if !arrange.environment.is_empty() {
+        asserts.push(Assertion::EnvironmentCalls {
+            keys: arrange.environment.iter().map(|e| e.key.clone()).collect(),
+        });
+    }
+    if !mocks.is_empty() {
+        asserts.push(Assertion::InOrder { mocks });
+    }
     let mut i = 0;
     while i < arrange.calls.len() {
         let c = &arrange.calls[i];

@@ -49,7 +49,13 @@ pub struct Builder<'a> {
     /// roots it first appears: a reference is rebuilt from it even when that first
     /// occurrence is not rebuilt itself (e.g. it sits inside a field the test mocks).
     definitions: HashMap<u32, Value>,
+    /// The method under test reads the environment and its reads are replayed (issue
+    /// 17), so an opaque source of randomness can be any instance of its class.
+    pub randomness_replayed: bool,
 }
+
+/// Sources of randomness a fresh instance can stand in for while their reads are replayed.
+const RANDOMNESS_SOURCES: [&str; 2] = ["java.util.Random", "java.security.SecureRandom"];
 
 /// Every value with an identity in `v`, by id (first occurrence wins).
 fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
@@ -117,6 +123,7 @@ impl<'a> Builder<'a> {
             referenced,
             in_construction: HashSet::new(),
             definitions,
+            randomness_replayed: false,
         }
     }
 
@@ -269,6 +276,13 @@ impl<'a> Builder<'a> {
                 SkipReason::RedactedValue,
                 format!("a {class} value was redacted by rule {rule:?}"),
             ),
+            // A source of randomness whose every read by the class under test is replayed
+            // (issue 17): any instance of its class stands in for it.
+            Value::Opaque { class, .. }
+                if self.randomness_replayed && RANDOMNESS_SOURCES.contains(&class.as_str()) =>
+            {
+                format!("new {class}()")
+            }
             Value::Opaque { class, reason } => self.problem(
                 SkipReason::OpaqueValue,
                 format!("a {class} value is opaque ({reason})"),
@@ -289,6 +303,10 @@ impl<'a> Builder<'a> {
             "java.math.BigDecimal" | "java.math.BigInteger" => format!("new {class}({lit})"),
             "java.time.ZoneId" | "java.time.ZoneRegion" => format!("java.time.ZoneId.of({lit})"),
             "java.time.ZoneOffset" => format!("java.time.ZoneOffset.of({lit})"),
+            "sun.nio.fs.UnixPath" | "sun.nio.fs.WindowsPath" => {
+                format!("java.nio.file.Path.of({lit})")
+            }
+            "java.io.File" => format!("new java.io.File({lit})"),
             c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
             _ => self.problem(
                 SkipReason::UnbuildableValue,

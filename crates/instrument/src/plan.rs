@@ -118,13 +118,7 @@ impl PlanInstrumentation {
                     "{internal_name}.{method}{descriptor} is not in the loaded class"
                 ))
             })?;
-            let sites = bridge::call_sites(&class, m)?;
-            let Some((_, found)) = sites.iter().find(|(o, _)| o == offset) else {
-                return Err(ClassFileError::rewrite(format!(
-                    "{internal_name}.{method}{descriptor}: no virtual or interface call at offset {offset}: the class differs from the analysed one"
-                )));
-            };
-            match found {
+            match bridge::call_at(&class, m, *offset)? {
                 Ok(r) if &r.owner == owner && &r.name == callee && &r.descriptor == callee_desc => {}
                 Ok(r) => {
                     return Err(ClassFileError::rewrite(format!(
@@ -132,7 +126,7 @@ impl PlanInstrumentation {
                         r.owner, r.name, r.descriptor
                     )))
                 }
-                Err(why) => return Err(ClassFileError::rewrite(format!("{internal_name}.{method}{descriptor} at {offset}: {why}"))),
+                Err(why) => return Err(ClassFileError::rewrite(format!("{internal_name}.{method}{descriptor} at {offset}: {why}: the class differs from the analysed one"))),
             }
             bridge::bridge_call_site(&mut class, m, *offset, *id, &self.probe)?;
             report.bridged += 1;

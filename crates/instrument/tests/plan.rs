@@ -84,3 +84,61 @@ fn plan_instrumentation_of_reservations() {
         .unwrap_err();
     assert!(e.to_string().contains("the plan expects"), "{e}");
 }
+
+/// Issue 17: environment reads are bridged too, static ones (`System.nanoTime`,
+/// `Files.exists` with its varargs array) and virtual ones on JDK objects
+/// (`Runtime.availableProcessors`); the program runs the same under the verifier and
+/// every bridged call reaches the probes.
+#[test]
+fn environment_call_sites_are_bridged_static_ones_included() {
+    let jdk = mimic_test_support::jdk();
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/envcalls");
+    mimic_test_support::compile_dir(&src, &[], &classes);
+    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    assert_eq!(plan.summary.environment_calls, 5);
+    let inst = PlanInstrumentation::new(&plan, ProbeApi::default());
+    let file = classes.join("envcalls/Reads.class");
+    let original = std::fs::read(&file).unwrap();
+    let (rewritten, report) = inst.instrument("envcalls/Reads", &original).unwrap();
+    assert_eq!((report.wrapped, report.bridged), (4, 5));
+    let command = |cp: &Path| {
+        let out = Command::new(jdk.java())
+            .args(["-Xverify:all", "-cp"])
+            .arg(cp)
+            .arg("envcalls.Reads")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (expected, _) = command(&classes);
+    assert_eq!(expected, "true some true true\n");
+    std::fs::write(&file, &rewritten).unwrap();
+    std::fs::create_dir_all(classes.join("mimic")).unwrap();
+    std::fs::write(
+        classes.join("mimic/Probe.class"),
+        counting_probe_class(&ProbeApi::default()).unwrap(),
+    )
+    .unwrap();
+    let (actual, stderr) = command(&classes);
+    assert_eq!(actual, expected);
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("mimic-probe:"))
+        .unwrap();
+    assert!(line.contains(" enter=4 exit=4 "), "{line}");
+    assert!(
+        line.contains(" callEnter=5 callExit=5 callThrow=0"),
+        "{line}"
+    );
+}

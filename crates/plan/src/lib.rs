@@ -4,6 +4,7 @@
 //! `instrument` and `generate` consume it without depending on the analysis that made it.
 //! This crate holds data and its invariants only: it reads no class and runs nothing.
 
+pub mod environment;
 pub mod plan;
 pub mod sites;
 

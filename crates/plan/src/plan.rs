@@ -93,6 +93,21 @@ pub enum Receiver {
         #[serde(rename = "type")]
         declared_type: String,
     },
+    /// Not an object of the program: the call reads the environment (the clock,
+    /// randomness, files, the process; [`crate::environment`]). Its result is recorded and
+    /// replayed by generated tests instead of being stubbed on a mock.
+    Environment {
+        category: crate::environment::Category,
+        /// The environment method's key (`Random.nextInt(int)`).
+        key: String,
+    },
+}
+
+impl Receiver {
+    /// Is this call an environment interaction rather than a call on a mockable object?
+    pub fn is_environment(&self) -> bool {
+        matches!(self, Receiver::Environment { .. })
+    }
 }
 
 /// What a mockable call returns, as the generator needs to know it.
@@ -118,7 +133,7 @@ pub struct MockableCall {
     pub owner: String,
     pub name: String,
     pub descriptor: String,
-    /// `invokevirtual` or `invokeinterface`.
+    /// `invokevirtual` or `invokeinterface` (`invokestatic` for environment calls).
     pub instruction: String,
     pub receiver: Receiver,
     pub returns: Returns,
@@ -149,6 +164,9 @@ pub struct Summary {
     pub muts: usize,
     pub mockable_calls: usize,
     pub deeper_calls: usize,
+    /// Environment interactions (direct and in helpers) of the MUTs.
+    #[serde(default)]
+    pub environment_calls: usize,
     pub unparsed: usize,
 }
 

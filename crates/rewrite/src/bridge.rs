@@ -1,6 +1,8 @@
 //! Rewrite 2, call-site bridging: the `invokevirtual`/`invokeinterface` at a given offset
 //! becomes `invokestatic` of a generated `private static synthetic` bridge taking the
-//! receiver first, padded with `nop`s to the original length. The operand stack before
+//! receiver first, padded with `nop`s to the original length. An `invokestatic` (an
+//! environment interaction such as `System.currentTimeMillis()`) is bridged the same way,
+//! with no receiver. The operand stack before
 //! and after the call is unchanged, so no offset, branch, handler or frame moves.
 
 use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
@@ -64,6 +66,29 @@ pub fn call_sites(
     Ok(out)
 }
 
+/// The call the `invoke*` instruction at `offset` makes (virtual, interface or static),
+/// or why there is none a bridge could take.
+pub fn call_at(
+    class: &ClassFile,
+    method_index: usize,
+    offset: u32,
+) -> Result<std::result::Result<MemberRef, String>> {
+    let method = &class.methods[method_index];
+    let (_, code) = method_code(class, method)?;
+    let Some(insn) = decode(&code.code)?.into_iter().find(|i| i.offset == offset) else {
+        return Ok(Err("no instruction starts there".into()));
+    };
+    let index = match (insn.opcode, &insn.operand) {
+        (INVOKEVIRTUAL | INVOKESTATIC, Operand::Pool(i))
+        | (INVOKEINTERFACE, Operand::Interface(i, _)) => *i,
+        _ => return Ok(Err(format!("the instruction there is {}", insn.mnemonic()))),
+    };
+    Ok(class
+        .constant_pool
+        .member_ref(index)
+        .map_err(|e| e.to_string()))
+}
+
 /// Bridge the call at `offset` of method `method_index`; probes receive `site_id`.
 pub fn bridge_call_site(
     class: &mut ClassFile,
@@ -89,7 +114,8 @@ pub fn bridge_call_site(
         .find(|i| i.offset == offset)
         .ok_or_else(|| fail("no instruction starts there".into()))?;
     let index = match (insn.opcode, &insn.operand) {
-        (INVOKEVIRTUAL, Operand::Pool(i)) | (INVOKEINTERFACE, Operand::Interface(i, _)) => *i,
+        (INVOKEVIRTUAL | INVOKESTATIC, Operand::Pool(i))
+        | (INVOKEINTERFACE, Operand::Interface(i, _)) => *i,
         _ => {
             return Err(fail(format!(
                 "the instruction there is {}",
@@ -110,8 +136,11 @@ pub fn bridge_call_site(
     } else {
         FieldType::Object(callee.owner.clone())
     };
+    let is_static = insn.opcode == INVOKESTATIC;
     let mut bridge_desc = call_desc.clone();
-    bridge_desc.params.insert(0, receiver.clone());
+    if !is_static {
+        bridge_desc.params.insert(0, receiver.clone());
+    }
     let bridge_descriptor = bridge_desc.to_descriptor();
     let bridge_name = fresh_method_name(class, &format!("{MARKER}$call"));
     let class_name = class.name()?;
@@ -123,13 +152,15 @@ pub fn bridge_call_site(
         exit: CALL_EXIT,
         throw: CALL_THROW,
     };
-    emit_probed_call(&mut b, api, &triple, site_id, true, &call_desc, |b| {
-        b.load(&receiver, 0);
-        push_params(b, &call_desc.params, 1);
-        let kind = if insn.opcode == INVOKEINTERFACE {
-            Invoke::Interface
-        } else {
-            Invoke::Virtual
+    emit_probed_call(&mut b, api, &triple, site_id, !is_static, &call_desc, |b| {
+        if !is_static {
+            b.load(&receiver, 0);
+        }
+        push_params(b, &call_desc.params, u16::from(!is_static));
+        let kind = match insn.opcode {
+            INVOKEINTERFACE => Invoke::Interface,
+            INVOKESTATIC => Invoke::Static,
+            _ => Invoke::Virtual,
         };
         b.invoke(
             kind,

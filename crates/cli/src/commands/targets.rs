@@ -172,6 +172,7 @@ fn receiver_text(r: &Receiver) -> String {
         } => format!("static field {name}"),
         Receiver::Field { name, .. } => format!("field {name}"),
         Receiver::Param { index, .. } => format!("param #{index}"),
+        Receiver::Environment { category, .. } => format!("environment ({})", category.name()),
     }
 }
 
@@ -219,8 +220,13 @@ fn print_table(plan: &Plan, first: Option<&PathBuf>) {
         );
     }
     let s = &plan.summary;
+    let environment = if s.environment_calls > 0 {
+        format!(" ({} of them environment reads)", s.environment_calls)
+    } else {
+        String::new()
+    };
     println!(
-        "{} MUTs with {} mockable calls and {} deeper calls, among {} candidate methods of {} project classes ({} classes on the classpath{}); {} classes skipped",
+        "{} MUTs with {} mockable calls and {} deeper calls{environment}, among {} candidate methods of {} project classes ({} classes on the classpath{}); {} classes skipped",
         s.muts,
         s.mockable_calls,
         s.deeper_calls,

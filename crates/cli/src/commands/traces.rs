@@ -93,6 +93,7 @@ fn receiver_text(r: &Receiver) -> String {
     match r {
         Receiver::Field { name, .. } => format!("field {name}"),
         Receiver::Param { index, .. } => format!("param #{index}"),
+        Receiver::Environment { category, .. } => format!("environment ({})", category.name()),
     }
 }
 

@@ -1,0 +1,176 @@
+//! Issue 17 end to end: a program that reads the clock, randomness, a file it deletes
+//! afterwards, environment variables, properties and the machine, through `mimic run`.
+//! Its methods become MUTs for their environment reads alone; the generated tests replay
+//! what production read and pass (every run) with the file gone; a secret environment
+//! variable is never stored.
+
+use std::path::Path;
+
+mod common;
+
+use common::{compile_dir, example_src, mimic};
+use mimic_jvm::Jdk;
+use serde_json::Value;
+
+const SECRET: &str = "s3cr3t-token-4711";
+
+#[test]
+fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("environment"), &classes);
+    let out = dir.path().join("out");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let java = Jdk::locate().unwrap().java();
+    let run = mimic()
+        .args([
+            "run",
+            "-c",
+            &s(&classes),
+            "--out",
+            &s(&out),
+            "--runs",
+            "3",
+            "--",
+        ])
+        .arg(&java)
+        .args(["-cp", &s(&classes), "se.kth.castor.environment.Main"])
+        .env("MIMIC_EXAMPLE_API_TOKEN", SECRET)
+        .env("MIMIC_EXAMPLE_REGION", "north")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
+
+    // The plan: environment interactions of every category, found in the MUTs' bodies and
+    // in a private helper (`Settings.header` → `today` → `LocalDate.now()`).
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("plan.json")).unwrap()).unwrap();
+    let mut categories = std::collections::BTreeSet::new();
+    for m in plan["muts"].as_array().unwrap() {
+        for c in m["mockable_calls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(m["deeper_calls"].as_array().unwrap())
+        {
+            if c["receiver"]["kind"] == "environment" {
+                categories.insert(c["receiver"]["category"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    assert_eq!(
+        categories.into_iter().collect::<Vec<_>>(),
+        ["files", "process", "randomness", "time"]
+    );
+    let header = plan["muts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["method"] == "header")
+        .expect("Settings.header is a MUT through its helper's clock read");
+    assert_eq!(header["deeper_calls"][0]["via"]["method"], "today");
+    assert_eq!(
+        header["deeper_calls"][0]["receiver"]["key"],
+        "LocalDate.now()"
+    );
+
+    // Every generated test passes in all three runs, though the clock moved, the
+    // randomness differs and the footer file was deleted when the workload ended.
+    assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+    assert!(stdout.contains("0 flaky"), "{stdout}");
+    let stamper = std::fs::read_to_string(
+        out.join("src/test/java/se/kth/castor/environment/StamperMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        stamper
+            .contains("EnvironmentReplay environment = EnvironmentReplay.replay(Stamper.class);"),
+        "{stamper}"
+    );
+    for key in [
+        "System.currentTimeMillis()",
+        "Random.nextInt(int)",
+        "Files.readString(Path)",
+        "Files.exists(Path, LinkOption[])",
+    ] {
+        assert!(
+            stamper.contains(&format!("environment.answer(\"{key}\", ")),
+            "{key}: {stamper}"
+        );
+    }
+    let footer = stamper
+        .split("java.nio.file.Path.of(\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the footer's path is rebuilt");
+    assert!(
+        !Path::new(footer).exists(),
+        "{footer} was deleted by the workload"
+    );
+    assert!(out
+        .join("src/test/java/mimic/EnvironmentReplay.java")
+        .is_file());
+
+    // Each MUT that read the environment has tests, except the one whose read is a
+    // secret: its value is redacted when recorded, so its invocation is skipped, named.
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("src/test/java/mimic-tests.json")).unwrap(),
+    )
+    .unwrap();
+    let tested: std::collections::BTreeSet<&str> = manifest["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["mut_method"].as_str().unwrap())
+        .collect();
+    for m in [
+        "stamp",
+        "footerOrDefault",
+        "newId",
+        "roll",
+        "chance",
+        "greeting",
+        "workers",
+        "header",
+    ] {
+        assert!(tested.contains(m), "{m}: {tested:?}");
+    }
+    let gaps = manifest["gaps"].as_array().unwrap();
+    assert_eq!(gaps.len(), 1, "{gaps:?}");
+    assert_eq!(gaps[0]["mut_method"], "authenticated");
+    assert_eq!(gaps[0]["reason"], "redacted-value");
+    // Nowhere in what mimic wrote: the trace store (and its journal), its log, the plan,
+    // the tests, verify's work.
+    for file in files_under(&out) {
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(
+            !bytes.windows(SECRET.len()).any(|w| w == SECRET.as_bytes()),
+            "the secret environment variable's value is in {}",
+            file.display()
+        );
+    }
+    // A value that is not a secret is replayed as production read it.
+    let settings = std::fs::read_to_string(
+        out.join("src/test/java/se/kth/castor/environment/SettingsMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        settings.contains("environment.answer(\"System.getenv(String)\", \"north\");"),
+        "{settings}"
+    );
+}
+
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}

@@ -1,0 +1,171 @@
+package mimic;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.asm.MemberSubstitution;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.dynamic.loading.ClassReloadingStrategy;
+import net.bytebuddy.matcher.ElementMatcher;
+import net.bytebuddy.matcher.ElementMatchers;
+
+/**
+ * Replays what production read from its environment (the clock, randomness, files, the
+ * process) so that a generated test sees exactly the recorded values and touches nothing
+ * real. Written by {@code mimic generate} beside the tests that use it.
+ *
+ * <p>Mockito cannot stub {@code System}, native methods or most JDK statics, so the class
+ * under test's own call sites are redirected instead: the first {@link #replay} of a class
+ * redefines it (with Byte Buddy, which Mockito already brings, through the attach agent
+ * Mockito's inline mock maker also uses) so that each environment call goes through a
+ * substitute here. While a replay is open the substitute answers from the recorded values,
+ * in order, and fails the test when the class makes a call production did not make; when
+ * none is open for the calling class it makes the real call, so the redefinition changes
+ * nothing else.
+ */
+public final class EnvironmentReplay implements AutoCloseable {
+    private static final Set<Class<?>> REDIRECTED = new HashSet<>();
+    private static final StackWalker WALKER =
+            StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    private static volatile EnvironmentReplay active;
+
+    private final Class<?> type;
+    private final Map<String, Deque<Object[]>> answers = new HashMap<>();
+    private final List<String> made = new ArrayList<>();
+    private final List<Object[]> madeWith = new ArrayList<>();
+
+    private EnvironmentReplay(Class<?> type) {
+        this.type = type;
+    }
+
+    /** Redirect {@code type}'s environment calls (once per JVM) and start replaying. */
+    public static EnvironmentReplay replay(Class<?> type) {
+        redirect(type);
+        EnvironmentReplay replay = new EnvironmentReplay(type);
+        active = replay;
+        return replay;
+    }
+
+    /** The next call of {@code key} returns {@code value}. */
+    public EnvironmentReplay answer(String key, Object value) {
+        answers.computeIfAbsent(key, k -> new ArrayDeque<>()).add(new Object[] {value, null});
+        return this;
+    }
+
+    /** The next call of {@code key} throws {@code thrown}. */
+    public EnvironmentReplay answerThrow(String key, Throwable thrown) {
+        answers.computeIfAbsent(key, k -> new ArrayDeque<>()).add(new Object[] {null, thrown});
+        return this;
+    }
+
+    /** Parameter oracle: {@code key} was called with these arguments. */
+    public void assertCalledWith(String key, Object... arguments) {
+        for (int i = 0; i < made.size(); i++) {
+            if (made.get(i).equals(key) && Arrays.deepEquals(madeWith.get(i), arguments)) {
+                return;
+            }
+        }
+        throw new AssertionError(type.getName() + " did not call " + key + " with "
+                + Arrays.deepToString(arguments) + "; its environment calls: " + describeMade());
+    }
+
+    /** Call oracle: the environment calls, in order, were exactly these. */
+    public void assertCalls(String... keys) {
+        if (!made.equals(Arrays.asList(keys))) {
+            throw new AssertionError("expected the environment calls " + Arrays.asList(keys)
+                    + " but " + type.getName() + " made " + made);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (active == this) {
+            active = null;
+        }
+    }
+
+    private String describeMade() {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < made.size(); i++) {
+            out.add(made.get(i) + Arrays.deepToString(madeWith.get(i)));
+        }
+        return out.toString();
+    }
+
+    /** The recorded answer to the next call of {@code key}. */
+    static Object next(String key, Object... arguments) throws Throwable {
+        EnvironmentReplay replay = active;
+        replay.made.add(key);
+        replay.madeWith.add(arguments);
+        Deque<Object[]> queue = replay.answers.get(key);
+        if (queue == null || queue.isEmpty()) {
+            throw new AssertionError(replay.type.getName() + " called " + key
+                    + Arrays.deepToString(arguments)
+                    + " more often than production did; production's answers are used up");
+        }
+        Object[] answer = queue.poll();
+        if (answer[1] != null) {
+            throw (Throwable) answer[1];
+        }
+        return answer[0];
+    }
+
+    /**
+     * Is a replay open for {@code caller}, the class whose call site reached a substitute?
+     * Classes redirected by earlier tests make real calls while another class is replayed.
+     */
+    static boolean replaying(Class<?> caller) {
+        EnvironmentReplay replay = active;
+        return replay != null && replay.type == caller;
+    }
+
+    static Class<?> caller() {
+        return WALKER.walk(frames -> frames.skip(2).findFirst()).map(StackWalker.StackFrame::getDeclaringClass).orElse(null);
+    }
+
+    private static ElementMatcher<MethodDescription> target(Class<?> owner, String name, String descriptor) {
+        return ElementMatchers.<MethodDescription>named(name)
+                .and(ElementMatchers.hasDescriptor(descriptor))
+                .and(ElementMatchers.isDeclaredBy(ElementMatchers.isSubTypeOf(owner)));
+    }
+
+    private static java.lang.reflect.Method own(String name) {
+        for (java.lang.reflect.Method m : EnvironmentReplay.class.getDeclaredMethods()) {
+            if (m.getName().equals(name)) {
+                return m;
+            }
+        }
+        throw new IllegalStateException("no substitute " + name);
+    }
+
+    private static synchronized void redirect(Class<?> type) {
+        if (REDIRECTED.contains(type)) {
+            return;
+        }
+        try {
+            ByteBuddyAgent.install();
+            new ByteBuddy()
+                    .redefine(type)
+                    .visit(substitutions().on(ElementMatchers.any()))
+                    .make()
+                    .load(type.getClassLoader(), ClassReloadingStrategy.fromInstalledAgent());
+            REDIRECTED.add(type);
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalStateException(
+                    "mimic could not redirect the environment calls of " + type.getName() + ": " + e, e);
+        }
+    }
+
+    // The substitutes and their registration, one per environment method mimic records
+    // (generated from mimic's table; do not edit by hand).
+    /* SUBSTITUTES */
+}

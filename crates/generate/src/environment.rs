@@ -1,0 +1,135 @@
+//! The environment replay helper (`mimic.EnvironmentReplay`, issue 17) that generated tests
+//! use when the method under test read the clock, randomness, files or the process: a real
+//! Java file (`java/mimic/EnvironmentReplay.java`) holding the replay itself, completed
+//! here with one substitute per entry of [`mimic_plan::environment::METHODS`] so that the
+//! table stays the one list of what is replayed.
+
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_plan::environment::{EnvMethod, METHODS};
+
+/// Path of the helper under the test source root.
+pub const ENVIRONMENT_PATH: &str = "mimic/EnvironmentReplay.java";
+
+/// The simple name generated tests use.
+pub const ENVIRONMENT_CLASS: &str = "EnvironmentReplay";
+
+const TEMPLATE: &str = include_str!("../java/mimic/EnvironmentReplay.java");
+const MARKER: &str = "    /* SUBSTITUTES */\n";
+
+/// The helper's complete source.
+pub fn helper_source() -> String {
+    let mut body = String::new();
+    for e in METHODS {
+        body.push_str(&substitute(e));
+    }
+    body.push_str(
+        "    private static MemberSubstitution substitutions() {\n        return MemberSubstitution.relaxed()",
+    );
+    for e in METHODS {
+        body.push_str(&format!(
+            "\n                .method(target({}.class, \"{}\", \"{}\")).replaceWith(own(\"{}\"))",
+            source_type(&FieldType::Object(e.owner.to_string())),
+            e.name,
+            e.descriptor,
+            substitute_name(e)
+        ));
+    }
+    body.push_str(";\n    }\n");
+    TEMPLATE.replace(MARKER, &body)
+}
+
+/// `Random.nextInt(int)` → `Random_nextInt_int_`.
+pub fn substitute_name(e: &EnvMethod) -> String {
+    e.key
+        .chars()
+        .filter(|c| *c != ' ')
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// A fully qualified Java source type.
+fn source_type(t: &FieldType) -> String {
+    match t {
+        FieldType::Object(n) => n.replace(['/', '$'], "."),
+        FieldType::Array(e) => format!("{}[]", source_type(e)),
+        other => other.java_name(),
+    }
+}
+
+/// The type a recorded answer is cast to before it is returned.
+fn answer_cast(t: &FieldType) -> String {
+    match t.box_class() {
+        Some(boxed) => boxed.replace('/', "."),
+        None => source_type(t),
+    }
+}
+
+/// One substitute: the real call when no replay is open, the recorded answer otherwise.
+fn substitute(e: &EnvMethod) -> String {
+    let desc = MethodDescriptor::parse(e.descriptor).expect("the table's descriptors parse");
+    let ret = desc
+        .ret
+        .as_ref()
+        .expect("environment methods return a value");
+    let owner = source_type(&FieldType::Object(e.owner.to_string()));
+    let mut params = Vec::new();
+    if !e.is_static {
+        params.push(format!("{owner} receiver"));
+    }
+    let args: Vec<String> = (0..desc.params.len()).map(|i| format!("a{i}")).collect();
+    for (t, a) in desc.params.iter().zip(&args) {
+        params.push(format!("{} {a}", source_type(t)));
+    }
+    let real = if e.is_static {
+        format!("{owner}.{}({})", e.name, args.join(", "))
+    } else {
+        format!("receiver.{}({})", e.name, args.join(", "))
+    };
+    let mut recorded = vec![format!("\"{}\"", e.key)];
+    // A lone array argument would be taken for the varargs array itself.
+    recorded.extend(args.iter().map(|a| format!("(Object) {a}")));
+    format!(
+        "    public static {} {}({}) throws Throwable {{\n        if (!replaying(caller())) {{\n            return {real};\n        }}\n        return ({}) next({});\n    }}\n\n",
+        source_type(ret),
+        substitute_name(e),
+        params.join(", "),
+        answer_cast(ret),
+        recorded.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_table_entry_has_one_uniquely_named_substitute_and_registration() {
+        let source = helper_source();
+        assert!(!source.contains("/* SUBSTITUTES */"));
+        let mut names = HashSet::new();
+        for e in METHODS {
+            let name = substitute_name(e);
+            assert!(names.insert(name.clone()), "two substitutes named {name}");
+            assert_eq!(
+                source.matches(&format!(" {name}(")).count(),
+                1,
+                "{name} declared once"
+            );
+            assert!(
+                source.contains(&format!("own(\"{name}\")")),
+                "{name} registered"
+            );
+        }
+    }
+
+    #[test]
+    fn a_substitute_calls_the_real_method_outside_a_replay_and_casts_the_answer() {
+        let source = helper_source();
+        assert!(source.contains(
+            "public static int Random_nextInt_int_(java.util.Random receiver, int a0) throws Throwable {\n        if (!replaying(caller())) {\n            return receiver.nextInt(a0);\n        }\n        return (java.lang.Integer) next(\"Random.nextInt(int)\", (Object) a0);"
+        ), "{source}");
+        assert!(source.contains("return java.lang.System.currentTimeMillis();"));
+        assert!(source.contains("return (byte[]) next(\"Files.readAllBytes(Path)\", (Object) a0);"));
+    }
+}

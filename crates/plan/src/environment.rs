@@ -1,0 +1,452 @@
+//! The environment interactions mimic records and replays (issue 17): JDK methods whose
+//! result comes from outside the program — the clock, randomness, files, the process.
+//! One closed table, shared by target selection (which call sites are environment
+//! interactions), the recorder (through the plan) and the generator (the replay helper
+//! it writes into the test tree has one substitute per entry).
+//!
+//! An entry names the class that declares the method and the classes an instruction may
+//! name instead (subclasses that inherit or override it: `SecureRandom.nextInt`); its
+//! `key` is how generated tests and reports name it (`Random.nextInt(int)`), unique in
+//! the table.
+
+use serde::{Deserialize, Serialize};
+
+/// What part of the environment a call reads.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Time,
+    Randomness,
+    Files,
+    Process,
+}
+
+impl Category {
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Time => "time",
+            Category::Randomness => "randomness",
+            Category::Files => "files",
+            Category::Process => "process",
+        }
+    }
+}
+
+/// One JDK method that reads the environment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnvMethod {
+    pub category: Category,
+    /// The declaring class (internal name).
+    pub owner: &'static str,
+    /// Other owners an instruction may name for the same method (internal names).
+    pub also: &'static [&'static str],
+    pub name: &'static str,
+    pub descriptor: &'static str,
+    pub is_static: bool,
+    /// `Owner.name(ParamTypes)`, simple names: how tests and reports name the method.
+    pub key: &'static str,
+}
+
+const RANDOMS: &[&str] = &[
+    "java/security/SecureRandom",
+    "java/util/concurrent/ThreadLocalRandom",
+];
+
+const fn m(
+    category: Category,
+    owner: &'static str,
+    name: &'static str,
+    descriptor: &'static str,
+    is_static: bool,
+    key: &'static str,
+) -> EnvMethod {
+    EnvMethod {
+        category,
+        owner,
+        also: &[],
+        name,
+        descriptor,
+        is_static,
+        key,
+    }
+}
+
+const fn random(name: &'static str, descriptor: &'static str, key: &'static str) -> EnvMethod {
+    EnvMethod {
+        category: Category::Randomness,
+        owner: "java/util/Random",
+        also: RANDOMS,
+        name,
+        descriptor,
+        is_static: false,
+        key,
+    }
+}
+
+use Category::*;
+
+/// Every environment method mimic records and replays.
+pub const METHODS: &[EnvMethod] = &[
+    // The clock.
+    m(
+        Time,
+        "java/lang/System",
+        "currentTimeMillis",
+        "()J",
+        true,
+        "System.currentTimeMillis()",
+    ),
+    m(
+        Time,
+        "java/lang/System",
+        "nanoTime",
+        "()J",
+        true,
+        "System.nanoTime()",
+    ),
+    m(
+        Time,
+        "java/time/Instant",
+        "now",
+        "()Ljava/time/Instant;",
+        true,
+        "Instant.now()",
+    ),
+    m(
+        Time,
+        "java/time/LocalDate",
+        "now",
+        "()Ljava/time/LocalDate;",
+        true,
+        "LocalDate.now()",
+    ),
+    m(
+        Time,
+        "java/time/LocalDateTime",
+        "now",
+        "()Ljava/time/LocalDateTime;",
+        true,
+        "LocalDateTime.now()",
+    ),
+    m(
+        Time,
+        "java/time/LocalTime",
+        "now",
+        "()Ljava/time/LocalTime;",
+        true,
+        "LocalTime.now()",
+    ),
+    m(
+        Time,
+        "java/time/ZonedDateTime",
+        "now",
+        "()Ljava/time/ZonedDateTime;",
+        true,
+        "ZonedDateTime.now()",
+    ),
+    m(
+        Time,
+        "java/time/OffsetDateTime",
+        "now",
+        "()Ljava/time/OffsetDateTime;",
+        true,
+        "OffsetDateTime.now()",
+    ),
+    m(
+        Time,
+        "java/time/Clock",
+        "millis",
+        "()J",
+        false,
+        "Clock.millis()",
+    ),
+    m(
+        Time,
+        "java/time/Clock",
+        "instant",
+        "()Ljava/time/Instant;",
+        false,
+        "Clock.instant()",
+    ),
+    // Randomness.
+    random("nextInt", "()I", "Random.nextInt()"),
+    random("nextInt", "(I)I", "Random.nextInt(int)"),
+    random("nextLong", "()J", "Random.nextLong()"),
+    random("nextDouble", "()D", "Random.nextDouble()"),
+    random("nextFloat", "()F", "Random.nextFloat()"),
+    random("nextBoolean", "()Z", "Random.nextBoolean()"),
+    random("nextGaussian", "()D", "Random.nextGaussian()"),
+    m(
+        Randomness,
+        "java/lang/Math",
+        "random",
+        "()D",
+        true,
+        "Math.random()",
+    ),
+    m(
+        Randomness,
+        "java/util/UUID",
+        "randomUUID",
+        "()Ljava/util/UUID;",
+        true,
+        "UUID.randomUUID()",
+    ),
+    // Files: reads and queries.
+    m(
+        Files,
+        "java/nio/file/Files",
+        "readString",
+        "(Ljava/nio/file/Path;)Ljava/lang/String;",
+        true,
+        "Files.readString(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "readString",
+        "(Ljava/nio/file/Path;Ljava/nio/charset/Charset;)Ljava/lang/String;",
+        true,
+        "Files.readString(Path, Charset)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "readAllBytes",
+        "(Ljava/nio/file/Path;)[B",
+        true,
+        "Files.readAllBytes(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "readAllLines",
+        "(Ljava/nio/file/Path;)Ljava/util/List;",
+        true,
+        "Files.readAllLines(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "readAllLines",
+        "(Ljava/nio/file/Path;Ljava/nio/charset/Charset;)Ljava/util/List;",
+        true,
+        "Files.readAllLines(Path, Charset)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "exists",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z",
+        true,
+        "Files.exists(Path, LinkOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "notExists",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z",
+        true,
+        "Files.notExists(Path, LinkOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "isDirectory",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z",
+        true,
+        "Files.isDirectory(Path, LinkOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "isRegularFile",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/LinkOption;)Z",
+        true,
+        "Files.isRegularFile(Path, LinkOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "isReadable",
+        "(Ljava/nio/file/Path;)Z",
+        true,
+        "Files.isReadable(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "size",
+        "(Ljava/nio/file/Path;)J",
+        true,
+        "Files.size(Path)",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "exists",
+        "()Z",
+        false,
+        "File.exists()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "isFile",
+        "()Z",
+        false,
+        "File.isFile()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "isDirectory",
+        "()Z",
+        false,
+        "File.isDirectory()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "canRead",
+        "()Z",
+        false,
+        "File.canRead()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "length",
+        "()J",
+        false,
+        "File.length()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "lastModified",
+        "()J",
+        false,
+        "File.lastModified()",
+    ),
+    // The process.
+    m(
+        Process,
+        "java/lang/System",
+        "getenv",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        true,
+        "System.getenv(String)",
+    ),
+    m(
+        Process,
+        "java/lang/System",
+        "getProperty",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        true,
+        "System.getProperty(String)",
+    ),
+    m(
+        Process,
+        "java/lang/System",
+        "getProperty",
+        "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;",
+        true,
+        "System.getProperty(String, String)",
+    ),
+    m(
+        Process,
+        "java/lang/Runtime",
+        "availableProcessors",
+        "()I",
+        false,
+        "Runtime.availableProcessors()",
+    ),
+    m(
+        Process,
+        "java/lang/Runtime",
+        "freeMemory",
+        "()J",
+        false,
+        "Runtime.freeMemory()",
+    ),
+    m(
+        Process,
+        "java/lang/Runtime",
+        "totalMemory",
+        "()J",
+        false,
+        "Runtime.totalMemory()",
+    ),
+    m(
+        Process,
+        "java/lang/Runtime",
+        "maxMemory",
+        "()J",
+        false,
+        "Runtime.maxMemory()",
+    ),
+    m(
+        Process,
+        "java/lang/ProcessHandle",
+        "pid",
+        "()J",
+        false,
+        "ProcessHandle.pid()",
+    ),
+];
+
+/// The environment method an invoke instruction calls (owner as the instruction names
+/// it, internal), if any.
+pub fn lookup(owner: &str, name: &str, descriptor: &str) -> Option<&'static EnvMethod> {
+    METHODS.iter().find(|e| {
+        e.name == name
+            && e.descriptor == descriptor
+            && (e.owner == owner || e.also.contains(&owner))
+    })
+}
+
+/// The entry with this key.
+pub fn by_key(key: &str) -> Option<&'static EnvMethod> {
+    METHODS.iter().find(|e| e.key == key)
+}
+
+/// Names of the process's environment that a secret rule must see before its value is
+/// stored: the first argument of these calls is the name of the value they return.
+pub fn names_its_value(e: &EnvMethod) -> bool {
+    e.owner == "java/lang/System" && (e.name == "getenv" || e.name == "getProperty")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn keys_are_unique_and_name_the_owner_and_method() {
+        let mut seen = HashSet::new();
+        for e in METHODS {
+            assert!(seen.insert(e.key), "duplicate key {}", e.key);
+            let simple = e.owner.rsplit('/').next().unwrap();
+            assert!(
+                e.key.starts_with(&format!("{simple}.{}(", e.name)),
+                "{} for {}.{}",
+                e.key,
+                e.owner,
+                e.name
+            );
+        }
+    }
+
+    #[test]
+    fn subclasses_named_by_the_instruction_find_the_declaring_entry() {
+        let e = lookup("java/security/SecureRandom", "nextInt", "(I)I").unwrap();
+        assert_eq!(e.key, "Random.nextInt(int)");
+        assert_eq!(e.category, Category::Randomness);
+        assert!(lookup("java/lang/System", "currentTimeMillis", "()J").is_some());
+        assert!(lookup("java/lang/System", "arraycopy", "()J").is_none());
+        assert!(lookup("com/x/Random", "nextInt", "(I)I").is_none());
+        assert!(names_its_value(by_key("System.getenv(String)").unwrap()));
+        assert!(!names_its_value(by_key("Files.readString(Path)").unwrap()));
+    }
+}

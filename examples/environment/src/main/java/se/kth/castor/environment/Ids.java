@@ -1,0 +1,24 @@
+package se.kth.castor.environment;
+
+import java.util.Random;
+import java.util.UUID;
+
+/** Identifiers and dice: one unseeded source of randomness and one seeded. */
+public class Ids {
+    private final Random seeded = new Random(42);
+
+    /** A fresh identifier with the given prefix. */
+    public String newId(String prefix) {
+        return prefix + "-" + UUID.randomUUID();
+    }
+
+    /** A die roll from the seeded source: the same sequence on every run. */
+    public int roll() {
+        return seeded.nextInt(6) + 1;
+    }
+
+    /** A chance between 0 and 100 from {@code Math.random}. */
+    public static int chance() {
+        return (int) (Math.random() * 100);
+    }
+}

@@ -1,0 +1,39 @@
+package se.kth.castor.environment;
+
+import java.time.LocalDate;
+
+/** Settings read from the process: environment variables, properties, the machine. */
+public class Settings {
+    private final String application;
+
+    public Settings(String application) {
+        this.application = application;
+    }
+
+    /** A greeting naming the user and the language the JVM runs under. */
+    public String greeting() {
+        String user = System.getProperty("user.name", "nobody");
+        String region = System.getenv("MIMIC_EXAMPLE_REGION");
+        return "Hello " + user + " from " + application + (region == null ? "" : " in " + region);
+    }
+
+    /** Whether an API token is configured (the token itself is a secret). */
+    public boolean authenticated() {
+        return System.getenv("MIMIC_EXAMPLE_API_TOKEN") != null;
+    }
+
+    /** How many workers to start: one per processor, at most eight. */
+    public int workers() {
+        return Math.min(8, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** A report header with the date, read in a private helper. */
+    public String header() {
+        return "Report of " + application + ", " + today();
+    }
+
+    private String today() {
+        LocalDate date = LocalDate.now();
+        return date.getYear() + "/" + date.getMonthValue() + "/" + date.getDayOfMonth();
+    }
+}
