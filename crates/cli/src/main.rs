@@ -3,6 +3,7 @@
 
 mod commands;
 mod exit_code;
+mod native;
 mod progress;
 
 use std::process::ExitCode;

@@ -31,6 +31,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
             &s(&out),
             "--runs",
             "3",
+            "--perturb",
             "--",
         ])
         .arg(&java)
@@ -80,6 +81,11 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     // randomness differs and the footer file was deleted when the workload ended.
     assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
     assert!(stdout.contains("0 flaky"), "{stdout}");
+    // … and under another date, time zone and locale, working directory, without network.
+    assert!(
+        stdout.contains("perturbed (the clock a year and a day later; time zone Pacific/Kiritimati, locale tr-TR; another working directory; no network): 0 unstable test(s)"),
+        "{stdout}\n{stderr}"
+    );
     let stamper = std::fs::read_to_string(
         out.join("src/test/java/se/kth/castor/environment/StamperMimicTest.java"),
     )
@@ -173,4 +179,62 @@ fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+/// `verify --perturb` is not blind: hand-written tests that read the real clock, the
+/// default locale and the working directory pass normally and are each reported
+/// unstable under the perturbation that changes what they read; a test that reads
+/// nothing is not.
+#[test]
+fn perturbation_finds_tests_that_read_the_real_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("environment"), &classes);
+    let example = example_src("environment").join("..");
+    let run = mimic()
+        .args(["verify", "--tests"])
+        .arg(example.join("dependent-tests"))
+        .arg("-c")
+        .arg(&classes)
+        .args(["--runs", "2", "--perturb", "--json", "--test-dir"])
+        .arg(&example)
+        .arg("--work")
+        .arg(dir.path().join("work"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["summary"]["successfully_mimic"], 4, "{stdout}");
+    assert_eq!(report["summary"]["unstable"], 3, "{stdout}");
+    let found: std::collections::BTreeMap<&str, &str> = report["unstable"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| {
+            (
+                u["method"].as_str().unwrap(),
+                u["perturbation"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        std::collections::BTreeMap::from([
+            (
+                "clockAgreesWithTheFileSystem",
+                "the clock a year and a day later"
+            ),
+            ("readsItsSourcesByRelativePath", "another working directory"),
+            (
+                "upperCaseInTheDefaultLocale",
+                "time zone Pacific/Kiritimati, locale tr-TR"
+            ),
+        ])
+    );
 }

@@ -227,6 +227,8 @@ pub struct LaunchOptions {
     /// The JVM's working directory (relative paths in tests resolve from it); `None`:
     /// mimic's own.
     pub dir: Option<PathBuf>,
+    /// Environment variables set for the JVM (beside the inherited ones).
+    pub env: Vec<(String, String)>,
 }
 
 impl Default for LaunchOptions {
@@ -234,6 +236,7 @@ impl Default for LaunchOptions {
         LaunchOptions {
             timeout: crate::process::TOOL_TIMEOUT,
             dir: None,
+            env: Vec::new(),
         }
     }
 }
@@ -437,6 +440,7 @@ pub fn launch_junit(
     if let Some(dir) = &options.dir {
         cmd.current_dir(dir);
     }
+    cmd.envs(options.env.iter().map(|(k, v)| (k, v)));
     let finished = crate::process::run(&mut cmd, Some(options.timeout))
         .map_err(|e| JvmError::spawn(&java, e))?;
     let timed_out = finished.timed_out;

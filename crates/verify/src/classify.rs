@@ -56,7 +56,7 @@ impl Observed {
     }
 
     /// The kind of outcome, to compare runs.
-    fn kind(&self) -> u8 {
+    pub(crate) fn kind(&self) -> u8 {
         match self {
             Observed::Reported(TestStatus::Passed) => 0,
             Observed::Reported(TestStatus::Failed { .. }) => 1,
@@ -68,7 +68,7 @@ impl Observed {
     }
 
     /// A one-line description of a run that did not pass.
-    fn failure(&self) -> Option<String> {
+    pub(crate) fn failure(&self) -> Option<String> {
         match self {
             Observed::Reported(TestStatus::Passed) => None,
             Observed::Reported(

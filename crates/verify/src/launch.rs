@@ -28,6 +28,8 @@ pub struct Launcher<'a> {
     pub test_timeout: Duration,
     /// The test JVMs' working directory.
     pub dir: Option<PathBuf>,
+    /// Environment variables for the test JVMs (a perturbation's).
+    pub env: Vec<(String, String)>,
     /// Test methods per class (from the sources), to isolate a class whose JVM dies.
     pub methods: BTreeMap<String, Vec<String>>,
     /// Select the tests method by method (the methods of `methods`), not class by class:
@@ -54,6 +56,7 @@ impl Launcher<'_> {
         LaunchOptions {
             timeout: Duration::from_secs(60) + per_test * tests.max(1) as u32,
             dir: self.dir.clone(),
+            env: self.env.clone(),
         }
     }
 

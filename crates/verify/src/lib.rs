@@ -9,6 +9,7 @@
 pub mod classify;
 pub mod compile;
 pub mod launch;
+pub mod perturb;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -53,6 +54,8 @@ pub struct Summary {
     pub compile_errors: usize,
     pub timeouts: usize,
     pub jvm_died: usize,
+    /// With `--perturb`: tests whose outcome changed under a perturbation.
+    pub unstable: usize,
 }
 
 /// One row of the per-MUT table.
@@ -90,6 +93,12 @@ pub struct Report {
     pub tests: Vec<TestVerdict>,
     /// javac's diagnostics for files that did not compile.
     pub compile_diagnostics: Vec<(String, String)>,
+    /// With `--perturb`: the perturbations every test ran under, one run each.
+    pub perturbations: Vec<String>,
+    /// A perturbation that could not be applied, and why.
+    pub perturbations_skipped: Vec<String>,
+    /// Tests whose outcome changed under a perturbation.
+    pub unstable: Vec<perturb::Unstable>,
 }
 
 /// How to verify.
@@ -106,6 +115,9 @@ pub struct VerifyOptions {
     pub test_dir: Option<PathBuf>,
     /// Which tests run (`--include-tests`, `--exclude-tests`).
     pub test_filter: mimic_jvm::TestFilter,
+    /// Run every test once more under each perturbation of its environment; the clock
+    /// shifter library for the date perturbation (`Some(None)`: perturb without it).
+    pub perturb: Option<Option<PathBuf>>,
 }
 
 impl Default for VerifyOptions {
@@ -116,6 +128,7 @@ impl Default for VerifyOptions {
             jvm_args: Vec::new(),
             test_dir: None,
             test_filter: Default::default(),
+            perturb: None,
         }
     }
 }
@@ -231,6 +244,7 @@ pub fn verify_with(
         jvm_args: options.jvm_args.clone(),
         test_timeout,
         dir: options.test_dir.clone(),
+        env: Vec::new(),
         methods,
         by_method,
     };
@@ -249,6 +263,35 @@ pub fn verify_with(
             for (key, observed) in launcher.run(&test_classes, &reports, say)? {
                 statuses.entry(key).or_default().push(observed);
             }
+        }
+    }
+
+    let (mut perturbations, mut perturbations_skipped, mut unstable) =
+        (Vec::new(), Vec::new(), Vec::new());
+    if let (Some(timeshift), false) = (&options.perturb, test_classes.is_empty()) {
+        let (list, skipped) = perturb::perturbations(timeshift.as_deref());
+        perturbations_skipped.extend(skipped);
+        for (i, p) in list.iter().enumerate() {
+            say(&format!(
+                "perturbed run {}/{}: {}",
+                i + 1,
+                list.len(),
+                p.name
+            ));
+            let mut perturbed = launcher.clone();
+            perturbed.jvm_args.extend(p.jvm_args.iter().cloned());
+            perturbed.env = p.env.clone();
+            if p.fresh_dir {
+                perturbed.dir = Some(perturb::fresh_dir(work, i).map_err(|e| VerifyError::Io {
+                    path: work.to_path_buf(),
+                    message: format!("creating a working directory for a perturbed run: {e}"),
+                })?);
+            }
+            let reports = work.join(format!("reports/perturbed-{i}"));
+            let _ = std::fs::remove_dir_all(&reports);
+            let seen = perturbed.run(&test_classes, &reports, say)?;
+            unstable.extend(perturb::unstable(&statuses, &seen, &p.name));
+            perturbations.push(p.name.clone());
         }
     }
 
@@ -302,8 +345,15 @@ pub fn verify_with(
         }
     }
 
+    let mut unstable_tests: Vec<(&str, &str)> = unstable
+        .iter()
+        .map(|u: &perturb::Unstable| (u.class.as_str(), u.method.as_str()))
+        .collect();
+    unstable_tests.sort();
+    unstable_tests.dedup();
     let mut summary = Summary {
         tests: tests.len(),
+        unstable: unstable_tests.len(),
         ..Summary::default()
     };
     let mut rows: BTreeMap<String, MutRow> = BTreeMap::new();
@@ -365,5 +415,8 @@ pub fn verify_with(
         muts: rows.into_values().collect(),
         tests,
         compile_diagnostics: broken,
+        perturbations,
+        perturbations_skipped,
+        unstable,
     })
 }

@@ -30,6 +30,9 @@ pub struct RunArgs {
     /// How many times verify runs the generated tests.
     #[arg(long, default_value_t = 3)]
     pub runs: usize,
+    /// Verify also under perturbations of the environment (`mimic verify --perturb`).
+    #[arg(long)]
+    pub perturb: bool,
     /// The Java command whose behaviour becomes tests (`java -cp … Main`).
     #[arg(last = true, required = true, value_name = "JAVA COMMAND")]
     pub command: Vec<String>,
@@ -117,19 +120,20 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     super::generate::run(&generate)?;
 
     eprintln!("run: 4/4 verify ({} runs)", args.runs);
-    let verify: super::verify::VerifyArgs = parse(
-        "verify",
-        vec![
-            "--tests".into(),
-            text(&tests),
-            "-c".into(),
-            test_classpath,
-            "--runs".into(),
-            args.runs.to_string(),
-            "--work".into(),
-            text(&work),
-        ],
-    )?;
+    let mut verify_argv = vec![
+        "--tests".into(),
+        text(&tests),
+        "-c".into(),
+        test_classpath,
+        "--runs".into(),
+        args.runs.to_string(),
+        "--work".into(),
+        text(&work),
+    ];
+    if args.perturb {
+        verify_argv.push("--perturb".into());
+    }
+    let verify: super::verify::VerifyArgs = parse("verify", verify_argv)?;
     let code = super::verify::run(&verify)?;
     println!(
         "run: plan {}, traces {}, tests {}, verify's work {}",

@@ -197,27 +197,7 @@ impl AgentFlags {
             }
             return absolute(&a);
         }
-        let exe = std::env::current_exe().context("locating the mimic executable")?;
-        let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
-        let name = format!(
-            "{}mimic_agent{}",
-            std::env::consts::DLL_PREFIX,
-            std::env::consts::DLL_SUFFIX
-        );
-        [dir.join(&name), dir.join("deps").join(&name)]
-            .into_iter()
-            .filter_map(|p| {
-                let modified = p.metadata().and_then(|m| m.modified()).ok()?;
-                Some((modified, p))
-            })
-            .max()
-            .map(|(_, p)| p)
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{name} not found beside {} (build it with `cargo build -p mimic-agent`, or set MIMIC_AGENT)",
-                    exe.display()
-                )
-            })
+        crate::native::beside_mimic("mimic_agent", "mimic-agent", "MIMIC_AGENT")
     }
 }
 

@@ -37,6 +37,11 @@ pub struct VerifyArgs {
     pub test_dir: Option<PathBuf>,
     #[command(flatten)]
     pub selection: super::test_selection::TestSelectionArgs,
+    /// Run every test once more under each perturbation of its environment (the clock a
+    /// year later, another time zone and locale, another working directory, no network)
+    /// and report those whose outcome changes as unstable.
+    #[arg(long)]
+    pub perturb: bool,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -72,6 +77,19 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         jvm_args: args.jvm_args.clone(),
         test_dir: args.test_dir.clone(),
         test_filter: args.selection.filter()?,
+        perturb: args.perturb.then(|| {
+            std::env::var_os("MIMIC_TIMESHIFT")
+                .map(PathBuf::from)
+                .filter(|p| p.is_file())
+                .or_else(|| {
+                    crate::native::beside_mimic(
+                        "mimic_timeshift",
+                        "mimic-timeshift",
+                        "MIMIC_TIMESHIFT",
+                    )
+                    .ok()
+                })
+        }),
     };
     let reporter = crate::progress::Reporter::new("verify");
     reporter.phase(
@@ -103,8 +121,13 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
     reporter.step(options.runs, "done");
     reporter.finish();
     let s = &report.summary;
+    let unstable = if report.perturbations.is_empty() {
+        String::new()
+    } else {
+        format!(", {} unstable under perturbation", s.unstable)
+    };
     reporter.line(&format!(
-        "{} tests: {} successfully mimic, {} incompletely, {} unhandled, {} flaky, {} do not compile, {} timeout, {} JVM died",
+        "{} tests: {} successfully mimic, {} incompletely, {} unhandled, {} flaky, {} do not compile, {} timeout, {} JVM died{unstable}",
         s.tests,
         s.successfully_mimic,
         s.incompletely_mimic,
@@ -118,13 +141,37 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print_table(&report);
+        print_perturbed(&report);
     }
     let s = &report.summary;
-    Ok(if s.tests > 0 && s.successfully_mimic == s.tests {
-        exit_code::SUCCESS
-    } else {
-        exit_code::FINDINGS
-    })
+    Ok(
+        if s.tests > 0 && s.successfully_mimic == s.tests && s.unstable == 0 {
+            exit_code::SUCCESS
+        } else {
+            exit_code::FINDINGS
+        },
+    )
+}
+
+/// With `--perturb`: what was changed, and every test whose outcome changed with it.
+fn print_perturbed(r: &Report) {
+    for why in &r.perturbations_skipped {
+        println!("perturbation left out: {why}");
+    }
+    if r.perturbations.is_empty() {
+        return;
+    }
+    for u in &r.unstable {
+        println!(
+            "  Unstable: {}.{} under {}: normally {}, then {}",
+            u.class, u.method, u.perturbation, u.normally, u.perturbed
+        );
+    }
+    println!(
+        "perturbed ({}): {} unstable test(s)",
+        r.perturbations.join("; "),
+        r.summary.unstable
+    );
 }
 
 fn print_table(r: &Report) {

@@ -1,0 +1,33 @@
+//! The native libraries that ship beside the `mimic` executable: the capture agent
+//! (`libmimic_agent.so`) and the clock shifter for `verify --perturb`
+//! (`libmimic_timeshift.so`). Cargo builds both into the target directory because the CLI
+//! depends on their crates.
+
+use std::path::{Path, PathBuf};
+
+/// The newest `<prefix><stem><suffix>` beside the mimic executable or in its `deps/`
+/// directory, or why there is none (`crate_name` says how to build it).
+pub fn beside_mimic(stem: &str, crate_name: &str, variable: &str) -> anyhow::Result<PathBuf> {
+    let exe = std::env::current_exe()
+        .map_err(|e| anyhow::anyhow!("locating the mimic executable: {e}"))?;
+    let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();
+    let name = format!(
+        "{}{stem}{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    [dir.join(&name), dir.join("deps").join(&name)]
+        .into_iter()
+        .filter_map(|p| {
+            let modified = p.metadata().and_then(|m| m.modified()).ok()?;
+            Some((modified, p))
+        })
+        .max()
+        .map(|(_, p)| p)
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{name} not found beside {} (build it with `cargo build -p {crate_name}`, or set {variable})",
+                exe.display()
+            )
+        })
+}
