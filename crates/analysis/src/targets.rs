@@ -610,9 +610,47 @@ impl Analyser<'_> {
         })
     }
 
-    /// Environment interactions inside the methods of this class the MUT calls on `this`
-    /// or statically (they run as part of the method under test), followed
-    /// [`HELPER_DEPTH`] calls deep.
+    /// Is `c` a call of a method of this class on `this`, or a static one (a helper that
+    /// runs as part of the method under test)?
+    fn is_helper_call(&self, c: &Call) -> bool {
+        let on_this = match c.opcode {
+            INVOKESTATIC => true,
+            INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
+            _ => false,
+        };
+        on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
+    }
+
+    /// The helper `c` calls: its reference, its code and the calls in it (its parameters'
+    /// origins from `args` when given).
+    fn helper_calls(
+        &self,
+        c: &Call,
+        args: Option<&[Origin]>,
+    ) -> Option<(MethodRef, CodeAttribute, Vec<Call>)> {
+        let helper = self
+            .class
+            .find_method(&c.callee.name, &c.callee.descriptor)
+            .map(|i| &self.class.methods[i])?;
+        let code = code_of(self.class, helper)?;
+        let hdesc = MethodDescriptor::parse(&c.callee.descriptor).ok()?;
+        let this = if helper.has_flag(STATIC) {
+            Origin::Unknown
+        } else {
+            Origin::This
+        };
+        let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
+        let inner = calls(self.class, &code, entry).ok()?;
+        let via = MethodRef {
+            class: dotted(self.class_name),
+            method: c.callee.name.clone(),
+            descriptor: c.callee.descriptor.clone(),
+        };
+        Some((via, code, inner))
+    }
+
+    /// Environment interactions inside the helpers the MUT calls (they run as part of the
+    /// method under test), followed [`HELPER_DEPTH`] calls deep.
     fn environment_in_helpers(
         &self,
         found: &[Call],
@@ -624,44 +662,13 @@ impl Analyser<'_> {
             return;
         }
         for c in found {
-            let on_this = match c.opcode {
-                INVOKESTATIC => true,
-                INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
-                _ => false,
-            };
-            if !on_this
-                || c.callee.owner != self.class_name
-                || c.callee.name.starts_with('<')
+            if !self.is_helper_call(c)
                 || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
             {
                 continue;
             }
-            let Some(helper) = self
-                .class
-                .find_method(&c.callee.name, &c.callee.descriptor)
-                .map(|i| &self.class.methods[i])
-            else {
+            let Some((via, code, inner)) = self.helper_calls(c, None) else {
                 continue;
-            };
-            let (Some(code), Ok(hdesc)) = (
-                code_of(self.class, helper),
-                MethodDescriptor::parse(&c.callee.descriptor),
-            ) else {
-                continue;
-            };
-            let this = if helper.has_flag(STATIC) {
-                Origin::Unknown
-            } else {
-                Origin::This
-            };
-            let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, None, this);
-            let Ok(inner) = calls(self.class, &code, entry) else {
-                continue;
-            };
-            let via = MethodRef {
-                class: dotted(self.class_name),
-                method: c.callee.name.clone(),
-                descriptor: c.callee.descriptor.clone(),
             };
             for ic in &inner {
                 if let Some(call) = self.environment(ic, &code) {
@@ -675,8 +682,8 @@ impl Analyser<'_> {
         }
     }
 
-    /// Follow calls to methods of this class made on `this` (or static ones) whose
-    /// arguments carry the MUT's mockable objects, and collect mockable calls inside.
+    /// Follow calls to helpers of this class whose arguments carry the MUT's mockable
+    /// objects, and collect mockable calls inside.
     fn deeper(
         &self,
         found: &[Call],
@@ -689,12 +696,7 @@ impl Analyser<'_> {
             return;
         }
         for c in found {
-            let on_this = match c.opcode {
-                INVOKESTATIC => true,
-                INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
-                _ => false,
-            };
-            if !on_this || c.callee.owner != self.class_name || c.callee.name.starts_with('<') {
+            if !self.is_helper_call(c) {
                 continue;
             }
             let carries = c
@@ -705,38 +707,8 @@ impl Analyser<'_> {
             if !carries || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone())) {
                 continue;
             }
-            let Some(helper) = self
-                .class
-                .find_method(&c.callee.name, &c.callee.descriptor)
-                .map(|i| &self.class.methods[i])
-            else {
+            let Some((via, code, inner)) = self.helper_calls(c, Some(&c.args)) else {
                 continue;
-            };
-            let Some(code) = code_of(self.class, helper) else {
-                continue;
-            };
-            let Ok(hdesc) = MethodDescriptor::parse(&c.callee.descriptor) else {
-                continue;
-            };
-            let this = if helper.has_flag(STATIC) {
-                Origin::Unknown
-            } else {
-                Origin::This
-            };
-            let entry = entry_frame(
-                helper.has_flag(STATIC),
-                &hdesc,
-                code.max_locals,
-                Some(&c.args),
-                this,
-            );
-            let Ok(inner) = calls(self.class, &code, entry) else {
-                continue;
-            };
-            let via = MethodRef {
-                class: dotted(self.class_name),
-                method: c.callee.name.clone(),
-                descriptor: c.callee.descriptor.clone(),
             };
             for ic in &inner {
                 if let Ok(m) = self.mockable(ic, mut_desc, &code) {

@@ -8,8 +8,17 @@ use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
 use mimic_plan::{Receiver, Returns};
 
 fn shop_classes(dir: &Path) -> PathBuf {
+    fixture_classes(dir, "shop")
+}
+
+/// Compile the fixture `tests/java/<name>` into `<dir>/classes`.
+fn fixture_classes(dir: &Path, name: &str) -> PathBuf {
     let out = dir.join("classes");
-    let sources = java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/shop"));
+    let sources = java_sources_under(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/java")
+            .join(name),
+    );
     compile(
         &Jdk::locate().unwrap(),
         &sources,
@@ -233,18 +242,7 @@ fn an_unparseable_class_is_reported_and_the_rest_analysed() {
 #[test]
 fn environment_reads_make_muts_with_tagged_calls() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("classes");
-    let sources =
-        java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/clock"));
-    compile(
-        &Jdk::locate().unwrap(),
-        &sources,
-        &[],
-        &out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
-    let index = ClassIndex::build(&[out], |_| true);
+    let index = ClassIndex::build(&[fixture_classes(dir.path(), "clock")], |_| true);
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     let muts: Vec<&str> = plan.muts.iter().map(|m| m.method.as_str()).collect();
     assert_eq!(muts, ["now", "pick", "label"]);

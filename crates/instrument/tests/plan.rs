@@ -13,10 +13,15 @@ use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
 
 fn run(jdk: &Jdk, cp: &Path) -> (String, String) {
+    run_main(jdk, cp, "se.kth.castor.reservations.Main")
+}
+
+/// Run `main` under the verifier; it must succeed. (stdout, stderr)
+fn run_main(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
     let out = Command::new(jdk.java())
         .args(["-Xverify:all", "-cp"])
         .arg(cp)
-        .arg("se.kth.castor.reservations.Main")
+        .arg(main)
         .output()
         .unwrap();
     assert!(
@@ -104,24 +109,7 @@ fn environment_call_sites_are_bridged_static_ones_included() {
     let original = std::fs::read(&file).unwrap();
     let (rewritten, report) = inst.instrument("envcalls/Reads", &original).unwrap();
     assert_eq!((report.wrapped, report.bridged), (4, 5));
-    let command = |cp: &Path| {
-        let out = Command::new(jdk.java())
-            .args(["-Xverify:all", "-cp"])
-            .arg(cp)
-            .arg("envcalls.Reads")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        (
-            String::from_utf8_lossy(&out.stdout).to_string(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
-    let (expected, _) = command(&classes);
+    let (expected, _) = run_main(&jdk, &classes, "envcalls.Reads");
     assert_eq!(expected, "true some true true\n");
     std::fs::write(&file, &rewritten).unwrap();
     std::fs::create_dir_all(classes.join("mimic")).unwrap();
@@ -130,7 +118,7 @@ fn environment_call_sites_are_bridged_static_ones_included() {
         counting_probe_class(&ProbeApi::default()).unwrap(),
     )
     .unwrap();
-    let (actual, stderr) = command(&classes);
+    let (actual, stderr) = run_main(&jdk, &classes, "envcalls.Reads");
     assert_eq!(actual, expected);
     let line = stderr
         .lines()
