@@ -284,6 +284,16 @@ fn is_entry_point(m: &Mut) -> bool {
     m.is_static && m.method == "main" && m.descriptor == "([Ljava/lang/String;)V"
 }
 
+/// What a walk through the MUT's helpers follows and collects.
+struct HelperWalk<'w> {
+    /// Which helper calls to enter.
+    follow: &'w dyn Fn(&Call) -> bool,
+    /// Enter them knowing their parameters' origins (the call's arguments).
+    with_args: bool,
+    /// What a call inside a helper becomes in the plan, if anything.
+    collect: &'w dyn Fn(&Call, &CodeAttribute) -> Option<MockableCall>,
+}
+
 struct Analyser<'a> {
     index: &'a ClassIndex,
     project: &'a Project,
@@ -406,10 +416,10 @@ impl Analyser<'_> {
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
-        self.deeper(&found, &desc, 0, &mut seen, &mut deeper_calls);
+        self.deeper(&found, &desc, &mut seen, &mut deeper_calls);
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
-        self.environment_in_helpers(&found, 0, &mut seen, &mut deeper_calls);
+        self.environment_in_helpers(&found, &mut seen, &mut deeper_calls);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -649,13 +659,15 @@ impl Analyser<'_> {
         Some((via, code, inner))
     }
 
-    /// Environment interactions inside the helpers the MUT calls (they run as part of the
-    /// method under test), followed [`HELPER_DEPTH`] calls deep.
-    fn environment_in_helpers(
+    /// Walk the helpers the MUT calls ([`HELPER_DEPTH`] calls deep, each once): those
+    /// `follow` accepts, with their parameters' origins when `with_args`; collect, as
+    /// deeper calls, the calls inside that `collect` turns into plan calls.
+    fn walk_helpers(
         &self,
         found: &[Call],
         depth: usize,
         seen: &mut HashSet<(String, String)>,
+        policy: &HelperWalk,
         out: &mut Vec<DeeperCall>,
     ) {
         if depth >= HELPER_DEPTH {
@@ -663,62 +675,61 @@ impl Analyser<'_> {
         }
         for c in found {
             if !self.is_helper_call(c)
+                || !(policy.follow)(c)
                 || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
             {
                 continue;
             }
-            let Some((via, code, inner)) = self.helper_calls(c, None) else {
+            let args = policy.with_args.then_some(c.args.as_slice());
+            let Some((via, code, inner)) = self.helper_calls(c, args) else {
                 continue;
             };
             for ic in &inner {
-                if let Some(call) = self.environment(ic, &code) {
+                if let Some(call) = (policy.collect)(ic, &code) {
                     out.push(DeeperCall {
                         via: via.clone(),
                         call,
                     });
                 }
             }
-            self.environment_in_helpers(&inner, depth + 1, seen, out);
+            self.walk_helpers(&inner, depth + 1, seen, policy, out);
         }
     }
 
-    /// Follow calls to helpers of this class whose arguments carry the MUT's mockable
-    /// objects, and collect mockable calls inside.
+    /// Environment interactions inside the helpers the MUT calls (they run as part of the
+    /// method under test, whatever they are passed).
+    fn environment_in_helpers(
+        &self,
+        found: &[Call],
+        seen: &mut HashSet<(String, String)>,
+        out: &mut Vec<DeeperCall>,
+    ) {
+        let policy = HelperWalk {
+            follow: &|_| true,
+            with_args: false,
+            collect: &|c, code| self.environment(c, code),
+        };
+        self.walk_helpers(found, 0, seen, &policy, out);
+    }
+
+    /// Mockable calls inside the helpers whose arguments carry the MUT's mockable objects.
     fn deeper(
         &self,
         found: &[Call],
         mut_desc: &MethodDescriptor,
-        depth: usize,
         seen: &mut HashSet<(String, String)>,
         out: &mut Vec<DeeperCall>,
     ) {
-        if depth >= HELPER_DEPTH {
-            return;
-        }
-        for c in found {
-            if !self.is_helper_call(c) {
-                continue;
-            }
-            let carries = c
-                .args
-                .iter()
-                .any(|a| a != &Origin::Unknown && a != &Origin::This)
-                || c.receiver == Some(Origin::This);
-            if !carries || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone())) {
-                continue;
-            }
-            let Some((via, code, inner)) = self.helper_calls(c, Some(&c.args)) else {
-                continue;
-            };
-            for ic in &inner {
-                if let Ok(m) = self.mockable(ic, mut_desc, &code) {
-                    out.push(DeeperCall {
-                        via: via.clone(),
-                        call: m,
-                    });
-                }
-            }
-            self.deeper(&inner, mut_desc, depth + 1, seen, out);
-        }
+        let policy = HelperWalk {
+            follow: &|c| {
+                c.args
+                    .iter()
+                    .any(|a| a != &Origin::Unknown && a != &Origin::This)
+                    || c.receiver == Some(Origin::This)
+            },
+            with_args: true,
+            collect: &|c, code| self.mockable(c, mut_desc, code).ok(),
+        };
+        self.walk_helpers(found, 0, seen, &policy, out);
     }
 }
