@@ -82,7 +82,9 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         None => store.latest_run()?.ok_or(GenerateError::NoRun)?,
     };
     // class under test → (test methods source, skipped comments)
-    let mut classes: BTreeMap<String, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    // Per class under test: its test methods, its skipped-invocation comments, and whether
+    // a test replays the environment.
+    let mut classes: BTreeMap<String, (Vec<String>, Vec<String>, bool)> = BTreeMap::new();
     let mut staged = output::Staged::default();
     let mut manifest = Manifest::new(store.path(), run);
     let mut name_counters: std::collections::HashMap<(String, String), usize> =
@@ -188,6 +190,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                     }
                     for t in generated.tests {
                         entry.0.push(t.source.clone());
+                        entry.2 |= t.replays_environment;
                         manifest.tests.push(ManifestTest {
                             class: test_class.clone(),
                             method: t.name,
@@ -231,13 +234,10 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         }
     }
     let mut replays_environment = false;
-    for (class, (methods, skipped)) in &classes {
+    for (class, (methods, skipped, replays)) in &classes {
         if methods.is_empty() && skipped.is_empty() {
             continue;
         }
-        let replays = methods
-            .iter()
-            .any(|m| m.contains(&format!("{}.replay(", environment::ENVIRONMENT_CLASS)));
         replays_environment |= replays;
         let package = java::package_of(class);
         let name = test_class_name(class);
@@ -251,7 +251,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         }
         src.push_str("import static org.junit.jupiter.api.Assertions.*;\nimport static org.mockito.Mockito.*;\n\n");
         src.push_str("import mimic.Fixtures;\n");
-        if replays {
+        if *replays {
             src.push_str(&format!(
                 "import mimic.{};\n",
                 environment::ENVIRONMENT_CLASS

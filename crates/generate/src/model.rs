@@ -77,6 +77,9 @@ pub struct Arrange {
     pub calls: Vec<RecordedCall>,
     /// Environment calls production made, in order (replayed, not mocked).
     pub environment: Vec<EnvironmentCall>,
+    /// The method reads the environment: the test replays it through `EnvironmentReplay`
+    /// (also when this invocation made no read).
+    pub replays_environment: bool,
     /// Distinct mocked methods (mock, name, descriptor) the recorded calls went through.
     pub mock_methods: usize,
 }

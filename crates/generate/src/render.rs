@@ -216,6 +216,7 @@ pub fn test_method(arrange: &Arrange, test: &TestModel) -> TestMethod {
         stubs: arrange.stub_count(),
         oracle_statements: test.assertions.len()
             + usize::from(matches!(test.act, Act::Throws { .. })),
+        replays_environment: arrange.replays_environment,
     }
 }
 

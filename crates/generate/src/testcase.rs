@@ -55,6 +55,8 @@ pub struct TestMethod {
     pub mock_methods: usize,
     pub stubs: usize,
     pub oracle_statements: usize,
+    /// It uses the `EnvironmentReplay` helper.
+    pub replays_environment: bool,
 }
 
 /// Why no test could be generated for an invocation: which of the closed list of
@@ -279,9 +281,11 @@ pub fn model_for(
     }
     roots.push(mimic_trace::store::outcome_value(&inv.outcome));
     let mut b = Builder::new(&package, &mut names, &roots);
-    // A source of randomness held by a method that reads the environment is stood in by
-    // a fresh instance: the reads the class under test makes are replayed.
-    b.randomness_replayed = plan_calls.iter().any(|c| c.receiver.is_environment());
+    // Whenever the plan says the method reads the environment, its tests replay it, so
+    // that a path production did not take fails instead of reading the real one; and a
+    // source of randomness it holds is stood in by a fresh instance.
+    let replays_environment = plan_calls.iter().any(|c| c.receiver.is_environment());
+    b.randomness_replayed = replays_environment;
 
     let mut steps: Vec<Step> = Vec::new();
     let mut restore = Vec::new();
@@ -595,10 +599,9 @@ pub fn model_for(
         }));
     }
     // Environment calls: what production read, replayed in order by the class under
-    // test's own call sites; whenever the plan says the method reads the environment,
-    // so that a path production did not take fails instead of reading the real one.
+    // test's own call sites.
     let mut environment = Vec::new();
-    if plan_calls.iter().any(|c| c.receiver.is_environment()) {
+    if replays_environment {
         let mut answers = Vec::new();
         for (key, c, cdesc) in &environment_calls {
             let arguments = c
@@ -645,6 +648,7 @@ pub fn model_for(
         mocks,
         calls,
         environment,
+        replays_environment,
         mock_methods: mocked_methods.len(),
     };
 
