@@ -5,9 +5,32 @@
 
 use std::path::{Path, PathBuf};
 
+/// The library `chosen` names (a flag), else the one `$variable` names, else the newest
+/// `<prefix><stem><suffix>` beside the mimic executable or in its `deps/` directory; or
+/// why there is none (`what` names it in messages, `crate_name` says how to build it).
+pub fn library(
+    chosen: Option<PathBuf>,
+    variable: &str,
+    what: &str,
+    stem: &str,
+    crate_name: &str,
+) -> anyhow::Result<PathBuf> {
+    if let Some(p) = chosen.or_else(|| std::env::var_os(variable).map(PathBuf::from)) {
+        if !p.is_file() {
+            anyhow::bail!("{}: no such {what}", p.display());
+        }
+        return Ok(if p.is_absolute() {
+            p
+        } else {
+            std::env::current_dir()?.join(p)
+        });
+    }
+    beside_mimic(stem, crate_name, variable)
+}
+
 /// The newest `<prefix><stem><suffix>` beside the mimic executable or in its `deps/`
 /// directory, or why there is none (`crate_name` says how to build it).
-pub fn beside_mimic(stem: &str, crate_name: &str, variable: &str) -> anyhow::Result<PathBuf> {
+fn beside_mimic(stem: &str, crate_name: &str, variable: &str) -> anyhow::Result<PathBuf> {
     let exe = std::env::current_exe()
         .map_err(|e| anyhow::anyhow!("locating the mimic executable: {e}"))?;
     let dir = exe.parent().map(Path::to_path_buf).unwrap_or_default();

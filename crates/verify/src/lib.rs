@@ -115,9 +115,10 @@ pub struct VerifyOptions {
     pub test_dir: Option<PathBuf>,
     /// Which tests run (`--include-tests`, `--exclude-tests`).
     pub test_filter: mimic_jvm::TestFilter,
-    /// Run every test once more under each perturbation of its environment; the clock
-    /// shifter library for the date perturbation (`Some(None)`: perturb without it).
-    pub perturb: Option<Option<PathBuf>>,
+    /// Run every test once more under each perturbation of its environment, with the
+    /// clock-shifting library for the date perturbation or why there is none (that
+    /// perturbation is then left out, and the reason reported).
+    pub perturb: Option<Result<PathBuf, String>>,
 }
 
 impl Default for VerifyOptions {
@@ -269,7 +270,7 @@ pub fn verify_with(
     let (mut perturbations, mut perturbations_skipped, mut unstable) =
         (Vec::new(), Vec::new(), Vec::new());
     if let (Some(timeshift), false) = (&options.perturb, test_classes.is_empty()) {
-        let (list, skipped) = perturb::perturbations(timeshift.as_deref());
+        let (list, skipped) = perturb::perturbations(timeshift.as_ref().map(PathBuf::as_path));
         perturbations_skipped.extend(skipped);
         for (i, p) in list.iter().enumerate() {
             say(&format!(

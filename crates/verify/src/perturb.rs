@@ -26,13 +26,13 @@ pub struct Perturbation {
 /// How far the clock moves: a year and a day.
 pub const TIME_SHIFT_SECONDS: i64 = 366 * 86_400;
 
-/// The perturbations, with the clock-shifting library when there is one (`None`: the
+/// The perturbations, with the clock-shifting library or why there is none (then the
 /// date perturbation is left out, and `skipped` says why).
-pub fn perturbations(timeshift: Option<&Path>) -> (Vec<Perturbation>, Option<String>) {
+pub fn perturbations(timeshift: Result<&Path, &String>) -> (Vec<Perturbation>, Option<String>) {
     let mut out = Vec::new();
     let mut skipped = None;
     match timeshift {
-        Some(lib) => out.push(Perturbation {
+        Ok(lib) => out.push(Perturbation {
             name: "the clock a year and a day later".into(),
             jvm_args: Vec::new(),
             env: vec![
@@ -44,9 +44,7 @@ pub fn perturbations(timeshift: Option<&Path>) -> (Vec<Perturbation>, Option<Str
             ],
             fresh_dir: false,
         }),
-        None => {
-            skipped = Some("the clock perturbation needs libmimic_timeshift.so beside mimic (build it with `cargo build -p mimic-timeshift`)".to_string())
-        }
+        Err(why) => skipped = Some(format!("the clock a year later: {why}")),
     }
     out.push(Perturbation {
         name: "time zone Pacific/Kiritimati, locale tr-TR".into(),
@@ -174,11 +172,12 @@ mod tests {
 
     #[test]
     fn the_clock_perturbation_is_named_as_skipped_without_its_library() {
-        let (with, skipped) = perturbations(Some(Path::new("/x/libmimic_timeshift.so")));
+        let (with, skipped) = perturbations(Ok(Path::new("/x/libmimic_timeshift.so")));
         assert_eq!(with.len(), 4);
         assert!(skipped.is_none());
         assert!(with[0].env.iter().any(|(k, _)| k == "LD_PRELOAD"));
-        let (without, skipped) = perturbations(None);
+        let why = "libmimic_timeshift.so not found beside mimic (build it with `cargo build -p mimic-timeshift`, or set MIMIC_TIMESHIFT)".to_string();
+        let (without, skipped) = perturbations(Err(&why));
         assert_eq!(without.len(), 3);
         assert!(skipped.unwrap().contains("mimic-timeshift"));
     }

@@ -187,17 +187,13 @@ impl AgentFlags {
     /// The agent library: `--agent`, `$MIMIC_AGENT`, else the newest
     /// `libmimic_agent.so` beside the mimic executable or in its `deps/` directory.
     pub fn library(&self) -> anyhow::Result<PathBuf> {
-        if let Some(a) = self
-            .agent
-            .clone()
-            .or_else(|| std::env::var_os("MIMIC_AGENT").map(PathBuf::from))
-        {
-            if !a.is_file() {
-                bail!("{}: no such agent library", a.display());
-            }
-            return absolute(&a);
-        }
-        crate::native::beside_mimic("mimic_agent", "mimic-agent", "MIMIC_AGENT")
+        crate::native::library(
+            self.agent.clone(),
+            "MIMIC_AGENT",
+            "agent library",
+            "mimic_agent",
+            "mimic-agent",
+        )
     }
 }
 

@@ -78,17 +78,14 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         test_dir: args.test_dir.clone(),
         test_filter: args.selection.filter()?,
         perturb: args.perturb.then(|| {
-            std::env::var_os("MIMIC_TIMESHIFT")
-                .map(PathBuf::from)
-                .filter(|p| p.is_file())
-                .or_else(|| {
-                    crate::native::beside_mimic(
-                        "mimic_timeshift",
-                        "mimic-timeshift",
-                        "MIMIC_TIMESHIFT",
-                    )
-                    .ok()
-                })
+            crate::native::library(
+                None,
+                "MIMIC_TIMESHIFT",
+                "clock-shifting library",
+                "mimic_timeshift",
+                "mimic-timeshift",
+            )
+            .map_err(|e| format!("{e:#}"))
         }),
     };
     let reporter = crate::progress::Reporter::new("verify");
