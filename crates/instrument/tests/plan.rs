@@ -2,12 +2,13 @@
 //! and only its two call sites bridged; the program behaves identically under the
 //! verifier; a class that differs from the analysed one is refused.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
 use mimic_instrument::PlanInstrumentation;
 use mimic_jvm::Jdk;
+use mimic_plan::Plan;
 use mimic_rewrite::probe::{counting_probe_class, ProbeApi};
 
 const CENTRE: &str = "se/kth/castor/reservations/ReservationCentre";
@@ -35,15 +36,41 @@ fn run_main(jdk: &Jdk, cp: &Path, main: &str) -> (String, String) {
     )
 }
 
+/// Compile `src` into a temporary `classes` directory and plan it with the defaults.
+fn compiled_and_planned(src: &Path) -> (tempfile::TempDir, PathBuf, Plan) {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    mimic_test_support::compile_dir(src, &[], &classes);
+    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    (dir, classes, plan)
+}
+
+/// Put the rewritten class in place of `file` and the counting probe beside it.
+fn swap_in(classes: &Path, file: &Path, rewritten: &[u8]) {
+    std::fs::write(file, rewritten).unwrap();
+    std::fs::create_dir_all(classes.join("mimic")).unwrap();
+    std::fs::write(
+        classes.join("mimic/Probe.class"),
+        counting_probe_class(&ProbeApi::default()).unwrap(),
+    )
+    .unwrap();
+}
+
+/// The counting probe's `mimic-probe: …` line.
+fn probe_counts(stderr: &str) -> &str {
+    stderr
+        .lines()
+        .find(|l| l.starts_with("mimic-probe:"))
+        .unwrap()
+}
+
 #[test]
 fn plan_instrumentation_of_reservations() {
     let jdk = mimic_test_support::jdk();
-    let dir = tempfile::tempdir().unwrap();
-    let classes = dir.path().join("classes");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src");
-    mimic_test_support::compile_dir(&src, &[], &classes);
-    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let (_dir, classes, plan) = compiled_and_planned(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/reservations/src"),
+    );
     let inst = PlanInstrumentation::new(&plan, ProbeApi::default());
     assert!(inst.wants(CENTRE));
     assert!(!inst.wants("se/kth/castor/reservations/Main"));
@@ -55,20 +82,11 @@ fn plan_instrumentation_of_reservations() {
     assert_eq!((report.wrapped, report.bridged), (1, 2));
 
     let (expected, _) = run(&jdk, &classes);
-    std::fs::write(&file, &rewritten).unwrap();
-    std::fs::create_dir_all(classes.join("mimic")).unwrap();
-    std::fs::write(
-        classes.join("mimic/Probe.class"),
-        counting_probe_class(&ProbeApi::default()).unwrap(),
-    )
-    .unwrap();
+    swap_in(&classes, &file, &rewritten);
     let (actual, stderr) = run(&jdk, &classes);
     assert_eq!(actual, expected);
     // Main calls purchaseTickets 15 times; 4 of them throw (2 from processPayment).
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("mimic-probe:"))
-        .unwrap();
+    let line = probe_counts(&stderr);
     assert!(line.contains(" enter=15 exit=11 exitThrow=4 "), "{line}");
     assert!(line.contains(" callThrow=2"), "{line}");
 
@@ -97,12 +115,8 @@ fn plan_instrumentation_of_reservations() {
 #[test]
 fn environment_call_sites_are_bridged_static_ones_included() {
     let jdk = mimic_test_support::jdk();
-    let dir = tempfile::tempdir().unwrap();
-    let classes = dir.path().join("classes");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/envcalls");
-    mimic_test_support::compile_dir(&src, &[], &classes);
-    let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let (_dir, classes, plan) =
+        compiled_and_planned(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/envcalls"));
     assert_eq!(plan.summary.environment_calls, 5);
     let inst = PlanInstrumentation::new(&plan, ProbeApi::default());
     let file = classes.join("envcalls/Reads.class");
@@ -111,19 +125,10 @@ fn environment_call_sites_are_bridged_static_ones_included() {
     assert_eq!((report.wrapped, report.bridged), (4, 5));
     let (expected, _) = run_main(&jdk, &classes, "envcalls.Reads");
     assert_eq!(expected, "true some true true\n");
-    std::fs::write(&file, &rewritten).unwrap();
-    std::fs::create_dir_all(classes.join("mimic")).unwrap();
-    std::fs::write(
-        classes.join("mimic/Probe.class"),
-        counting_probe_class(&ProbeApi::default()).unwrap(),
-    )
-    .unwrap();
+    swap_in(&classes, &file, &rewritten);
     let (actual, stderr) = run_main(&jdk, &classes, "envcalls.Reads");
     assert_eq!(actual, expected);
-    let line = stderr
-        .lines()
-        .find(|l| l.starts_with("mimic-probe:"))
-        .unwrap();
+    let line = probe_counts(&stderr);
     assert!(line.contains(" enter=4 exit=4 "), "{line}");
     assert!(
         line.contains(" callEnter=5 callExit=5 callThrow=0"),
