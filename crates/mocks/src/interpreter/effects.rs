@@ -167,8 +167,15 @@ impl Mocks<'_, '_> {
                     }
                 }
             }
-            ContainerOp::Read => {
-                if let Some(r) = receiver {
+            // An element read from the receiver (`list.get(i)`) or from the first argument
+            // of a static helper (`Collections.max(list)`).
+            op @ (ContainerOp::Read | ContainerOp::StaticRead) => {
+                let source = if op == ContainerOp::Read {
+                    receiver
+                } else {
+                    args.first()
+                };
+                if let Some(r) = source {
                     let c = st.contents(r);
                     let f = element_flags(&c);
                     if f != 0 {
@@ -205,16 +212,6 @@ impl Mocks<'_, '_> {
                 for (k, a) in resolved_args.iter().enumerate() {
                     let (flags, via) = write_flags(k, a, st);
                     res.add(flags, via);
-                }
-            }
-            ContainerOp::StaticRead => {
-                if let Some(a) = args.first() {
-                    let c = st.contents(a);
-                    let f = element_flags(&c);
-                    if f != 0 {
-                        let via = self.ctx.facts.derive_via("collection element", c.via);
-                        res.add(f, via);
-                    }
                 }
             }
             ContainerOp::StaticWrite => {
