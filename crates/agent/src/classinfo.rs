@@ -206,7 +206,9 @@ const WRAPPER_PREFIXES: [&str; 3] = [
 pub const FOREIGN_VIEW: &str =
     "a JDK view over another collection, which may be application code (reading it would run application code)";
 
-const TEXT_CLASSES: [&str; 16] = [
+/// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
+/// `sun.nio.cs.*`, named by prefix).
+const TEXT_CLASSES: [&str; 18] = [
     "java.util.UUID",
     "java.math.BigDecimal",
     "java.math.BigInteger",
@@ -224,6 +226,9 @@ const TEXT_CLASSES: [&str; 16] = [
     // The default file system's paths (`Path.of(text)` rebuilds them).
     "sun.nio.fs.UnixPath",
     "sun.nio.fs.WindowsPath",
+    // An HTTP request by its summary (`uri method`): what went out, for the trace's reader.
+    "jdk.internal.net.http.HttpRequestImpl",
+    "jdk.internal.net.http.ImmutableHttpRequest",
 ];
 
 /// Is this a JDK class (whose internals generated tests cannot reach)?
@@ -358,7 +363,10 @@ unsafe fn classify(
         Kind::Opaque("a class loader".into())
     } else if let Some((_, why)) = jdk.opaque_kinds.iter().find(|(c, _)| is(c.0)) {
         Kind::Opaque(why.to_string())
-    } else if name.starts_with("java.time.") || TEXT_CLASSES.contains(&name.as_str()) {
+    } else if name.starts_with("java.time.")
+        || name.starts_with("sun.nio.cs.")
+        || TEXT_CLASSES.contains(&name.as_str())
+    {
         Kind::Text
     } else if is_jdk(&name) && (is(jdk.collection.0) || is(jdk.map.0)) {
         let map = is(jdk.map.0);

@@ -52,7 +52,7 @@ pub struct Jdk {
     pub thread_get_id: Id,
 }
 
-const OPAQUE_KINDS: [(&str, &str); 10] = [
+const OPAQUE_KINDS: [(&str, &str); 14] = [
     ("java/io/InputStream", "an input stream"),
     ("java/io/OutputStream", "an output stream"),
     ("java/io/Reader", "a reader"),
@@ -63,6 +63,17 @@ const OPAQUE_KINDS: [(&str, &str); 10] = [
     ("java/net/ServerSocket", "a server socket"),
     ("java/util/stream/BaseStream", "a stream"),
     ("java/lang/reflect/AccessibleObject", "a reflection object"),
+    ("java/util/Scanner", "a scanner"),
+    ("java/io/Console", "the console"),
+    ("java/net/URLConnection", "a URL connection"),
+    ("java/net/InetAddress", "a network address"),
+];
+
+/// Opaque kinds in modules an application may run without (`java.net.http`): skipped
+/// when the class is not there.
+const OPTIONAL_OPAQUE_KINDS: [(&str, &str); 2] = [
+    ("java/net/http/HttpClient", "an HTTP client"),
+    ("java/net/http/HttpResponse", "an HTTP response"),
 ];
 
 fn global(env: &JniEnv, name: &str) -> Result<GlobalClass, String> {
@@ -108,6 +119,11 @@ impl Jdk {
         let mut opaque_kinds = Vec::new();
         for (name, why) in OPAQUE_KINDS {
             opaque_kinds.push((global(env, name)?, why));
+        }
+        for (name, why) in OPTIONAL_OPAQUE_KINDS {
+            if let Ok(class) = global(env, name) {
+                opaque_kinds.push((class, why));
+            }
         }
         let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
         clear(env);

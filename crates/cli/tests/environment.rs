@@ -1,10 +1,13 @@
-//! Issue 17 end to end: a program that reads the clock, randomness, a file it deletes
-//! afterwards, environment variables, properties and the machine, through `mimic run`.
-//! Its methods become MUTs for their environment reads alone; the generated tests replay
-//! what production read and pass (every run) with the file gone; a secret environment
-//! variable is never stored.
+//! Issue 17 end to end: a program that reads the clock, randomness, files it deletes
+//! afterwards, environment variables, properties, the machine, standard input and an HTTP
+//! server it stops at the end, and writes a journal, through `mimic run`. Its methods
+//! become MUTs for their environment interactions alone; the generated tests replay what
+//! production read, check the writes without performing them, and pass (every run) with
+//! the files and the server gone; a secret environment variable is never stored.
 
+use std::io::Write;
 use std::path::Path;
+use std::process::Stdio;
 
 mod common;
 
@@ -22,7 +25,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     let out = dir.path().join("out");
     let s = |p: &Path| p.to_str().unwrap().to_string();
     let java = Jdk::locate().unwrap().java();
-    let run = mimic()
+    let mut child = mimic()
         .args([
             "run",
             "-c",
@@ -38,8 +41,14 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         .args(["-cp", &s(&classes), "se.kth.castor.environment.Main"])
         .env("MIMIC_EXAMPLE_API_TOKEN", SECRET)
         .env("MIMIC_EXAMPLE_REGION", "north")
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
+    // The workload's standard input: a name and a quantity.
+    child.stdin.take().unwrap().write_all(b"Ada\n3\n").unwrap();
+    let run = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
@@ -63,7 +72,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     }
     assert_eq!(
         categories.into_iter().collect::<Vec<_>>(),
-        ["files", "process", "randomness", "time"]
+        ["files", "input", "network", "process", "randomness", "time"]
     );
     let header = plan["muts"]
         .as_array()
@@ -140,8 +149,20 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "greeting",
         "workers",
         "header",
+        "language",
+        "ask",
+        "quantity",
+        "fetch",
+        "raw",
+        "append",
+        "entries",
     ] {
-        assert!(tested.contains(m), "{m}: {tested:?}");
+        assert!(
+            tested.contains(m),
+            "{m}: {tested:?}\ngaps {}\nskipped {}\n{stdout}\n{stderr}",
+            manifest["gaps"],
+            manifest["skipped"]
+        );
     }
     let gaps = manifest["gaps"].as_array().unwrap();
     assert_eq!(gaps.len(), 1, "{gaps:?}");
@@ -157,6 +178,48 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
             file.display()
         );
     }
+    // What standard input gave is replayed to the scanner the prompt holds.
+    let prompt = std::fs::read_to_string(
+        out.join("src/test/java/se/kth/castor/environment/PromptMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        prompt.contains("environment.answer(\"Scanner.nextLine()\", \"Ada\");"),
+        "{prompt}"
+    );
+    // The HTTP exchange: the request checked by its summary, the response replayed.
+    let quotes = std::fs::read_to_string(
+        out.join("src/test/java/se/kth/castor/environment/QuotesMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        quotes.contains("EnvironmentReplay.described(\"http://127.0.0.1:"),
+        "{quotes}"
+    );
+    assert!(
+        quotes.contains("environment.answer(\"HttpResponse.statusCode()\", 404);"),
+        "{quotes}"
+    );
+    // Writes are checked, not performed: the journal the tests "append" to stays gone.
+    let journal = std::fs::read_to_string(
+        out.join("src/test/java/se/kth/castor/environment/JournalMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        journal.contains(
+            "environment.assertCalledWith(\"Files.writeString(Path, CharSequence, OpenOption[])\", java.nio.file.Path.of("
+        ),
+        "{journal}"
+    );
+    let journal_file = journal
+        .split("java.nio.file.Path.of(\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("the journal's path is rebuilt");
+    assert!(
+        journal_file.ends_with("journal.txt") && !Path::new(journal_file).exists(),
+        "{journal_file} was deleted by the workload and not written by the tests"
+    );
     // A value that is not a secret is replayed as production read it.
     let settings = std::fs::read_to_string(
         out.join("src/test/java/se/kth/castor/environment/SettingsMimicTest.java"),

@@ -1,8 +1,10 @@
 //! The environment replay helper (`mimic.EnvironmentReplay`, issue 17) that generated tests
-//! use when the method under test read the clock, randomness, files or the process: a real
-//! Java file (`java/mimic/EnvironmentReplay.java`) holding the replay itself, completed
-//! here with one substitute per entry of [`mimic_plan::environment::METHODS`] so that the
-//! table stays the one list of what is replayed.
+//! use when the method under test read the clock, randomness, files, the process, an input
+//! stream or the network: a real Java file (`java/mimic/EnvironmentReplay.java`) holding
+//! the replay itself, completed here with one substitute per entry of
+//! [`mimic_plan::environment::METHODS`] so that the table stays the one list of what is
+//! replayed; and the stand-ins for the environment's handles (streams, scanners, HTTP
+//! clients and responses) whose reads the replay answers.
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::environment::{EnvMethod, METHODS};
@@ -38,6 +40,37 @@ pub fn helper_source() -> String {
     TEMPLATE.replace(MARKER, &body)
 }
 
+/// A Java expression that stands in for an opaque environment handle of this class (the
+/// class production had, or the type an environment method returns) while the replay
+/// answers every read made through it: it reads nothing real. None for other classes.
+/// (Used only in tests that replay the environment, which import `EnvironmentReplay`.)
+pub fn stand_in(class: &str) -> Option<&'static str> {
+    Some(match class {
+        "java.util.Random" => "new java.util.Random()",
+        "java.security.SecureRandom" => "new java.security.SecureRandom()",
+        "java.io.InputStream" => "java.io.InputStream.nullInputStream()",
+        "java.io.BufferedInputStream" => {
+            "new java.io.BufferedInputStream(java.io.InputStream.nullInputStream())"
+        }
+        "java.io.Reader" => "java.io.Reader.nullReader()",
+        "java.io.BufferedReader" => "new java.io.BufferedReader(java.io.Reader.nullReader())",
+        "java.io.InputStreamReader" => {
+            "new java.io.InputStreamReader(java.io.InputStream.nullInputStream())"
+        }
+        "java.util.Scanner" => "new java.util.Scanner(java.io.InputStream.nullInputStream())",
+        "java.net.http.HttpClient" | "jdk.internal.net.http.HttpClientFacade" => {
+            "java.net.http.HttpClient.newHttpClient()"
+        }
+        "java.net.http.HttpResponse" | "jdk.internal.net.http.HttpResponseImpl" => {
+            "EnvironmentReplay.responseStandIn()"
+        }
+        "java.net.InetAddress" | "java.net.Inet4Address" | "java.net.Inet6Address" => {
+            "java.net.InetAddress.getLoopbackAddress()"
+        }
+        _ => return None,
+    })
+}
+
 /// `Random.nextInt(int)` → `Random_nextInt_int_`.
 pub fn substitute_name(e: &EnvMethod) -> String {
     e.key
@@ -64,13 +97,10 @@ fn answer_cast(t: &FieldType) -> String {
     }
 }
 
-/// One substitute: the real call when no replay is open, the recorded answer otherwise.
+/// One substitute: the real call when no replay is open, the recorded answer otherwise
+/// (for a write, the recorded outcome: the write itself is never performed).
 fn substitute(e: &EnvMethod) -> String {
     let desc = MethodDescriptor::parse(e.descriptor).expect("the table's descriptors parse");
-    let ret = desc
-        .ret
-        .as_ref()
-        .expect("environment methods return a value");
     let owner = source_type(&FieldType::Object(e.owner.to_string()));
     let mut params = Vec::new();
     if !e.is_static {
@@ -88,14 +118,19 @@ fn substitute(e: &EnvMethod) -> String {
     let mut recorded = vec![format!("\"{}\"", e.key)];
     // A lone array argument would be taken for the varargs array itself.
     recorded.extend(args.iter().map(|a| format!("(Object) {a}")));
-    format!(
-        "    public static {} {}({}) throws Throwable {{\n        if (!replaying(caller())) {{\n            return {real};\n        }}\n        return ({}) next({});\n    }}\n\n",
-        source_type(ret),
-        substitute_name(e),
-        params.join(", "),
-        answer_cast(ret),
-        recorded.join(", ")
-    )
+    let recorded = recorded.join(", ");
+    let name = substitute_name(e);
+    let params = params.join(", ");
+    match &desc.ret {
+        Some(ret) => format!(
+            "    public static {} {name}({params}) throws Throwable {{\n        if (!replaying(caller())) {{\n            return {real};\n        }}\n        return ({}) next({recorded});\n    }}\n\n",
+            source_type(ret),
+            answer_cast(ret),
+        ),
+        None => format!(
+            "    public static void {name}({params}) throws Throwable {{\n        if (!replaying(caller())) {{\n            {real};\n            return;\n        }}\n        next({recorded});\n    }}\n\n",
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -131,5 +166,9 @@ mod tests {
         ), "{source}");
         assert!(source.contains("return java.lang.System.currentTimeMillis();"));
         assert!(source.contains("return (byte[]) next(\"Files.readAllBytes(Path)\", (Object) a0);"));
+        // A write is checked, never performed, while a replay is open.
+        assert!(source.contains(
+            "public static void Files_delete_Path_(java.nio.file.Path a0) throws Throwable {\n        if (!replaying(caller())) {\n            java.nio.file.Files.delete(a0);\n            return;\n        }\n        next(\"Files.delete(Path)\", (Object) a0);"
+        ), "{source}");
     }
 }

@@ -285,7 +285,7 @@ pub fn model_for(
     // that a path production did not take fails instead of reading the real one; and a
     // source of randomness it holds is stood in by a fresh instance.
     let replays_environment = plan_calls.iter().any(|c| c.receiver.is_environment());
-    b.randomness_replayed = replays_environment;
+    b.environment_replayed = replays_environment;
 
     let mut steps: Vec<Step> = Vec::new();
     let mut restore = Vec::new();
@@ -608,14 +608,17 @@ pub fn model_for(
                 .arguments
                 .iter()
                 .zip(&cdesc.params)
-                .map(|(v, t)| b.expr(v, Some(t)))
+                .map(|(v, t)| environment_argument(&mut b, v, t))
                 .collect();
             environment.push(EnvironmentCall {
                 key: key.clone(),
                 arguments,
             });
             let answer = match &c.outcome {
-                Outcome::Returned { value } => Answer::Return(b.expr(value, cdesc.ret.as_ref())),
+                Outcome::Returned { .. } if cdesc.ret.is_none() => Answer::Return("null".into()),
+                Outcome::Returned { value } => {
+                    Answer::Return(environment_answer(&mut b, value, cdesc.ret.as_ref()))
+                }
                 Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
             };
             answers.push(Step::EnvironmentAnswer {
@@ -880,6 +883,37 @@ fn parameter_test(
         return None;
     }
     Some((act(inv, None, package, false), asserts))
+}
+
+/// An argument of an environment call for the parameter oracle: the recorded value; for
+/// one a test cannot rebuild, its recorded text compared with the argument's
+/// (`EnvironmentReplay.described`: an HTTP request by `uri method`); else
+/// `EnvironmentReplay.ANY` (a stream), the call still checked by its key and the others.
+fn environment_argument(b: &mut Builder, v: &Value, t: &FieldType) -> String {
+    let (problems, statements) = (b.problems.len(), b.statements.len());
+    let e = b.expr(v, Some(t));
+    if b.problems.len() == problems {
+        return e;
+    }
+    b.problems.truncate(problems);
+    b.statements.truncate(statements);
+    match v {
+        Value::Text { text, .. } => {
+            format!("{ENVIRONMENT_CLASS}.described({})", string_literal(text))
+        }
+        _ => format!("{ENVIRONMENT_CLASS}.ANY"),
+    }
+}
+
+/// What an environment call answered: the recorded value, or for a handle the recording
+/// could not look into (a stream, an HTTP response) a stand-in whose own reads are replayed.
+fn environment_answer(b: &mut Builder, v: &Value, ret: Option<&FieldType>) -> String {
+    if let (Value::Opaque { .. }, Some(FieldType::Object(declared))) = (v, ret) {
+        if let Some(stand_in) = crate::environment::stand_in(&declared.replace('/', ".")) {
+            return stand_in.to_string();
+        }
+    }
+    b.expr(v, ret)
 }
 
 /// Call oracle: the recorded calls happened in order, consecutive calls of the same

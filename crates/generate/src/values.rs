@@ -50,12 +50,10 @@ pub struct Builder<'a> {
     /// occurrence is not rebuilt itself (e.g. it sits inside a field the test mocks).
     definitions: HashMap<u32, Value>,
     /// The method under test reads the environment and its reads are replayed (issue
-    /// 17), so an opaque source of randomness can be any instance of its class.
-    pub randomness_replayed: bool,
+    /// 17), so an opaque source of randomness, stream, scanner or HTTP client it holds can
+    /// be any instance of its class ([`crate::environment::stand_in`]).
+    pub environment_replayed: bool,
 }
-
-/// Sources of randomness a fresh instance can stand in for while their reads are replayed.
-const RANDOMNESS_SOURCES: [&str; 2] = ["java.util.Random", "java.security.SecureRandom"];
 
 /// Every value with an identity in `v`, by id (first occurrence wins).
 fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
@@ -123,7 +121,7 @@ impl<'a> Builder<'a> {
             referenced,
             in_construction: HashSet::new(),
             definitions,
-            randomness_replayed: false,
+            environment_replayed: false,
         }
     }
 
@@ -276,17 +274,18 @@ impl<'a> Builder<'a> {
                 SkipReason::RedactedValue,
                 format!("a {class} value was redacted by rule {rule:?}"),
             ),
-            // A source of randomness whose every read by the class under test is replayed
-            // (issue 17): any instance of its class stands in for it.
-            Value::Opaque { class, .. }
-                if self.randomness_replayed && RANDOMNESS_SOURCES.contains(&class.as_str()) =>
-            {
-                format!("new {class}()")
+            Value::Opaque { class, reason } => {
+                // A source of randomness, a stream or a client whose every read by the
+                // class under test is replayed (issue 17): an instance that reads nothing
+                // real stands in for it.
+                match crate::environment::stand_in(class).filter(|_| self.environment_replayed) {
+                    Some(stand_in) => stand_in.to_string(),
+                    None => self.problem(
+                        SkipReason::OpaqueValue,
+                        format!("a {class} value is opaque ({reason})"),
+                    ),
+                }
             }
-            Value::Opaque { class, reason } => self.problem(
-                SkipReason::OpaqueValue,
-                format!("a {class} value is opaque ({reason})"),
-            ),
         }
     }
 
@@ -307,6 +306,24 @@ impl<'a> Builder<'a> {
                 format!("java.nio.file.Path.of({lit})")
             }
             "java.io.File" => format!("new java.io.File({lit})"),
+            "java.net.URI" => format!("java.net.URI.create({lit})"),
+            "java.net.URL" => format!("java.net.URI.create({lit}).toURL()"),
+            "java.nio.charset.Charset" => format!("java.nio.charset.Charset.forName({lit})"),
+            c if c.starts_with("sun.nio.cs.") => format!("java.nio.charset.Charset.forName({lit})"),
+            "java.util.Currency" => format!("java.util.Currency.getInstance({lit})"),
+            "java.lang.StringBuilder" | "java.lang.StringBuffer" => format!("new {class}({lit})"),
+            "java.util.concurrent.atomic.AtomicInteger" => {
+                format!("new {class}({text})")
+            }
+            "java.util.concurrent.atomic.AtomicLong" => format!("new {class}({text}L)"),
+            "java.util.concurrent.atomic.AtomicBoolean" => format!("new {class}({text})"),
+            // `Locale.toString` joins language, country and variant with `_`.
+            "java.util.Locale" => {
+                format!(
+                    "java.util.Locale.forLanguageTag({})",
+                    string_literal(&text.replace('_', "-"))
+                )
+            }
             c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
             _ => self.problem(
                 SkipReason::UnbuildableValue,

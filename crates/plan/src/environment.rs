@@ -1,5 +1,7 @@
 //! The environment interactions mimic records and replays (issue 17): JDK methods whose
-//! result comes from outside the program — the clock, randomness, files, the process.
+//! result comes from outside the program — the clock, randomness, files, the process,
+//! input streams (the console among them) and the network — and writes, which a test
+//! records as effects instead of performing.
 //! One closed table, shared by target selection (which call sites are environment
 //! interactions), the recorder (through the plan) and the generator (the replay helper
 //! it writes into the test tree has one substitute per entry).
@@ -19,6 +21,10 @@ pub enum Category {
     Randomness,
     Files,
     Process,
+    /// Reads of a stream, reader or scanner, whatever it is connected to: standard input
+    /// (the console), or a stream a files or network entry opened.
+    Input,
+    Network,
 }
 
 impl Category {
@@ -28,6 +34,8 @@ impl Category {
             Category::Randomness => "randomness",
             Category::Files => "files",
             Category::Process => "process",
+            Category::Input => "input",
+            Category::Network => "network",
         }
     }
 }
@@ -393,6 +401,230 @@ pub const METHODS: &[EnvMethod] = &[
         "()J",
         false,
         "ProcessHandle.pid()",
+    ),
+    m(
+        Process,
+        "java/util/Locale",
+        "getDefault",
+        "()Ljava/util/Locale;",
+        true,
+        "Locale.getDefault()",
+    ),
+    m(
+        Process,
+        "java/net/InetAddress",
+        "getLocalHost",
+        "()Ljava/net/InetAddress;",
+        true,
+        "InetAddress.getLocalHost()",
+    ),
+    m(
+        Process,
+        "java/net/InetAddress",
+        "getHostName",
+        "()Ljava/lang/String;",
+        false,
+        "InetAddress.getHostName()",
+    ),
+    // Files: streams opened on a file. What is read through them is an input entry.
+    m(
+        Files,
+        "java/nio/file/Files",
+        "newBufferedReader",
+        "(Ljava/nio/file/Path;)Ljava/io/BufferedReader;",
+        true,
+        "Files.newBufferedReader(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "newBufferedReader",
+        "(Ljava/nio/file/Path;Ljava/nio/charset/Charset;)Ljava/io/BufferedReader;",
+        true,
+        "Files.newBufferedReader(Path, Charset)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "newInputStream",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/OpenOption;)Ljava/io/InputStream;",
+        true,
+        "Files.newInputStream(Path, OpenOption[])",
+    ),
+    // Files: writes. Recorded as effects; a test checks them and never performs them.
+    m(
+        Files,
+        "java/nio/file/Files",
+        "writeString",
+        "(Ljava/nio/file/Path;Ljava/lang/CharSequence;[Ljava/nio/file/OpenOption;)Ljava/nio/file/Path;",
+        true,
+        "Files.writeString(Path, CharSequence, OpenOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "write",
+        "(Ljava/nio/file/Path;[B[Ljava/nio/file/OpenOption;)Ljava/nio/file/Path;",
+        true,
+        "Files.write(Path, byte[], OpenOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "write",
+        "(Ljava/nio/file/Path;Ljava/lang/Iterable;[Ljava/nio/file/OpenOption;)Ljava/nio/file/Path;",
+        true,
+        "Files.write(Path, Iterable, OpenOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "createDirectories",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/attribute/FileAttribute;)Ljava/nio/file/Path;",
+        true,
+        "Files.createDirectories(Path, FileAttribute[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "delete",
+        "(Ljava/nio/file/Path;)V",
+        true,
+        "Files.delete(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "deleteIfExists",
+        "(Ljava/nio/file/Path;)Z",
+        true,
+        "Files.deleteIfExists(Path)",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "delete",
+        "()Z",
+        false,
+        "File.delete()",
+    ),
+    m(
+        Files,
+        "java/io/File",
+        "mkdirs",
+        "()Z",
+        false,
+        "File.mkdirs()",
+    ),
+    // Input: what a stream, reader or scanner gave, whatever it reads (standard input, a
+    // file, a socket). Reads that fill a caller's buffer (`read(byte[])`) are not among
+    // them: their answer is a side effect on an argument.
+    EnvMethod {
+        category: Input,
+        owner: "java/io/BufferedReader",
+        also: &["java/io/LineNumberReader"],
+        name: "readLine",
+        descriptor: "()Ljava/lang/String;",
+        is_static: false,
+        key: "BufferedReader.readLine()",
+    },
+    m(
+        Input,
+        "java/io/InputStream",
+        "readAllBytes",
+        "()[B",
+        false,
+        "InputStream.readAllBytes()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "nextLine",
+        "()Ljava/lang/String;",
+        false,
+        "Scanner.nextLine()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "next",
+        "()Ljava/lang/String;",
+        false,
+        "Scanner.next()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "nextInt",
+        "()I",
+        false,
+        "Scanner.nextInt()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "hasNextLine",
+        "()Z",
+        false,
+        "Scanner.hasNextLine()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "hasNext",
+        "()Z",
+        false,
+        "Scanner.hasNext()",
+    ),
+    m(
+        Input,
+        "java/util/Scanner",
+        "hasNextInt",
+        "()Z",
+        false,
+        "Scanner.hasNextInt()",
+    ),
+    m(
+        Input,
+        "java/io/Console",
+        "readLine",
+        "()Ljava/lang/String;",
+        false,
+        "Console.readLine()",
+    ),
+    // The network: the request goes out through these, the response comes back through
+    // the response's reads (and through input entries for a URL's stream).
+    m(
+        Network,
+        "java/net/http/HttpClient",
+        "send",
+        "(Ljava/net/http/HttpRequest;Ljava/net/http/HttpResponse$BodyHandler;)Ljava/net/http/HttpResponse;",
+        false,
+        "HttpClient.send(HttpRequest, BodyHandler)",
+    ),
+    m(
+        Network,
+        "java/net/http/HttpResponse",
+        "statusCode",
+        "()I",
+        false,
+        "HttpResponse.statusCode()",
+    ),
+    m(
+        Network,
+        "java/net/http/HttpResponse",
+        "body",
+        "()Ljava/lang/Object;",
+        false,
+        "HttpResponse.body()",
+    ),
+    m(
+        Network,
+        "java/net/URL",
+        "openStream",
+        "()Ljava/io/InputStream;",
+        false,
+        "URL.openStream()",
     ),
 ];
 

@@ -348,14 +348,17 @@ fn has_scheme_word(text: &str) -> bool {
         .any(|w| text.contains(w))
 }
 
-/// A 13–19 digit number (spaces or dashes allowed between digits) passing the Luhn check.
+/// A 13–19 digit number (spaces or dashes allowed between digits) passing the Luhn check
+/// whose first digit is a payment card's (2 to 6: Mastercard, American Express, Diners,
+/// JCB, Visa, Maestro, Discover, UnionPay), so that millisecond timestamps (`17…`) are not
+/// taken for one.
 fn has_card_number(text: &str) -> bool {
     if text.bytes().filter(u8::is_ascii_digit).count() < 13 {
         return false;
     }
     patterns().digits.find_iter(text).any(|m| {
         let digits: Vec<u32> = m.as_str().chars().filter_map(|c| c.to_digit(10)).collect();
-        (13..=19).contains(&digits.len()) && luhn(&digits)
+        (13..=19).contains(&digits.len()) && (2..=6).contains(&digits[0]) && luhn(&digits)
     })
 }
 
@@ -459,6 +462,10 @@ mod tests {
             Some("card-number")
         );
         assert_eq!(r.value_rule("4111-1111-1111-1111"), Some("card-number"));
+        // Regression: a millisecond timestamp of today (13 digits) passes the Luhn check
+        // one time in ten; payment cards start with 2 to 6, timestamps with 1.
+        assert!(luhn(&[1, 7, 9, 5, 5, 9, 0, 6, 0, 9, 6, 2, 8]));
+        assert_eq!(r.value_rule("paid at 1795590609628"), None);
         assert_eq!(
             r.value_rule("login failed for alice: password=hunter22"),
             Some("secret-in-text")

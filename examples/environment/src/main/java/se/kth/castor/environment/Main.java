@@ -1,23 +1,34 @@
 package se.kth.castor.environment;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import java.util.Scanner;
 
 /**
- * The workload: every kind of environment read, with a footer file in a temporary
- * directory that is deleted at the end. The values differ on every run (the clock, the
- * unseeded randomness, the file's path), so tests can only pass anywhere if they replay
- * what this run read.
+ * The workload: every kind of environment read, with a footer file and a journal in a
+ * temporary directory deleted at the end, answers read from standard input, and an HTTP
+ * server on loopback stopped at the end. The values differ on every run (the clock, the
+ * unseeded randomness, the files' paths, the server's port), so tests can only pass
+ * anywhere if they replay what this run read.
  */
 public final class Main {
     private Main() {}
 
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("mimic-environment");
         Path footer = dir.resolve("footer.txt");
+        Path journalFile = dir.resolve("log").resolve("journal.txt");
         Files.writeString(footer, "Thank you, run " + System.nanoTime() % 1000 + "\n");
+        HttpServer server = quoteServer();
         try {
             Stamper stamper = new Stamper(new Random(), footer);
             System.out.println(stamper.stamp("receipt-1"));
@@ -32,11 +43,56 @@ public final class Main {
             System.out.println(settings.authenticated());
             System.out.println(settings.workers());
             System.out.println(settings.header());
+            System.out.println(settings.language());
+
+            Prompt prompt = new Prompt(new Scanner(System.in));
+            String name = prompt.ask("Your name?", "guest");
+            int quantity = prompt.quantity();
+            System.out.println(name + " orders " + quantity);
+
+            URI service = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+            Quotes quotes = new Quotes(HttpClient.newHttpClient(), service);
+            System.out.println(quotes.fetch("quote"));
+            System.out.println(quotes.fetch("missing"));
+            System.out.println(quotes.raw("quote"));
+
+            Journal journal = new Journal(journalFile);
+            journal.append(name + " ordered " + quantity);
+            journal.append("");
+            journal.append("paid at " + System.currentTimeMillis());
+            System.out.println(journal.entries());
         } finally {
+            server.stop(0);
             Files.deleteIfExists(footer);
+            Files.deleteIfExists(journalFile);
+            Files.deleteIfExists(journalFile.getParent());
             Files.delete(dir);
         }
         Stamper gone = new Stamper(new Random(), footer);
         System.out.println(gone.footerOrDefault());
+    }
+
+    /** A quote service on loopback, on a free port: {@code /quote} answers, others 404. */
+    private static HttpServer quoteServer() throws IOException {
+        HttpServer server =
+                HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            byte[] body;
+            int status;
+            if (exchange.getRequestURI().getPath().equals("/quote")) {
+                body = ("stay curious, said server " + System.nanoTime() % 1000 + "\n")
+                        .getBytes(StandardCharsets.UTF_8);
+                status = 200;
+            } else {
+                body = "no such quote".getBytes(StandardCharsets.UTF_8);
+                status = 404;
+            }
+            exchange.sendResponseHeaders(status, body.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        });
+        server.start();
+        return server;
     }
 }

@@ -1,6 +1,7 @@
 package se.kth.castor.environment;
 
 import java.time.LocalDate;
+import java.util.Locale;
 
 /** Settings read from the process: environment variables, properties, the machine. */
 public class Settings {
@@ -25,6 +26,11 @@ public class Settings {
     /** How many workers to start: one per processor, at most eight. */
     public int workers() {
         return Math.min(8, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** The language the JVM's default locale names, in English. */
+    public String language() {
+        return Locale.getDefault().getDisplayLanguage(Locale.ENGLISH);
     }
 
     /** A report header with the date, read in a private helper. */
