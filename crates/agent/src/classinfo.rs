@@ -208,7 +208,7 @@ pub const FOREIGN_VIEW: &str =
 
 /// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
 /// `sun.nio.cs.*`, named by prefix).
-const TEXT_CLASSES: [&str; 18] = [
+const TEXT_CLASSES: [&str; 19] = [
     "java.util.UUID",
     "java.math.BigDecimal",
     "java.math.BigInteger",
@@ -223,6 +223,7 @@ const TEXT_CLASSES: [&str; 18] = [
     "java.util.Locale",
     "java.util.Currency",
     "java.nio.charset.Charset",
+    "java.nio.file.attribute.FileTime",
     // The default file system's paths (`Path.of(text)` rebuilds them).
     "sun.nio.fs.UnixPath",
     "sun.nio.fs.WindowsPath",

@@ -307,6 +307,9 @@ impl<'a> Builder<'a> {
             }
             "java.io.File" => format!("new java.io.File({lit})"),
             "java.net.URI" => format!("java.net.URI.create({lit})"),
+            "java.nio.file.attribute.FileTime" => {
+                format!("java.nio.file.attribute.FileTime.from(java.time.Instant.parse({lit}))")
+            }
             "java.net.URL" => format!("java.net.URI.create({lit}).toURL()"),
             "java.nio.charset.Charset" => format!("java.nio.charset.Charset.forName({lit})"),
             c if c.starts_with("sun.nio.cs.") => format!("java.nio.charset.Charset.forName({lit})"),
