@@ -364,6 +364,8 @@ unsafe fn classify(
         Kind::Opaque("a class loader".into())
     } else if let Some((_, why)) = jdk.opaque_kinds.iter().find(|(c, _)| is(c.0)) {
         Kind::Opaque(why.to_string())
+    } else if let Some(why) = crate::jdk::opaque_by_name(&name) {
+        Kind::Opaque(why.to_string())
     } else if name.starts_with("java.time.")
         || name.starts_with("sun.nio.cs.")
         || TEXT_CLASSES.contains(&name.as_str())

@@ -52,7 +52,7 @@ pub struct Jdk {
     pub thread_get_id: Id,
 }
 
-const OPAQUE_KINDS: [(&str, &str); 14] = [
+const OPAQUE_KINDS: [(&str, &str); 10] = [
     ("java/io/InputStream", "an input stream"),
     ("java/io/OutputStream", "an output stream"),
     ("java/io/Reader", "a reader"),
@@ -63,18 +63,34 @@ const OPAQUE_KINDS: [(&str, &str); 14] = [
     ("java/net/ServerSocket", "a server socket"),
     ("java/util/stream/BaseStream", "a stream"),
     ("java/lang/reflect/AccessibleObject", "a reflection object"),
-    ("java/util/Scanner", "a scanner"),
-    ("java/io/Console", "the console"),
-    ("java/net/URLConnection", "a URL connection"),
-    ("java/net/InetAddress", "a network address"),
 ];
 
-/// Opaque kinds in modules an application may run without (`java.net.http`): skipped
-/// when the class is not there.
-const OPTIONAL_OPAQUE_KINDS: [(&str, &str); 2] = [
-    ("java/net/http/HttpClient", "an HTTP client"),
-    ("java/net/http/HttpResponse", "an HTTP response"),
+/// Opaque handles on the environment recognised by the runtime class's name instead (see
+/// [`opaque_by_name`]): looking their classes up at VMInit would load and initialise them
+/// in every recorded JVM (`InetAddress` loads the network library), which costs start-up
+/// time and changes what the application's JVM initialises.
+const OPAQUE_BY_NAME: [(&str, &str); 7] = [
+    ("java.util.Scanner", "a scanner"),
+    ("java.io.Console", "the console"),
+    ("java.net.Inet4Address", "a network address"),
+    ("java.net.Inet6Address", "a network address"),
+    ("jdk.internal.net.http.HttpClientFacade", "an HTTP client"),
+    ("jdk.internal.net.http.HttpClientImpl", "an HTTP client"),
+    ("jdk.internal.net.http.HttpResponseImpl", "an HTTP response"),
 ];
+
+/// Why an object of this runtime class (binary name) is an opaque environment handle, if
+/// it is one: the classes above, and URL connections (`sun.net.www.protocol.*`).
+pub fn opaque_by_name(name: &str) -> Option<&'static str> {
+    OPAQUE_BY_NAME
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, why)| *why)
+        .or_else(|| {
+            name.starts_with("sun.net.www.protocol.")
+                .then_some("a URL connection")
+        })
+}
 
 fn global(env: &JniEnv, name: &str) -> Result<GlobalClass, String> {
     let local = env.find_class(name);
@@ -119,11 +135,6 @@ impl Jdk {
         let mut opaque_kinds = Vec::new();
         for (name, why) in OPAQUE_KINDS {
             opaque_kinds.push((global(env, name)?, why));
-        }
-        for (name, why) in OPTIONAL_OPAQUE_KINDS {
-            if let Ok(class) = global(env, name) {
-                opaque_kinds.push((class, why));
-            }
         }
         let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
         clear(env);
@@ -211,4 +222,24 @@ pub unsafe fn to_string(env: &JniEnv, jdk: &Jdk, obj: jni::jobject) -> Option<St
         unsafe { env.delete_local_ref(s) };
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::opaque_by_name;
+
+    #[test]
+    fn environment_handles_are_opaque_by_their_runtime_class_name() {
+        assert_eq!(opaque_by_name("java.util.Scanner"), Some("a scanner"));
+        assert_eq!(
+            opaque_by_name("jdk.internal.net.http.HttpResponseImpl"),
+            Some("an HTTP response")
+        );
+        assert_eq!(
+            opaque_by_name("sun.net.www.protocol.http.HttpURLConnection"),
+            Some("a URL connection")
+        );
+        assert_eq!(opaque_by_name("java.util.ArrayList"), None);
+        assert_eq!(opaque_by_name("com.acme.Scanner"), None);
+    }
 }
