@@ -150,6 +150,8 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "workers",
         "header",
         "language",
+        "zone",
+        "ticket",
         "ask",
         "quantity",
         "fetch",

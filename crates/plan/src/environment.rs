@@ -176,6 +176,78 @@ pub const METHODS: &[EnvMethod] = &[
         false,
         "Clock.instant()",
     ),
+    m(
+        Time,
+        "java/time/LocalDate",
+        "now",
+        "(Ljava/time/ZoneId;)Ljava/time/LocalDate;",
+        true,
+        "LocalDate.now(ZoneId)",
+    ),
+    m(
+        Time,
+        "java/time/LocalDateTime",
+        "now",
+        "(Ljava/time/ZoneId;)Ljava/time/LocalDateTime;",
+        true,
+        "LocalDateTime.now(ZoneId)",
+    ),
+    m(
+        Time,
+        "java/time/LocalTime",
+        "now",
+        "(Ljava/time/ZoneId;)Ljava/time/LocalTime;",
+        true,
+        "LocalTime.now(ZoneId)",
+    ),
+    m(
+        Time,
+        "java/time/ZonedDateTime",
+        "now",
+        "(Ljava/time/ZoneId;)Ljava/time/ZonedDateTime;",
+        true,
+        "ZonedDateTime.now(ZoneId)",
+    ),
+    m(
+        Time,
+        "java/time/OffsetDateTime",
+        "now",
+        "(Ljava/time/ZoneId;)Ljava/time/OffsetDateTime;",
+        true,
+        "OffsetDateTime.now(ZoneId)",
+    ),
+    m(
+        Time,
+        "java/time/Year",
+        "now",
+        "()Ljava/time/Year;",
+        true,
+        "Year.now()",
+    ),
+    m(
+        Time,
+        "java/time/YearMonth",
+        "now",
+        "()Ljava/time/YearMonth;",
+        true,
+        "YearMonth.now()",
+    ),
+    m(
+        Time,
+        "java/time/MonthDay",
+        "now",
+        "()Ljava/time/MonthDay;",
+        true,
+        "MonthDay.now()",
+    ),
+    m(
+        Time,
+        "java/time/ZoneId",
+        "systemDefault",
+        "()Ljava/time/ZoneId;",
+        true,
+        "ZoneId.systemDefault()",
+    ),
     // Randomness.
     random("nextInt", "()I", "Random.nextInt()"),
     random("nextInt", "(I)I", "Random.nextInt(int)"),
@@ -199,6 +271,56 @@ pub const METHODS: &[EnvMethod] = &[
         "()Ljava/util/UUID;",
         true,
         "UUID.randomUUID()",
+    ),
+    // `ThreadLocalRandom.current().nextInt(origin, bound)`: declared by ThreadLocalRandom
+    // itself (on `Random` these come from the `RandomGenerator` interface).
+    m(
+        Randomness,
+        "java/util/concurrent/ThreadLocalRandom",
+        "nextInt",
+        "(II)I",
+        false,
+        "ThreadLocalRandom.nextInt(int, int)",
+    ),
+    m(
+        Randomness,
+        "java/util/concurrent/ThreadLocalRandom",
+        "nextLong",
+        "(JJ)J",
+        false,
+        "ThreadLocalRandom.nextLong(long, long)",
+    ),
+    m(
+        Randomness,
+        "java/util/concurrent/ThreadLocalRandom",
+        "nextDouble",
+        "(DD)D",
+        false,
+        "ThreadLocalRandom.nextDouble(double, double)",
+    ),
+    m(
+        Randomness,
+        "java/util/SplittableRandom",
+        "nextInt",
+        "(I)I",
+        false,
+        "SplittableRandom.nextInt(int)",
+    ),
+    m(
+        Randomness,
+        "java/util/SplittableRandom",
+        "nextLong",
+        "()J",
+        false,
+        "SplittableRandom.nextLong()",
+    ),
+    m(
+        Randomness,
+        "java/util/SplittableRandom",
+        "nextDouble",
+        "()D",
+        false,
+        "SplittableRandom.nextDouble()",
     ),
     // Files: reads and queries.
     m(
@@ -756,6 +878,18 @@ mod tests {
         assert_eq!(e.key, "Random.nextInt(int)");
         assert_eq!(e.category, Category::Randomness);
         assert!(lookup("java/lang/System", "currentTimeMillis", "()J").is_some());
+        let bounded = lookup("java/util/concurrent/ThreadLocalRandom", "nextInt", "(II)I").unwrap();
+        assert_eq!(bounded.key, "ThreadLocalRandom.nextInt(int, int)");
+        assert_eq!(
+            lookup(
+                "java/time/LocalDate",
+                "now",
+                "(Ljava/time/ZoneId;)Ljava/time/LocalDate;"
+            )
+            .unwrap()
+            .category,
+            Category::Time
+        );
         assert!(lookup("java/lang/System", "arraycopy", "()J").is_none());
         assert!(lookup("com/x/Random", "nextInt", "(I)I").is_none());
         assert!(names_its_value(by_key("System.getenv(String)").unwrap()));

@@ -2,6 +2,7 @@ package se.kth.castor.environment;
 
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** Identifiers and dice: one unseeded source of randomness and one seeded. */
 public class Ids {
@@ -15,6 +16,11 @@ public class Ids {
     /** A die roll from the seeded source: the same sequence on every run. */
     public int roll() {
         return seeded.nextInt(6) + 1;
+    }
+
+    /** A four-digit ticket number from the thread's own source of randomness. */
+    public static int ticket() {
+        return ThreadLocalRandom.current().nextInt(1000, 10000);
     }
 
     /** A chance between 0 and 100 from {@code Math.random}. */

@@ -38,12 +38,14 @@ public final class Main {
             System.out.println(ids.newId("order"));
             System.out.println(ids.roll() + " " + ids.roll());
             System.out.println(Ids.chance());
+            System.out.println(Ids.ticket());
             Settings settings = new Settings("shop");
             System.out.println(settings.greeting());
             System.out.println(settings.authenticated());
             System.out.println(settings.workers());
             System.out.println(settings.header());
             System.out.println(settings.language());
+            System.out.println(settings.zone());
 
             Prompt prompt = new Prompt(new Scanner(System.in));
             String name = prompt.ask("Your name?", "guest");

@@ -1,6 +1,8 @@
 package se.kth.castor.environment;
 
 import java.time.LocalDate;
+import java.time.Year;
+import java.time.ZoneId;
 import java.util.Locale;
 
 /** Settings read from the process: environment variables, properties, the machine. */
@@ -31,6 +33,11 @@ public class Settings {
     /** The language the JVM's default locale names, in English. */
     public String language() {
         return Locale.getDefault().getDisplayLanguage(Locale.ENGLISH);
+    }
+
+    /** Where the JVM thinks it is, and the year there. */
+    public String zone() {
+        return ZoneId.systemDefault().getId() + " " + Year.now();
     }
 
     /** A report header with the date, read in a private helper. */
