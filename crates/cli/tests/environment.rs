@@ -24,6 +24,12 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     compile_dir(&example_src("environment"), &classes);
     let out = dir.path().join("out");
     let s = |p: &Path| p.to_str().unwrap().to_string();
+    let test_class = |name: &str| {
+        std::fs::read_to_string(out.join(format!(
+            "src/test/java/se/kth/castor/environment/{name}MimicTest.java"
+        )))
+        .unwrap()
+    };
     let java = Jdk::locate().unwrap().java();
     let mut child = mimic()
         .args([
@@ -95,10 +101,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         stdout.contains("perturbed (the clock a year and a day later; time zone Pacific/Kiritimati, locale tr-TR; another working directory; no network): 0 unstable test(s)"),
         "{stdout}\n{stderr}"
     );
-    let stamper = std::fs::read_to_string(
-        out.join("src/test/java/se/kth/castor/environment/StamperMimicTest.java"),
-    )
-    .unwrap();
+    let stamper = test_class("Stamper");
     assert!(
         stamper
             .contains("EnvironmentReplay environment = EnvironmentReplay.replay(Stamper.class);"),
@@ -181,19 +184,13 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         );
     }
     // What standard input gave is replayed to the scanner the prompt holds.
-    let prompt = std::fs::read_to_string(
-        out.join("src/test/java/se/kth/castor/environment/PromptMimicTest.java"),
-    )
-    .unwrap();
+    let prompt = test_class("Prompt");
     assert!(
         prompt.contains("environment.answer(\"Scanner.nextLine()\", \"Ada\");"),
         "{prompt}"
     );
     // The HTTP exchange: the request checked by its summary, the response replayed.
-    let quotes = std::fs::read_to_string(
-        out.join("src/test/java/se/kth/castor/environment/QuotesMimicTest.java"),
-    )
-    .unwrap();
+    let quotes = test_class("Quotes");
     assert!(
         quotes.contains("EnvironmentReplay.described(\"http://127.0.0.1:"),
         "{quotes}"
@@ -203,10 +200,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "{quotes}"
     );
     // Writes are checked, not performed: the journal the tests "append" to stays gone.
-    let journal = std::fs::read_to_string(
-        out.join("src/test/java/se/kth/castor/environment/JournalMimicTest.java"),
-    )
-    .unwrap();
+    let journal = test_class("Journal");
     assert!(
         journal.contains(
             "environment.assertCalledWith(\"Files.writeString(Path, CharSequence, OpenOption[])\", java.nio.file.Path.of("
@@ -223,10 +217,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "{journal_file} was deleted by the workload and not written by the tests"
     );
     // A value that is not a secret is replayed as production read it.
-    let settings = std::fs::read_to_string(
-        out.join("src/test/java/se/kth/castor/environment/SettingsMimicTest.java"),
-    )
-    .unwrap();
+    let settings = test_class("Settings");
     assert!(
         settings.contains("environment.answer(\"System.getenv(String)\", \"north\");"),
         "{settings}"
