@@ -118,11 +118,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
             "{key}: {stamper}"
         );
     }
-    let footer = stamper
-        .split("java.nio.file.Path.of(\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("the footer's path is rebuilt");
+    let footer = first_path(&stamper).expect("the footer's path is rebuilt");
     assert!(
         !Path::new(footer).exists(),
         "{footer} was deleted by the workload"
@@ -207,11 +203,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         ),
         "{journal}"
     );
-    let journal_file = journal
-        .split("java.nio.file.Path.of(\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .expect("the journal's path is rebuilt");
+    let journal_file = first_path(&journal).expect("the journal's path is rebuilt");
     assert!(
         journal_file.ends_with("journal.txt") && !Path::new(journal_file).exists(),
         "{journal_file} was deleted by the workload and not written by the tests"
@@ -222,6 +214,14 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         settings.contains("environment.answer(\"System.getenv(String)\", \"north\");"),
         "{settings}"
     );
+}
+
+/// The first path a generated test rebuilds (`java.nio.file.Path.of("…")`).
+fn first_path(source: &str) -> Option<&str> {
+    source
+        .split("java.nio.file.Path.of(\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
 }
 
 fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
