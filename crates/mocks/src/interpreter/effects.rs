@@ -46,6 +46,15 @@ impl Mocks<'_, '_> {
             let Some(pool) = pool_index(insn) else {
                 continue;
             };
+            let site = |kind, r: MemberRef, receiver| Site {
+                index: i,
+                offset: insn.offset,
+                kind,
+                owner: r.owner,
+                name: r.name,
+                descriptor: r.descriptor,
+                receiver,
+            };
             match insn.opcode {
                 INVOKEVIRTUAL | INVOKESPECIAL | INVOKEINTERFACE => {
                     let Ok(r) = cp.member_ref(pool) else { continue };
@@ -53,42 +62,28 @@ impl Mocks<'_, '_> {
                     if r.name == "<init>" {
                         continue;
                     }
-                    result.sites.push(Site {
-                        index: i,
-                        offset: insn.offset,
-                        kind: SiteKind::Instance,
-                        owner: r.owner,
-                        name: r.name,
-                        descriptor: r.descriptor,
-                        receiver: at(&obs.receivers, insn.offset),
-                    });
+                    result
+                        .sites
+                        .push(site(SiteKind::Instance, r, at(&obs.receivers, insn.offset)));
                 }
                 INVOKESTATIC if at(&obs.statics, insn.offset).is_mock() => {
                     let Ok(r) = cp.member_ref(pool) else { continue };
-                    result.sites.push(Site {
-                        index: i,
-                        offset: insn.offset,
-                        kind: SiteKind::StaticMocked,
-                        owner: r.owner,
-                        name: r.name,
-                        descriptor: r.descriptor,
-                        receiver: at(&obs.statics, insn.offset),
-                    });
+                    result.sites.push(site(
+                        SiteKind::StaticMocked,
+                        r,
+                        at(&obs.statics, insn.offset),
+                    ));
                 }
                 INVOKEDYNAMIC if at(&obs.method_refs, insn.offset).is_mock() => {
                     let bootstraps = &program.classes[class as usize].bootstraps;
                     let Some(t) = lambda_target(cp, bootstraps, pool) else {
                         continue;
                     };
-                    result.sites.push(Site {
-                        index: i,
-                        offset: insn.offset,
-                        kind: SiteKind::MethodReference,
-                        owner: t.method.owner,
-                        name: t.method.name,
-                        descriptor: t.method.descriptor,
-                        receiver: at(&obs.method_refs, insn.offset),
-                    });
+                    result.sites.push(site(
+                        SiteKind::MethodReference,
+                        t.method,
+                        at(&obs.method_refs, insn.offset),
+                    ));
                 }
                 _ => {}
             }
