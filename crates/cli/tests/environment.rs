@@ -11,7 +11,7 @@ use std::process::Stdio;
 
 mod common;
 
-use common::{compile_dir, example_src, mimic};
+use common::{compile_dir, example_src, files_under, mimic};
 use mimic_jvm::Jdk;
 use serde_json::Value;
 
@@ -222,19 +222,6 @@ fn first_path(source: &str) -> Option<&str> {
         .split("java.nio.file.Path.of(\"")
         .nth(1)
         .and_then(|rest| rest.split('"').next())
-}
-
-fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap().filter_map(Result::ok) {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(files_under(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 /// `verify --perturb` is not blind: hand-written tests that read the real clock, the

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use mimic_jvm::{compile, java_sources_under, ArtifactCache, CompileOptions, Jdk, JunitRuntime};
+use mimic_test_support::files_under;
 use serde_json::Value;
 
 fn repo_root() -> PathBuf {
@@ -763,7 +764,7 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");
     let to = dir.join("shop");
-    for entry in walk(&from) {
+    for entry in files_under(&from) {
         let rel = entry.strip_prefix(&from).unwrap();
         if rel.components().any(|c| c.as_os_str() == "target") {
             continue;
@@ -773,19 +774,6 @@ fn maven_project(dir: &Path) -> PathBuf {
         std::fs::copy(&entry, &dest).unwrap();
     }
     to
-}
-
-fn walk(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(walk(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
 }
 
 /// Issue 19: `--project` asks Maven for each module's classes, tests and class path
@@ -939,7 +927,7 @@ fn in_diff_mutates_only_the_methods_a_change_touches() {
     // A repository holding the example's sources, and a one-line change to isEmpty().
     let repo = dir.path().join("repo");
     let from = repo_root().join("examples/versioned-set/src");
-    for file in walk(&from) {
+    for file in files_under(&from) {
         let dest = repo.join("src").join(file.strip_prefix(&from).unwrap());
         std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
         std::fs::copy(&file, &dest).unwrap();

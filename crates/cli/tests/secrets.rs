@@ -12,6 +12,7 @@ use mimic_jvm::{compile, java_sources_under, CompileOptions};
 
 mod common;
 
+use common::files_under;
 use common::run_mimic as mimic;
 
 /// Every secret value the example's workload handles.
@@ -29,19 +30,6 @@ const SECRETS: &[&str] = &[
     "tok-AbCdEfGhIjKlMnOpQrSt",
     "eyJhbGciOiJIUzI1NiJ9",
 ];
-
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            out.extend(files_under(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
-}
 
 /// The secrets found in `bytes`, as text, as a Java char-array literal or as the
 /// per-character JSON a char array is stored as.

@@ -3,7 +3,7 @@
 
 #![allow(dead_code, unused_imports)]
 
-pub use mimic_test_support::{compile_example, example_src};
+pub use mimic_test_support::{compile_example, example_src, files_under};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
