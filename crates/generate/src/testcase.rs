@@ -890,13 +890,9 @@ fn parameter_test(
 /// (`EnvironmentReplay.described`: an HTTP request by `uri method`); else
 /// `EnvironmentReplay.ANY` (a stream), the call still checked by its key and the others.
 fn environment_argument(b: &mut Builder, v: &Value, t: &FieldType) -> String {
-    let (problems, statements) = (b.problems.len(), b.statements.len());
-    let e = b.expr(v, Some(t));
-    if b.problems.len() == problems {
+    if let Some(e) = b.try_expr(v, Some(t)) {
         return e;
     }
-    b.problems.truncate(problems);
-    b.statements.truncate(statements);
     match v {
         Value::Text { text, .. } => {
             format!("{ENVIRONMENT_CLASS}.described({})", string_literal(text))

@@ -125,6 +125,21 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// [`Builder::expr`], or None when `v` cannot be rebuilt; then nothing it began is
+    /// kept: no statement, no problem, no variable a later reference would name.
+    pub fn try_expr(&mut self, v: &Value, target: Option<&FieldType>) -> Option<String> {
+        let (problems, statements) = (self.problems.len(), self.statements.len());
+        let vars = self.vars.clone();
+        let e = self.expr(v, target);
+        if self.problems.len() == problems {
+            return Some(e);
+        }
+        self.problems.truncate(problems);
+        self.statements.truncate(statements);
+        self.vars = vars;
+        None
+    }
+
     fn problem(&mut self, kind: SkipReason, why: String) -> String {
         self.problems.push((kind, why));
         "null".into()
@@ -505,5 +520,44 @@ impl<'a> Builder<'a> {
                 v
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mimic_trace::FieldValue;
+
+    /// An object shared by two roots (so it becomes a variable) whose field cannot be
+    /// rebuilt: `try_expr` gives up and keeps nothing, so a later reference to it is not
+    /// the name of a variable that was never declared.
+    #[test]
+    fn a_value_that_cannot_be_rebuilt_leaves_no_statement_problem_or_variable() {
+        let request = Value::Object {
+            id: 1,
+            class: "com.acme.Request".into(),
+            fields: vec![FieldValue {
+                name: "body".into(),
+                declared_in: "com.acme.Request".into(),
+                value: Value::Opaque {
+                    class: "java.io.InputStream".into(),
+                    reason: "an input stream".into(),
+                },
+            }],
+            truncated: false,
+        };
+        let reference = Value::Ref { id: 1 };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&request, &reference]);
+        assert_eq!(b.try_expr(&request, None), None);
+        assert!(b.statements.is_empty(), "{:?}", b.statements);
+        assert!(b.problems.is_empty(), "{:?}", b.problems);
+        assert!(b.vars.is_empty(), "{:?}", b.vars);
+        // The reference still cannot be rebuilt, and says so.
+        assert_eq!(b.try_expr(&reference, None), None);
+        assert_eq!(
+            b.try_expr(&Value::Str { v: "ok".into() }, None).as_deref(),
+            Some("\"ok\"")
+        );
     }
 }
