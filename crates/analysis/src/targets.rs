@@ -236,22 +236,8 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
             summary.candidate_methods += 1;
             match analyser.mut_of(method, &mname, &desc) {
-                Ok(m)
-                    if options.all
-                        || !m.mockable_calls.iter().all(|c| c.receiver.is_environment())
-                        || (!is_entry_point(&m)
-                            && m.mockable_calls
-                                .iter()
-                                .chain(m.deeper_calls.iter().map(|d| &d.call))
-                                .any(|c| c.receiver.is_environment())) =>
-                {
-                    let environment = m
-                        .mockable_calls
-                        .iter()
-                        .chain(m.deeper_calls.iter().map(|d| &d.call))
-                        .filter(|c| c.receiver.is_environment())
-                        .count();
-                    summary.environment_calls += environment;
+                Ok(m) if options.all || is_target(&m) => {
+                    summary.environment_calls += environment_calls(&m);
                     summary.mockable_calls += m.mockable_calls.len();
                     summary.deeper_calls += m.deeper_calls.len();
                     muts.push(m);
@@ -275,6 +261,24 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         summary,
         not_muts,
     })
+}
+
+/// rick's rule (a mockable call on an object of the program), or an environment
+/// interaction anywhere in the method or its helpers unless it is the entry point.
+fn is_target(m: &Mut) -> bool {
+    m.mockable_calls
+        .iter()
+        .any(|c| !c.receiver.is_environment())
+        || (environment_calls(m) > 0 && !is_entry_point(m))
+}
+
+/// How many of the method's calls, its helpers' included, are environment interactions.
+fn environment_calls(m: &Mut) -> usize {
+    m.mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+        .filter(|c| c.receiver.is_environment())
+        .count()
 }
 
 /// `public static void main(String[])`: the whole program, not a unit. It is a MUT for a
