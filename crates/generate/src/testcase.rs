@@ -615,7 +615,7 @@ pub fn model_for(
                 arguments,
             });
             let answer = match &c.outcome {
-                Outcome::Returned { .. } if cdesc.ret.is_none() => Answer::Return("null".into()),
+                Outcome::Returned { .. } if cdesc.ret.is_none() => Answer::Nothing,
                 Outcome::Returned { value } => {
                     Answer::Return(environment_answer(&mut b, value, cdesc.ret.as_ref()))
                 }
