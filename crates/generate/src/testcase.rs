@@ -903,11 +903,23 @@ fn environment_argument(b: &mut Builder, v: &Value, t: &FieldType) -> String {
 
 /// What an environment call answered: the recorded value, or for a handle the recording
 /// could not look into (a stream, an HTTP response) a stand-in whose own reads are replayed.
+///
+/// A secret the recorder redacted (an environment variable named like a token) is
+/// answered with `EnvironmentReplay.REDACTED`, a placeholder: what the method did with the
+/// secret's presence is replayed, and a result that carried the secret itself was redacted
+/// too, so its invocation is skipped before it gets here. A method whose outcome depends
+/// on the secret's content fails its test, and `verify` says so.
 fn environment_answer(b: &mut Builder, v: &Value, ret: Option<&FieldType>) -> String {
-    if let (Value::Opaque { .. }, Some(FieldType::Object(declared))) = (v, ret) {
-        if let Some(stand_in) = crate::environment::stand_in(&declared.replace('/', ".")) {
-            return stand_in.to_string();
+    match (v, ret) {
+        (Value::Opaque { .. }, Some(FieldType::Object(declared))) => {
+            if let Some(stand_in) = crate::environment::stand_in(&declared.replace('/', ".")) {
+                return stand_in.to_string();
+            }
         }
+        (Value::Redacted { class, .. }, _) if class == "java.lang.String" => {
+            return format!("{ENVIRONMENT_CLASS}.REDACTED");
+        }
+        _ => {}
     }
     b.expr(v, ret)
 }

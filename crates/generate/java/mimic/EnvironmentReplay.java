@@ -41,6 +41,13 @@ public final class EnvironmentReplay implements AutoCloseable {
         }
     };
 
+    /**
+     * Answers an environment read whose value the recorder redacted as a secret (an
+     * environment variable or property named like a token or password): the method sees
+     * that the secret is there, never what it is.
+     */
+    public static final String REDACTED = "<redacted by mimic>";
+
     private static final Set<Class<?>> REDIRECTED = new HashSet<>();
     private static final StackWalker WALKER =
             StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
