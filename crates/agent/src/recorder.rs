@@ -33,6 +33,8 @@ struct Recording {
     receiver_before: Option<String>,
     /// JSON array of the arguments' values.
     arguments: String,
+    /// JSON array of the values of the MUT's static reads at entry (None: it has none).
+    statics: Option<String>,
     calls: Vec<EncodedCall>,
     started_ns: u64,
     start: Instant,
@@ -181,28 +183,38 @@ fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)>
     Some((st.jvmti()?, st.jdk.get()?))
 }
 
-/// Snapshot every element of the probe's `Object[]` with its declared type: the JSON
-/// array of their values and its approximate size.
+/// Snapshot the elements of the probe's `Object[]` from `first` on (to the end, or as
+/// many as `declared` has when `bounded`), each with its declared type: the JSON array of
+/// their values and its approximate size.
+#[allow(clippy::too_many_arguments)]
 unsafe fn arguments(
     env: &JniEnv,
     cx: &Context,
     args: jni::jobject,
+    first: usize,
+    bounded: bool,
     declared: &[Declared],
     secrets: &[Option<String>],
 ) -> (String, u64) {
     written(|out| {
         out.push('[');
-        let n = if args.is_null() {
+        let len = if args.is_null() {
             0
         } else {
-            unsafe { env.get_array_length(args) }.max(0)
+            unsafe { env.get_array_length(args) }.max(0) as usize
+        };
+        let end = if bounded {
+            len.min(first + declared.len())
+        } else {
+            len
         };
         let mut bytes = 0;
-        for i in 0..n {
+        for (i, at) in (first..end).enumerate() {
+            let (i, at) = (i as i32, at as i32);
             if i > 0 {
                 json::comma(out);
             }
-            let e = unsafe { env.get_object_array_element(args, i) };
+            let e = unsafe { env.get_object_array_element(args, at) };
             if clear(env) {
                 json::opaque(out, "\"?\"", "argument could not be read");
                 continue;
@@ -336,7 +348,7 @@ unsafe fn start_recording(
     let cx = snapshot_context(st, &jvmti, jdk);
     let values = !st.over_budget();
     let is_static = st.plan.muts[m].is_static;
-    let (receiver_before, arguments) = if values {
+    let (receiver_before, arguments, statics) = if values {
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
         } else {
@@ -346,18 +358,29 @@ unsafe fn start_recording(
             (Some(v), b)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
-        let (a, b2) = unsafe { arguments(env, &cx, args, &sig.params, secrets) };
-        st.budget_used.fetch_add(b1 + b2, Ordering::Relaxed);
-        (rb, a)
+        let bounded = !sig.statics.is_empty();
+        let (a, b2) = unsafe { arguments(env, &cx, args, 0, bounded, &sig.params, secrets) };
+        let (statics, b3) = if bounded {
+            let secrets = st.static_secrets.get(m).map_or(&[][..], Vec::as_slice);
+            let first = sig.params.len();
+            let (s, b) = unsafe { arguments(env, &cx, args, first, true, &sig.statics, secrets) };
+            (Some(s), b)
+        } else {
+            (None, 0)
+        };
+        st.budget_used.fetch_add(b1 + b2 + b3, Ordering::Relaxed);
+        (rb, a, statics)
     } else {
         let n = if args.is_null() {
             0
         } else {
             unsafe { env.get_array_length(args) }.max(0)
         };
+        let params = (n as usize).min(sig.params.len());
         (
             (!is_static).then(budget_opaque_text),
-            budget_opaque_array(n as usize),
+            budget_opaque_array(params),
+            (!sig.statics.is_empty()).then(|| budget_opaque_array(sig.statics.len())),
         )
     };
     let global = if receiver.is_null() || is_static {
@@ -372,6 +395,7 @@ unsafe fn start_recording(
         receiver: global,
         receiver_before,
         arguments,
+        statics,
         calls: Vec::new(),
         started_ns: now_ns(),
         start: Instant::now(),
@@ -447,6 +471,7 @@ pub unsafe fn exit(
         receiver_before: rec.receiver_before,
         receiver_after,
         arguments: rec.arguments,
+        statics: rec.statics,
         outcome,
         calls: rec.calls,
         started_ns: rec.started_ns,
@@ -469,6 +494,7 @@ fn distinct_key(r: &EncodedInvocation) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     r.receiver_before.hash(&mut h);
     r.arguments.hash(&mut h);
+    r.statics.hash(&mut h);
     r.outcome.hash(&mut h);
     for c in &r.calls {
         c.plan_call.hash(&mut h);
@@ -555,7 +581,7 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
                     let text = if rec.values {
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
-                        let (a, b) = unsafe { arguments(env, &cx, args, declared, &[]) };
+                        let (a, b) = unsafe { arguments(env, &cx, args, 0, false, declared, &[]) };
                         st.budget_used.fetch_add(b, Ordering::Relaxed);
                         a
                     } else {

@@ -33,6 +33,7 @@ impl Redactions {
             record.receiver_before.as_deref().unwrap_or(""),
             record.receiver_after.as_deref().unwrap_or(""),
             &record.arguments,
+            record.statics.as_deref().unwrap_or(""),
             &record.outcome,
         ];
         let touched = values.iter().any(|v| v.contains(MARK))
@@ -96,6 +97,7 @@ mod tests {
             receiver_before: None,
             receiver_after: None,
             arguments: format!("[{out}]"),
+            statics: None,
             outcome: "{}".into(),
             calls: vec![],
             started_ns: 0,

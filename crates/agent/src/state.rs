@@ -26,20 +26,41 @@ pub struct Signature {
     pub params: Vec<Declared>,
     /// None for void.
     pub ret: Option<Declared>,
+    /// A MUT's static reads (`Mut::static_reads`), whose values the `enter` probe's
+    /// `Object[]` holds after the arguments.
+    pub statics: Vec<Declared>,
+}
+
+fn declared(t: &FieldType) -> Declared {
+    match t.descriptor().as_bytes() {
+        [c] => Prim::from_descriptor(*c).map_or(Declared::Reference, Declared::Prim),
+        _ => Declared::Reference,
+    }
 }
 
 impl Signature {
     pub fn parse(descriptor: &str) -> Signature {
-        let declared = |t: &FieldType| match t.descriptor().as_bytes() {
-            [c] => Prim::from_descriptor(*c).map_or(Declared::Reference, Declared::Prim),
-            _ => Declared::Reference,
-        };
         match MethodDescriptor::parse(descriptor) {
             Ok(d) => Signature {
                 params: d.params.iter().map(declared).collect(),
                 ret: d.ret.as_ref().map(declared),
+                statics: Vec::new(),
             },
             Err(_) => Signature::default(),
+        }
+    }
+
+    /// A MUT's signature, its static reads' declared types included.
+    pub fn of_mut(m: &mimic_plan::Mut) -> Signature {
+        Signature {
+            statics: m
+                .static_reads
+                .iter()
+                .map(|r| {
+                    FieldType::parse(&r.descriptor).map_or(Declared::Reference, |t| declared(&t))
+                })
+                .collect(),
+            ..Signature::parse(&m.descriptor)
         }
     }
 }
@@ -92,6 +113,8 @@ pub struct State {
     pub writer: Writer,
     /// Per MUT, per parameter: the redaction rule its source name matches.
     pub param_secrets: Vec<Vec<Option<String>>>,
+    /// Per MUT, per static read: the redaction rule the field's name matches.
+    pub static_secrets: Vec<Vec<Option<String>>>,
     /// Per site: the call reads a value of the process by name (`System.getenv(name)`),
     /// so its result is redacted when the name is a secret's.
     pub site_names_value: Vec<bool>,
@@ -115,11 +138,7 @@ impl State {
         instrumentation: PlanInstrumentation,
         writer: Writer,
     ) -> State {
-        let mut_sigs = plan
-            .muts
-            .iter()
-            .map(|m| Signature::parse(&m.descriptor))
-            .collect();
+        let mut_sigs = plan.muts.iter().map(Signature::of_mut).collect();
         let site_calls: Vec<Option<&mimic_plan::MockableCall>> = instrumentation
             .site_table()
             .sites
@@ -164,8 +183,19 @@ impl State {
                     .collect()
             })
             .collect();
+        let static_secrets = plan
+            .muts
+            .iter()
+            .map(|m| {
+                m.static_reads
+                    .iter()
+                    .map(|r| options.redaction_rule(&r.name).map(str::to_string))
+                    .collect()
+            })
+            .collect();
         State {
             param_secrets,
+            static_secrets,
             site_names_value,
             redactions: Default::default(),
             limits: Limits::new(&options),

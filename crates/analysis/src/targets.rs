@@ -21,8 +21,9 @@ use mimic_classfile::access::*;
 use mimic_classfile::annotations::has_annotation;
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::instruction::{decode, Operand};
 use mimic_classfile::opcodes::{
-    INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
+    GETSTATIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
@@ -424,6 +425,10 @@ impl Analyser<'_> {
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
         self.environment_in_helpers(&found, &mut seen, &mut deeper_calls);
+        let mut static_reads = Vec::new();
+        let mut seen = HashSet::new();
+        seen.insert((name.to_string(), descriptor.to_string()));
+        self.static_reads(&code, &found, 0, &mut seen, &mut static_reads);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -440,7 +445,58 @@ impl Analyser<'_> {
                     names
                 }
             },
+            static_reads,
         })
+    }
+
+    /// The static fields of this class's hierarchy that `code`, and the helpers the calls
+    /// `found` in it reach ([`HELPER_DEPTH`] deep, each once), read and the program may
+    /// change: neither `final` nor synthetic. A class's own hierarchy only: it is
+    /// initialised before its methods run, so the recorder may read them on entry without
+    /// running a static initialiser early; other classes' statics are left to the run.
+    fn static_reads(
+        &self,
+        code: &CodeAttribute,
+        found: &[Call],
+        depth: usize,
+        seen: &mut HashSet<(String, String)>,
+        out: &mut Vec<StaticRead>,
+    ) {
+        let cp = &self.class.constant_pool;
+        for ins in decode(&code.code).unwrap_or_default() {
+            let (GETSTATIC, Operand::Pool(i)) = (ins.opcode, &ins.operand) else {
+                continue;
+            };
+            let Ok(r) = cp.member_ref(*i) else { continue };
+            let own = r.owner == self.class_name
+                || (self.index.get(&r.owner).is_some()
+                    && self.index.is_subtype(self.class_name, &r.owner));
+            let mutable = self
+                .index
+                .find_field(&r.owner, &r.name)
+                .is_some_and(|(_, f)| f.is_static() && f.access & (FINAL | SYNTHETIC) == 0);
+            let read = StaticRead {
+                class: dotted(&r.owner),
+                name: r.name,
+                descriptor: r.descriptor,
+            };
+            if own && mutable && !out.contains(&read) {
+                out.push(read);
+            }
+        }
+        if depth >= HELPER_DEPTH {
+            return;
+        }
+        for c in found {
+            if !self.is_helper_call(c)
+                || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
+            {
+                continue;
+            }
+            if let Some((_, helper_code, inner)) = self.helper_calls(c, None) {
+                self.static_reads(&helper_code, &inner, depth + 1, seen, out);
+            }
+        }
     }
 
     /// The first reason no call of the method is mockable (for `--explain`).

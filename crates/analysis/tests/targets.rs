@@ -238,7 +238,8 @@ fn an_unparseable_class_is_reported_and_the_rest_analysed() {
 
 /// Issue 17: a method reading the environment is a MUT for that alone — directly, through
 /// a subclass the instruction names (`SecureRandom.nextInt`), or in a private helper —
-/// with its calls tagged by category and key; `main` and a pure method are not.
+/// with its calls tagged by category and key; `main` and a pure method are not. The static
+/// fields a MUT reads are listed for the recorder.
 #[test]
 fn environment_reads_make_muts_with_tagged_calls() {
     let dir = tempfile::tempdir().unwrap();
@@ -270,4 +271,19 @@ fn environment_reads_make_muts_with_tagged_calls() {
         ("time", "System.nanoTime()".to_string())
     );
     assert_eq!(plan.summary.environment_calls, 3);
+    // The helper's static reads: its class's and its superclass's mutable statics, not a
+    // final one nor another class's.
+    let reads: Vec<(&str, &str, &str)> = label
+        .static_reads
+        .iter()
+        .map(|r| (r.class.as_str(), r.name.as_str(), r.descriptor.as_str()))
+        .collect();
+    assert_eq!(
+        reads,
+        [
+            ("env.Clocked", "calls", "I"),
+            ("env.Clocked", "offset", "J")
+        ]
+    );
+    assert!(now.static_reads.is_empty());
 }

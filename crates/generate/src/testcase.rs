@@ -437,6 +437,8 @@ pub fn model_for(
         }
     }
 
+    static_state(&mut b, m, inv, &mocked, &class_src, &package, &mut restore)?;
+
     // Arguments: mocks for mocked parameters, literals inline, other values as locals.
     let mut args = Vec::new();
     for (i, (v, t)) in inv.arguments.iter().zip(&desc.params).enumerate() {
@@ -922,6 +924,67 @@ fn environment_answer(b: &mut Builder, v: &Value, ret: Option<&FieldType>) -> St
         _ => {}
     }
     b.expr(v, ret)
+}
+
+/// Static state the method read (issue 17, EvoSuite's static reset): each static field is
+/// set to the value production had on entry before the test acts and restored after it,
+/// so no test depends on the ones before it. A field the test mocks keeps its mock; one
+/// whose value cannot be rebuilt is left as it is, and a comment in the test says so.
+fn static_state(
+    b: &mut Builder,
+    m: &Mut,
+    inv: &InvocationRecord,
+    mocked: &[&Receiver],
+    class_src: &str,
+    package: &str,
+    restore: &mut Vec<String>,
+) -> Result<(), Skipped> {
+    if inv.statics.is_empty() {
+        // Recorded without them (an older agent): nothing to set.
+        return Ok(());
+    }
+    if inv.statics.len() != m.static_reads.len() {
+        return Err(Skipped {
+            kind: SkipReason::PlanMismatch,
+            reason: format!(
+                "{} static values recorded for {} static reads",
+                inv.statics.len(),
+                m.static_reads.len()
+            ),
+        });
+    }
+    for (read, value) in m.static_reads.iter().zip(&inv.statics) {
+        let is_mocked = mocked.iter().any(
+            |r| matches!(r, Receiver::Field { name, is_static: true, .. } if *name == read.name),
+        );
+        if is_mocked {
+            continue;
+        }
+        let owner = if read.class == m.class {
+            class_src.to_string()
+        } else {
+            class_name(&read.class, package)
+        };
+        let t = FieldType::parse(&read.descriptor).ok();
+        let Some(e) = b.try_expr(value, t.as_ref()) else {
+            b.statements.push(format!(
+                "// static {}.{} is not set: its recorded value ({}) cannot be rebuilt",
+                short_class(&read.class),
+                read.name,
+                value.brief()
+            ));
+            continue;
+        };
+        let prev = b.names.fresh(&format!("previous {}", read.name));
+        let name = string_literal(&read.name);
+        b.statements.push(format!(
+            "Object {prev} = {FIXTURES}.setStatic({owner}.class, {name}, {e});"
+        ));
+        restore.push(format!(
+            "{FIXTURES}.setStatic({owner}.class, {name}, {prev});"
+        ));
+    }
+    Ok(())
 }
 
 /// Call oracle: the recorded calls happened in order, consecutive calls of the same

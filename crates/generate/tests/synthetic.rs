@@ -84,6 +84,7 @@ fn records() -> Vec<InvocationRecord> {
         parent: None,
         receiver_before: Some(centre(40)),
         receiver_after: None,
+        statics: vec![],
         arguments: vec![Value::Int { v: 2 }, card()],
         outcome: returned(Value::Boolean { v: true }),
         calls: vec![

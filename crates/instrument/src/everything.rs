@@ -113,7 +113,7 @@ pub fn instrument_class(
             if wrap::ineligibility(&class, m).is_some() {
                 continue;
             }
-            wrap::wrap_method(&mut class, m, ids.next_method, &options.probe)?;
+            wrap::wrap_method(&mut class, m, ids.next_method, &options.probe, &[])?;
             ids.next_method += 1;
             report.wrapped += 1;
         }

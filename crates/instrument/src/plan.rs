@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use mimic_classfile::{ClassFile, ClassFileError};
+use mimic_classfile::{ClassFile, ClassFileError, MemberRef};
 use mimic_plan::Plan;
 use mimic_plan::SiteTable;
 use mimic_rewrite::probe::ProbeApi;
@@ -16,8 +16,8 @@ use crate::everything::ClassReport;
 
 #[derive(Debug, Default, Clone)]
 struct ClassWork {
-    /// (MUT index, method name, descriptor)
-    muts: Vec<(i32, String, String)>,
+    /// (MUT index, method name, descriptor, the static fields it reads)
+    muts: Vec<(i32, String, String, Vec<MemberRef>)>,
     /// (site id, method name, descriptor, offset, expected callee owner (internal), name, descriptor)
     sites: Vec<(i32, String, String, u32, String, String, String)>,
 }
@@ -44,6 +44,15 @@ impl PlanInstrumentation {
                 i as i32,
                 m.method.clone(),
                 m.descriptor.clone(),
+                m.static_reads
+                    .iter()
+                    .map(|r| MemberRef {
+                        owner: internal(&r.class),
+                        name: r.name.clone(),
+                        descriptor: r.descriptor.clone(),
+                        interface: false,
+                    })
+                    .collect(),
             ));
         }
         for (id, site) in sites.sites.iter().enumerate() {
@@ -131,13 +140,13 @@ impl PlanInstrumentation {
             bridge::bridge_call_site(&mut class, m, *offset, *id, &self.probe)?;
             report.bridged += 1;
         }
-        for (id, method, descriptor) in &work.muts {
+        for (id, method, descriptor, statics) in &work.muts {
             let m = class.find_method(method, descriptor).ok_or_else(|| {
                 ClassFileError::rewrite(format!(
                     "MUT {internal_name}.{method}{descriptor} is not in the loaded class"
                 ))
             })?;
-            wrap::wrap_method(&mut class, m, *id, &self.probe)?;
+            wrap::wrap_method(&mut class, m, *id, &self.probe, statics)?;
             report.wrapped += 1;
         }
         Ok((class.to_bytes()?, report))

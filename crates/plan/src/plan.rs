@@ -73,6 +73,21 @@ pub struct Mut {
     /// argument whose name is a secret's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub param_names: Vec<Option<String>>,
+    /// Static fields of the class (or a superclass) the method or its helpers read and
+    /// the program may change (not `final`): the recorder captures their values on entry
+    /// and a generated test sets them before it acts and restores them after (issue 17,
+    /// EvoSuite's static reset), so the order tests run in never matters.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub static_reads: Vec<StaticRead>,
+}
+
+/// A static field a method under test reads (`getstatic`).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct StaticRead {
+    /// The class the instruction names (dotted): the MUT's class or a superclass.
+    pub class: String,
+    pub name: String,
+    pub descriptor: String,
 }
 
 /// Which object a mockable call is made on.

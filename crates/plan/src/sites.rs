@@ -112,6 +112,7 @@ mod tests {
             mockable_calls: direct,
             deeper_calls: deeper,
             param_names: vec![],
+            static_reads: vec![],
         }
     }
 

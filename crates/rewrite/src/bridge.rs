@@ -6,7 +6,7 @@
 //! and after the call is unchanged, so no offset, branch, handler or frame moves.
 
 use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
-use crate::probes::{emit_probed_call, push_params, ProbeTriple};
+use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
 use crate::{fresh_method_name, method_at, method_code, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
@@ -152,24 +152,35 @@ pub fn bridge_call_site(
         exit: CALL_EXIT,
         throw: CALL_THROW,
     };
-    emit_probed_call(&mut b, api, &triple, site_id, !is_static, &call_desc, |b| {
-        if !is_static {
-            b.load(&receiver, 0);
-        }
-        push_params(b, &call_desc.params, u16::from(!is_static));
-        let kind = match insn.opcode {
-            INVOKEINTERFACE => Invoke::Interface,
-            INVOKESTATIC => Invoke::Static,
-            _ => Invoke::Virtual,
-        };
-        b.invoke(
-            kind,
-            &callee.owner,
-            &callee.name,
-            &callee.descriptor,
-            callee.interface,
-        );
-    });
+    emit_probed_call(
+        &mut b,
+        api,
+        &triple,
+        &Probed {
+            id: site_id,
+            has_receiver: !is_static,
+            desc: &call_desc,
+            statics: &[],
+        },
+        |b| {
+            if !is_static {
+                b.load(&receiver, 0);
+            }
+            push_params(b, &call_desc.params, u16::from(!is_static));
+            let kind = match insn.opcode {
+                INVOKEINTERFACE => Invoke::Interface,
+                INVOKESTATIC => Invoke::Static,
+                _ => Invoke::Virtual,
+            };
+            b.invoke(
+                kind,
+                &callee.owner,
+                &callee.name,
+                &callee.descriptor,
+                callee.interface,
+            );
+        },
+    )?;
     let bridge_code = b
         .finish(class.major_version >= 50)
         .map_err(|e| e.in_file(&what))?;

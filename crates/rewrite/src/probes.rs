@@ -4,12 +4,20 @@
 use crate::probe::ProbeApi;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::error::Result;
+use mimic_classfile::MemberRef;
 
 const OBJECT: &str = "java/lang/Object";
 
-/// Push a new `Object[]` holding the (boxed) locals of `params`, starting at `first_slot`.
-pub(crate) fn push_boxed_args(b: &mut CodeBuilder, params: &[FieldType], first_slot: u16) {
-    b.push_int(params.len() as i32)
+/// Push a new `Object[]` holding the (boxed) locals of `params`, starting at `first_slot`,
+/// then the (boxed) values of the static fields `statics`.
+pub(crate) fn push_boxed_args(
+    b: &mut CodeBuilder,
+    params: &[FieldType],
+    first_slot: u16,
+    statics: &[MemberRef],
+) -> Result<()> {
+    b.push_int((params.len() + statics.len()) as i32)
         .new_array(&FieldType::Object(OBJECT.into()));
     let mut slot = first_slot;
     for (i, p) in params.iter().enumerate() {
@@ -20,6 +28,15 @@ pub(crate) fn push_boxed_args(b: &mut CodeBuilder, params: &[FieldType], first_s
             .array_store(&FieldType::Object(OBJECT.into()));
         slot += p.slots();
     }
+    for (i, f) in statics.iter().enumerate() {
+        let t = FieldType::parse(&f.descriptor)?;
+        b.dup_value()
+            .push_int((params.len() + i) as i32)
+            .get_static(&f.owner, &f.name, &f.descriptor)
+            .box_value(&t)
+            .array_store(&FieldType::Object(OBJECT.into()));
+    }
+    Ok(())
 }
 
 /// The names of the probes around one kind of event.
@@ -29,19 +46,34 @@ pub(crate) struct ProbeTriple {
     pub throw: (&'static str, &'static str),
 }
 
-/// Emit: `token = enter(id, receiver, args)`; `try { result = <call> }`
-/// `catch (Throwable t) { throw(id, token, t); throw t; }` `exit(id, token, box(result))`;
-/// `return result`. The receiver (or null) is local 0 when `has_receiver`; the arguments
-/// follow. `emit_call` pushes the receiver and arguments and performs the call.
+/// What one probed call reports: its id, whether local 0 holds a receiver, the
+/// descriptor of the call, and the static fields whose values `enter` receives after the
+/// arguments.
+pub(crate) struct Probed<'a> {
+    pub id: i32,
+    pub has_receiver: bool,
+    pub desc: &'a MethodDescriptor,
+    pub statics: &'a [MemberRef],
+}
+
+/// Emit: `token = enter(id, receiver, args)` (`args` ends with the values of `statics`);
+/// `try { result = <call> }` `catch (Throwable t) { throw(id, token, t); throw t; }`
+/// `exit(id, token, box(result))`; `return result`. The receiver (or null) is local 0
+/// when `has_receiver`; the arguments follow. `emit_call` pushes the receiver and
+/// arguments and performs the call.
 pub(crate) fn emit_probed_call(
     b: &mut CodeBuilder,
     api: &ProbeApi,
     probes: &ProbeTriple,
-    id: i32,
-    has_receiver: bool,
-    desc: &MethodDescriptor,
+    call: &Probed,
     emit_call: impl FnOnce(&mut CodeBuilder),
-) {
+) -> Result<()> {
+    let Probed {
+        id,
+        has_receiver,
+        desc,
+        statics,
+    } = *call;
     let probe = api.class_name.as_str();
     let receiver_slots = u16::from(has_receiver);
     let token = b.next_local();
@@ -51,7 +83,7 @@ pub(crate) fn emit_probed_call(
     } else {
         b.aconst_null();
     }
-    push_boxed_args(b, &desc.params, receiver_slots);
+    push_boxed_args(b, &desc.params, receiver_slots, statics)?;
     b.invoke(Invoke::Static, probe, probes.enter.0, probes.enter.1, false)
         .store(&FieldType::Long, token);
 
@@ -92,6 +124,7 @@ pub(crate) fn emit_probed_call(
         .invoke(Invoke::Static, probe, probes.throw.0, probes.throw.1, false)
         .load(&thrown, slot)
         .athrow();
+    Ok(())
 }
 
 /// Push every parameter local onto the stack, from `first_slot`.

@@ -4,13 +4,14 @@
 //! the `enter` and `exit`/`exitThrow` probes.
 
 use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
-use crate::probes::{emit_probed_call, push_params, ProbeTriple};
+use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
 use crate::{method_at, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::class_file::{Attribute, ClassFile};
 use mimic_classfile::descriptor::MethodDescriptor;
 use mimic_classfile::error::{ClassFileError, Result};
+use mimic_classfile::MemberRef;
 
 /// What wrapping did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,12 +45,15 @@ pub fn ineligibility(class: &ClassFile, method_index: usize) -> Option<String> {
     None
 }
 
-/// Wrap method `method_index`; probes receive `method_id`.
+/// Wrap method `method_index`; probes receive `method_id`, and `enter` the values of the
+/// static fields `statics` after the arguments (read with `getstatic` on entry: fields of
+/// the class's own hierarchy, initialised before any of its methods runs).
 pub fn wrap_method(
     class: &mut ClassFile,
     method_index: usize,
     method_id: i32,
     api: &ProbeApi,
+    statics: &[MemberRef],
 ) -> Result<Wrapped> {
     let (original, what) = method_at(class, method_index)?;
     if let Some(why) = ineligibility(class, method_index) {
@@ -76,28 +80,39 @@ pub fn wrap_method(
         exit: EXIT,
         throw: EXIT_THROW,
     };
-    emit_probed_call(&mut b, api, &triple, method_id, !is_static, &desc, |b| {
-        if is_static {
-            push_params(b, &desc.params, 0);
-            b.invoke(
-                Invoke::Static,
-                &class_name,
-                &renamed_to,
-                &descriptor,
-                interface,
-            );
-        } else {
-            b.load(&mimic_classfile::FieldType::Object(class_name.clone()), 0);
-            push_params(b, &desc.params, 1);
-            b.invoke(
-                Invoke::Special,
-                &class_name,
-                &renamed_to,
-                &descriptor,
-                interface,
-            );
-        }
-    });
+    emit_probed_call(
+        &mut b,
+        api,
+        &triple,
+        &Probed {
+            id: method_id,
+            has_receiver: !is_static,
+            desc: &desc,
+            statics,
+        },
+        |b| {
+            if is_static {
+                push_params(b, &desc.params, 0);
+                b.invoke(
+                    Invoke::Static,
+                    &class_name,
+                    &renamed_to,
+                    &descriptor,
+                    interface,
+                );
+            } else {
+                b.load(&mimic_classfile::FieldType::Object(class_name.clone()), 0);
+                push_params(b, &desc.params, 1);
+                b.invoke(
+                    Invoke::Special,
+                    &class_name,
+                    &renamed_to,
+                    &descriptor,
+                    interface,
+                );
+            }
+        },
+    )?;
     let wrapper_code = b
         .finish(class.major_version >= 50)
         .map_err(|e| e.in_file(&what))?;

@@ -255,6 +255,8 @@ pub struct EncodedInvocation {
     pub receiver_before: Option<String>,
     pub receiver_after: Option<String>,
     pub arguments: String,
+    /// JSON array of the static reads' values; `None` when the MUT reads none.
+    pub statics: Option<String>,
     pub outcome: String,
     pub calls: Vec<EncodedCall>,
     pub started_ns: u64,
@@ -267,6 +269,7 @@ impl EncodedInvocation {
         let values = self.receiver_before.as_ref().map_or(0, String::len)
             + self.receiver_after.as_ref().map_or(0, String::len)
             + self.arguments.len()
+            + self.statics.as_ref().map_or(0, String::len)
             + self.outcome.len()
             + self.thread_name.len();
         let calls: usize = self
@@ -310,6 +313,7 @@ impl EncodedInvocation {
             receiver_before: r.receiver_before.as_ref().map(to_json),
             receiver_after: r.receiver_after.as_ref().map(to_json),
             arguments: to_json(&r.arguments),
+            statics: (!r.statics.is_empty()).then(|| to_json(&r.statics)),
             outcome: to_json(&r.outcome),
             calls: r.calls.iter().map(EncodedCall::encode).collect(),
             started_ns: r.started_ns,

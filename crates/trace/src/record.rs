@@ -45,6 +45,10 @@ pub struct InvocationRecord {
     pub receiver_before: Option<Value>,
     pub receiver_after: Option<Value>,
     pub arguments: Vec<Value>,
+    /// The values of the MUT's static reads (`Mut::static_reads`, in order) on entry;
+    /// empty when it reads none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub statics: Vec<Value>,
     pub outcome: Outcome,
     pub calls: Vec<CallRecord>,
     pub started_ns: u64,

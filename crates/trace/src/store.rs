@@ -14,8 +14,9 @@ use crate::private_file;
 use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
-/// Bumped on any incompatible schema change.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Bumped on any schema change (2: `invocations.statics`). A version-1 store is migrated
+/// when opened for writing and read as it is otherwise.
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
 /// that mimic never mistakes another application's database for its own.
@@ -93,6 +94,7 @@ CREATE TABLE IF NOT EXISTS invocations (
   started_ns INTEGER NOT NULL,
   duration_ns INTEGER NOT NULL,
   bytes INTEGER NOT NULL,
+  statics TEXT,
   PRIMARY KEY (run_id, id)
 );
 CREATE INDEX IF NOT EXISTS invocations_by_mut ON invocations (run_id, mut_index, seq);
@@ -150,6 +152,8 @@ pub struct MutSummary {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// False for a version-1 store opened read-only: it has no `invocations.statics`.
+    statics_column: bool,
 }
 
 fn now_text() -> String {
@@ -201,6 +205,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_path_buf(),
+            statics_column: true,
         };
         store
             .conn
@@ -214,6 +219,12 @@ impl Store {
                 store.conn.execute(
                     "INSERT INTO meta (key, value) VALUES ('schema_version', ?1)",
                     [SCHEMA_VERSION.to_string()],
+                )?;
+            }
+            Some(1) => {
+                store.conn.execute_batch(
+                    "ALTER TABLE invocations ADD COLUMN statics TEXT;
+                     UPDATE meta SET value = '2' WHERE key = 'schema_version';",
                 )?;
             }
             Some(v) if v != SCHEMA_VERSION => {
@@ -297,12 +308,17 @@ impl Store {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
-        let store = Store {
+        let mut store = Store {
             conn,
             path: path.to_path_buf(),
+            statics_column: true,
         };
         match store.schema_version() {
             Ok(Some(SCHEMA_VERSION)) => Ok(store),
+            Ok(Some(1)) => {
+                store.statics_column = false;
+                Ok(store)
+            }
             Ok(Some(v)) => Err(StoreError::Version {
                 path: path.to_path_buf(),
                 found: v,
@@ -387,8 +403,8 @@ impl Store {
         let tx = self.conn.transaction()?;
         {
             let mut inv = tx.prepare_cached(
-                "INSERT OR REPLACE INTO invocations (run_id, id, mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns, bytes)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                "INSERT OR REPLACE INTO invocations (run_id, id, mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns, bytes, statics)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             )?;
             let mut call = tx.prepare_cached(
                 "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -397,6 +413,7 @@ impl Store {
                 let mut bytes = r.receiver_before.as_ref().map_or(0, String::len)
                     + r.receiver_after.as_ref().map_or(0, String::len)
                     + r.arguments.len()
+                    + r.statics.as_ref().map_or(0, String::len)
                     + r.outcome.len();
                 for c in &r.calls {
                     bytes += c.arguments.len() + c.outcome.len();
@@ -423,7 +440,8 @@ impl Store {
                     r.outcome,
                     r.started_ns as i64,
                     r.duration_ns as i64,
-                    bytes as i64
+                    bytes as i64,
+                    r.statics
                 ])?;
             }
         }
@@ -553,11 +571,16 @@ impl Store {
 
     /// One invocation with its calls.
     pub fn invocation(&self, run: i64, id: u64) -> Result<Option<InvocationRecord>, StoreError> {
+        let statics = if self.statics_column {
+            "statics"
+        } else {
+            "NULL"
+        };
         let row = self
             .conn
             .query_row(
-                "SELECT mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns
-                 FROM invocations WHERE run_id = ?1 AND id = ?2",
+                &format!("SELECT mut_index, seq, thread_id, thread_name, parent, receiver_before, receiver_after, arguments, outcome, started_ns, duration_ns, {statics}
+                 FROM invocations WHERE run_id = ?1 AND id = ?2"),
                 params![run, id as i64],
                 |r| {
                     Ok((
@@ -572,6 +595,7 @@ impl Store {
                         r.get::<_, String>(8)?,
                         r.get::<_, i64>(9)?,
                         r.get::<_, i64>(10)?,
+                        r.get::<_, Option<String>>(11)?,
                     ))
                 },
             )
@@ -588,6 +612,7 @@ impl Store {
             outcome,
             started,
             duration,
+            statics,
         )) = row
         else {
             return Ok(None);
@@ -624,6 +649,11 @@ impl Store {
             receiver_before: rb.as_deref().map(parse).transpose()?,
             receiver_after: ra.as_deref().map(parse).transpose()?,
             arguments: parse(&args)?,
+            statics: statics
+                .as_deref()
+                .map(parse)
+                .transpose()?
+                .unwrap_or_default(),
             outcome: parse(&outcome)?,
             calls,
             started_ns: started as u64,

@@ -36,6 +36,7 @@ fn invocation(id: u64) -> InvocationRecord {
             fields: vec![],
             truncated: false,
         }),
+        statics: vec![],
         arguments: vec![Value::Int { v: 17 }],
         outcome: Outcome::Returned {
             value: Value::Int { v: 42 },
@@ -92,6 +93,40 @@ fn invocations_round_trip() {
             0o600
         );
     }
+}
+
+/// Issue 17: the static fields an invocation read are stored with it; a version-1 store
+/// (before them) is read as it is and migrated when opened for writing.
+#[test]
+fn static_values_round_trip_and_a_version_1_store_is_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan()).unwrap();
+    let with_statics = InvocationRecord {
+        statics: vec![Value::Int { v: 3 }, Value::Null],
+        ..invocation(1)
+    };
+    store.write_batch(run, std::slice::from_ref(&with_statics)).unwrap();
+    assert_eq!(store.invocation(run, 1).unwrap().unwrap(), with_statics);
+    drop(store);
+
+    // Make it a version-1 store, as an older mimic wrote it.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "ALTER TABLE invocations DROP COLUMN statics;
+         UPDATE meta SET value = '1' WHERE key = 'schema_version';",
+    )
+    .unwrap();
+    drop(conn);
+    let old = Store::open_read(&path).unwrap();
+    assert_eq!(old.invocation(run, 1).unwrap().unwrap(), invocation(1));
+    drop(old);
+    let mut store = Store::create_or_open(&path).unwrap();
+    store.write_batch(run, std::slice::from_ref(&with_statics)).unwrap();
+    drop(store);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(store.invocation(run, 1).unwrap().unwrap(), with_statics);
 }
 
 #[test]

@@ -89,6 +89,9 @@ fn audit(args: &AuditArgs) -> anyhow::Result<u8> {
             for (i, v) in inv.arguments.iter().enumerate() {
                 look(v, &format!("argument {i}"));
             }
+            for (i, v) in inv.statics.iter().enumerate() {
+                look(v, &format!("static {i}"));
+            }
             outcome(&rules, &inv.outcome, "outcome", &mut f);
             for c in &inv.calls {
                 for (i, v) in c.arguments.iter().enumerate() {

@@ -135,6 +135,9 @@ fn print_invocation(run: i64, entry: &Mut, inv: &InvocationRecord) {
     for (i, a) in inv.arguments.iter().enumerate() {
         println!("  argument {i}: {}", render(a, 3));
     }
+    for (read, v) in entry.static_reads.iter().zip(&inv.statics) {
+        println!("  static {}.{}: {}", read.class, read.name, render(v, 3));
+    }
     println!("  mockable calls: {}", inv.calls.len());
     for c in &inv.calls {
         let args = c

@@ -41,6 +41,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         ],
         deeper_calls: vec![],
         param_names: vec![],
+        static_reads: vec![],
     }
 }
 
@@ -86,6 +87,7 @@ fn invocation(arguments: Vec<Value>, outcome: Outcome, calls: Vec<CallRecord>) -
         receiver_before: Some(checkout()),
         receiver_after: None,
         arguments,
+        statics: vec![],
         outcome,
         calls,
         started_ns: 0,
@@ -373,6 +375,7 @@ fn a_static_method_without_calls_gets_only_an_output_oracle() {
         mockable_calls: vec![],
         deeper_calls: vec![],
         param_names: vec![],
+        static_reads: vec![],
     };
     let inv = InvocationRecord {
         receiver_before: None,
@@ -396,6 +399,72 @@ fn a_static_method_without_calls_gets_only_an_output_oracle() {
     let source = java(&model, Oracle::Output);
     assert!(source.contains("int result = Tax.rate(5);"), "{source}");
     assert!(source.contains("assertEquals(7, result);"), "{source}");
+}
+
+/// Issue 17, item 4: the static fields the method read are set to their recorded values
+/// before it acts and restored after; one whose value cannot be rebuilt is left, named.
+#[test]
+fn static_state_the_method_read_is_set_and_restored() {
+    let read = |name: &str, descriptor: &str| mimic_plan::StaticRead {
+        class: "shop.Tax".into(),
+        name: name.into(),
+        descriptor: descriptor.into(),
+    };
+    let m = Mut {
+        class: "shop.Tax".into(),
+        method: "rate".into(),
+        descriptor: "(I)I".into(),
+        line: None,
+        is_static: true,
+        mockable_calls: vec![],
+        deeper_calls: vec![],
+        param_names: vec![],
+        static_reads: vec![read("percent", "I"), read("lock", "Ljava/lang/Object;")],
+    };
+    let inv = InvocationRecord {
+        receiver_before: None,
+        statics: vec![
+            Value::Int { v: 25 },
+            Value::Opaque {
+                class: "java.lang.Object".into(),
+                reason: "a lock".into(),
+            },
+        ],
+        ..invocation(
+            vec![Value::Int { v: 4 }],
+            returned(Value::Int { v: 1 }),
+            vec![],
+        )
+    };
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "TaxMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("Object previousPercent = Fixtures.setStatic(Tax.class, \"percent\", 25);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("Fixtures.setStatic(Tax.class, \"percent\", previousPercent);"),
+        "{source}"
+    );
+    assert!(source.contains("// static Tax.lock is not set"), "{source}");
+    // The restore runs after the act, whatever it threw.
+    let act = source.find("Tax.rate(4)").unwrap();
+    let restore = source.find("previousPercent);").unwrap();
+    assert!(
+        act < restore && source[act..restore].contains("finally"),
+        "{source}"
+    );
+    // A recording that does not match the plan's reads is skipped, named.
+    let mismatched = InvocationRecord {
+        statics: vec![Value::Int { v: 25 }],
+        ..inv
+    };
+    let skipped = model_for(&m, &mismatched, 1, &ALL, "TaxMimicTest").unwrap_err();
+    assert!(
+        skipped.reason.contains("1 static values recorded for 2"),
+        "{}",
+        skipped.reason
+    );
 }
 
 #[test]

@@ -2,8 +2,13 @@ package env;
 
 import java.security.SecureRandom;
 
-/** Environment reads: direct, through a subclass, in a private helper, and in main. */
-public class Clocked {
+/**
+ * Environment reads: direct, through a subclass, in a private helper, and in main; the
+ * helper also reads static state of its class, its superclass and another class.
+ */
+public class Clocked extends Base {
+    private static final java.util.List<String> LOG = new java.util.ArrayList<>();
+    private static int calls;
     private final SecureRandom random = new SecureRandom();
 
     public long now() {
@@ -19,7 +24,9 @@ public class Clocked {
     }
 
     private long stamp() {
-        return System.nanoTime();
+        calls++;
+        LOG.add("stamp");
+        return System.nanoTime() + offset + Registry.shift + calls;
     }
 
     public int pure(int x) {

@@ -4,7 +4,10 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
-/** Identifiers and dice: one unseeded source of randomness and one seeded. */
+/**
+ * Identifiers and dice: one unseeded source of randomness and one seeded, and tickets
+ * numbered by a static counter.
+ */
 public class Ids {
     private final Random seeded = new Random(42);
 
@@ -18,9 +21,16 @@ public class Ids {
         return seeded.nextInt(6) + 1;
     }
 
-    /** A four-digit ticket number from the thread's own source of randomness. */
-    public static int ticket() {
-        return ThreadLocalRandom.current().nextInt(1000, 10000);
+    /** How many tickets this process has issued: static state every ticket reads. */
+    private static int issued;
+
+    /**
+     * A ticket: its serial number in this process, then four digits from the thread's own
+     * source of randomness.
+     */
+    public static String ticket() {
+        issued++;
+        return issued + "-" + ThreadLocalRandom.current().nextInt(1000, 10000);
     }
 
     /** A chance between 0 and 100 from {@code Math.random}. */

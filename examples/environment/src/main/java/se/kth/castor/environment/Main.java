@@ -38,7 +38,7 @@ public final class Main {
             System.out.println(ids.newId("order"));
             System.out.println(ids.roll() + " " + ids.roll());
             System.out.println(Ids.chance());
-            System.out.println(Ids.ticket());
+            System.out.println(Ids.ticket() + " " + Ids.ticket());
             Settings settings = new Settings("shop");
             System.out.println(settings.greeting());
             System.out.println(settings.authenticated());
