@@ -106,6 +106,9 @@ pub enum Kind {
     /// string.
     Enum(String),
     Text,
+    /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
+    /// default time zone and drops the milliseconds).
+    EpochMillis,
     /// Element primitive type, or None for reference arrays.
     Array(Option<Prim>),
     /// A JDK collection whose `toArray()` runs JDK code only ([`SELF_CONTAINED`]).
@@ -366,6 +369,8 @@ unsafe fn classify(
         Kind::Opaque(why.to_string())
     } else if let Some(why) = crate::jdk::opaque_by_name(&name) {
         Kind::Opaque(why.to_string())
+    } else if name == "java.util.Date" {
+        Kind::EpochMillis
     } else if name.starts_with("java.time.")
         || name.starts_with("sun.nio.cs.")
         || TEXT_CLASSES.contains(&name.as_str())

@@ -313,7 +313,11 @@ impl<'a> Walk<'a> {
         self.bytes += 30 + info.name.len() as u64;
         if let Some(rule) = self.secret.clone() {
             match &info.kind {
-                Kind::Str | Kind::Boxed(..) | Kind::Text | Kind::Array(Some(_)) => {
+                Kind::Str
+                | Kind::Boxed(..)
+                | Kind::Text
+                | Kind::EpochMillis
+                | Kind::Array(Some(_)) => {
                     self.redact(name, &rule);
                     return;
                 }
@@ -367,6 +371,18 @@ impl<'a> Walk<'a> {
                 },
                 None => json::opaque(self.out, name, "toString() failed"),
             },
+            Kind::EpochMillis => {
+                // SAFETY: `class` is `obj`'s live class; `getTime()J` is the JDK's.
+                let id = unsafe { self.env.get_method_id(class, "getTime", "()J") };
+                jdk::clear(self.env);
+                let millis = id.map(|id| unsafe { self.env.call_long_method(obj, id, &[]) });
+                match millis {
+                    Some(ms) if !jdk::clear(self.env) => {
+                        json::text(self.out, name, &ms.to_string())
+                    }
+                    _ => json::opaque(self.out, name, "getTime() failed"),
+                }
+            }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
             _ => {

@@ -155,8 +155,19 @@ impl State {
         let site_sigs = site_calls
             .iter()
             .map(|call| {
-                call.map(|call| Signature::parse(&call.descriptor))
-                    .unwrap_or_default()
+                call.map(|call| {
+                    let sig = Signature::parse(&call.descriptor);
+                    // A constructor's bridge returns the object it created.
+                    if call.new_offset.is_some() {
+                        Signature {
+                            ret: Some(Declared::Reference),
+                            ..sig
+                        }
+                    } else {
+                        sig
+                    }
+                })
+                .unwrap_or_default()
             })
             .collect();
         let site_names_value = site_calls

@@ -7,8 +7,8 @@
 //! This module is the [`Interpreter`] of that analysis over the shared engine
 //! [`mimic_flow`], which owns the instruction semantics (slot-exact stack, handlers,
 //! subroutines, malformed code): it says only which values keep their origin — `aload`
-//! and `astore` copies, `checkcast`, `getfield` on `this`, `getstatic` — and records the
-//! invokes. Everything else is [`Origin::Unknown`].
+//! and `astore` copies, `checkcast`, `getfield` on `this`, `getstatic`, the object a `new`
+//! created — and records the invokes. Everything else is [`Origin::Unknown`].
 
 use std::collections::BTreeMap;
 
@@ -40,6 +40,8 @@ pub enum Origin {
         name: String,
         descriptor: String,
     },
+    /// The object the `new` at this offset created (until and after its constructor).
+    New(u32),
 }
 
 /// The locals and operand stack before an instruction, one origin per slot.
@@ -144,6 +146,14 @@ impl Interpreter for Origins {
                 descriptor,
             },
             Some(_) => Origin::Unknown,
+        }
+    }
+
+    fn new_object(&mut self, insn: &Instruction, _: &mut ()) -> Origin {
+        if insn.opcode == NEW {
+            Origin::New(insn.offset)
+        } else {
+            Origin::Unknown
         }
     }
 

@@ -21,9 +21,10 @@ use mimic_classfile::access::*;
 use mimic_classfile::annotations::has_annotation;
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::frame::stack_map_offsets;
 use mimic_classfile::instruction::{decode, Operand};
 use mimic_classfile::opcodes::{
-    GETSTATIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
+    DUP, GETSTATIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
@@ -581,7 +582,9 @@ impl Analyser<'_> {
                 }
             }
             Origin::This => Err("receiver is this".into()),
-            Origin::Unknown => Err("receiver is a local object or a computed value".into()),
+            Origin::Unknown | Origin::New(_) => {
+                Err("receiver is a local object or a computed value".into())
+            }
         }
     }
 
@@ -650,6 +653,7 @@ impl Analyser<'_> {
             .into(),
             receiver,
             returns: returns_of(self.index, &c.callee.descriptor),
+            new_offset: None,
         })
     }
 
@@ -660,7 +664,29 @@ impl Analyser<'_> {
         if (c.opcode == INVOKESTATIC) != e.is_static {
             return None;
         }
+        // A constructor (`new Date()`): the site is the `new` … `invokespecial` pair.
+        // Bridged only in javac's shape, `new; dup; <arguments without a branch>; <init>`:
+        // a stack map frame inside the arguments would name the object the bridge creates.
+        let new_offset = match (c.callee.name.as_str(), &c.receiver) {
+            ("<init>", Some(Origin::New(at))) if c.opcode == INVOKESPECIAL => Some(*at),
+            ("<init>", _) => return None,
+            _ => None,
+        };
+        if let Some(at) = new_offset {
+            let cp = &self.class.constant_pool;
+            let dup_follows = code.code.get(at as usize + 3) == Some(&DUP);
+            let frame_inside = code
+                .attribute(cp, "StackMapTable")
+                .map(|a| stack_map_offsets(&a.data).unwrap_or_else(|_| vec![c.offset]))
+                .unwrap_or_default()
+                .into_iter()
+                .any(|f| f > at && f <= c.offset);
+            if !dup_follows || frame_inside {
+                return None;
+            }
+        }
         Some(MockableCall {
+            new_offset,
             offset: c.offset,
             line: self.line(code, c.offset),
             owner: dotted(&c.callee.owner),
@@ -669,6 +695,7 @@ impl Analyser<'_> {
             instruction: match c.opcode {
                 INVOKESTATIC => "invokestatic",
                 INVOKEINTERFACE => "invokeinterface",
+                INVOKESPECIAL => "new",
                 _ => "invokevirtual",
             }
             .into(),
@@ -676,7 +703,11 @@ impl Analyser<'_> {
                 category: e.category,
                 key: e.key.to_string(),
             },
-            returns: returns_of(self.index, &c.callee.descriptor),
+            returns: if new_offset.is_some() {
+                Returns::Object
+            } else {
+                returns_of(self.index, &c.callee.descriptor)
+            },
         })
     }
 

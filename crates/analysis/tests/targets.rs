@@ -246,7 +246,7 @@ fn environment_reads_make_muts_with_tagged_calls() {
     let index = ClassIndex::build(&[fixture_classes(dir.path(), "clock")], |_| true);
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     let muts: Vec<&str> = plan.muts.iter().map(|m| m.method.as_str()).collect();
-    assert_eq!(muts, ["now", "pick", "label"]);
+    assert_eq!(muts, ["now", "pick", "label", "made"]);
     let key = |c: &mimic_plan::MockableCall| match &c.receiver {
         Receiver::Environment { category, key } => (category.name(), key.clone()),
         other => panic!("{other:?}"),
@@ -270,7 +270,12 @@ fn environment_reads_make_muts_with_tagged_calls() {
         key(&label.deeper_calls[0].call),
         ("time", "System.nanoTime()".to_string())
     );
-    assert_eq!(plan.summary.environment_calls, 3);
+    // A constructor: the `invokespecial` with the `new` whose object it initialises.
+    let made = &plan.muts[3].mockable_calls[0];
+    assert_eq!(key(made), ("time", "new Date()".to_string()));
+    assert_eq!((made.instruction.as_str(), made.name.as_str()), ("new", "<init>"));
+    assert_eq!(made.new_offset, Some(0));
+    assert_eq!(plan.summary.environment_calls, 4);
     // The helper's static reads: its class's and its superclass's mutable statics, not a
     // final one nor another class's.
     let reads: Vec<(&str, &str, &str)> = label

@@ -159,6 +159,10 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "append",
         "entries",
         "authenticated",
+        "firstLine",
+        "size",
+        "firstWord",
+        "label",
     ] {
         assert!(
             tested.contains(m),
@@ -183,6 +187,17 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     assert!(
         ids.contains("Fixtures.setStatic(Ids.class, \"issued\", previousIssued);"),
         "{ids}"
+    );
+    // Constructors that read the environment are replayed too: `new Date()` answers the
+    // recorded instant, `new FileReader(file)` a stand-in whose reads are replayed.
+    let archive = test_class("Archive");
+    assert!(
+        archive.contains("environment.answer(\"new Date()\", new java.util.Date("),
+        "{archive}"
+    );
+    assert!(
+        archive.contains("environment.answer(\"new FileReader(File)\", new java.io.FileReader("),
+        "{archive}"
     );
     let settings = test_class("Settings");
     assert!(

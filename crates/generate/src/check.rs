@@ -132,6 +132,18 @@ pub fn mut_entry(m: &Mut) -> Result<(), Rejected> {
     for (i, call) in m.mockable_calls.iter().chain(deeper).enumerate() {
         mockable_call(i, call)?;
     }
+    for read in &m.static_reads {
+        let field_type = mimic_classfile::descriptor::FieldType::parse(&read.descriptor);
+        if !is_binary_name(&read.class)
+            || !is_identifier(&read.name)
+            || !field_type.as_ref().is_ok_and(field_type_ok)
+        {
+            return Err(reject(
+                "static field the MUT reads",
+                &format!("{}.{}:{}", read.class, read.name, read.descriptor),
+            ));
+        }
+    }
     for via in m.deeper_calls.iter().map(|d| &d.via) {
         if !is_binary_name(&via.class) || !is_identifier(&via.method) {
             return Err(reject(
@@ -148,7 +160,9 @@ fn mockable_call(i: usize, c: &MockableCall) -> Result<(), Rejected> {
     if !is_binary_name(&c.owner) {
         return Err(reject(format!("owner of {at}"), &c.owner));
     }
-    if !is_identifier(&c.name) {
+    // An environment constructor (`new Date()`) is named `<init>`, as in the class file.
+    let constructor = c.name == "<init>" && c.new_offset.is_some();
+    if !is_identifier(&c.name) && !constructor {
         return Err(reject(format!("method name of {at}"), &c.name));
     }
     if !is_method_descriptor(&c.descriptor) {
@@ -188,6 +202,9 @@ pub fn invocation(inv: &InvocationRecord) -> Result<(), Rejected> {
     }
     for (i, a) in inv.arguments.iter().enumerate() {
         value(&format!("argument {i}"), a)?;
+    }
+    for (i, v) in inv.statics.iter().enumerate() {
+        value(&format!("static value {i}"), v)?;
     }
     outcome("the outcome", &inv.outcome)?;
     for c in &inv.calls {

@@ -28,8 +28,13 @@ pub fn helper_source() -> String {
         "    private static MemberSubstitution substitutions() {\n        return MemberSubstitution.relaxed()",
     );
     for e in METHODS {
+        let (kind, matcher) = if is_constructor(e) {
+            ("constructor", "constructorOf")
+        } else {
+            ("method", "target")
+        };
         body.push_str(&format!(
-            "\n                .method(target({}.class, \"{}\", \"{}\")).replaceWith(own(\"{}\"))",
+            "\n                .{kind}({matcher}({}.class, \"{}\", \"{}\")).replaceWith(own(\"{}\"))",
             source_type(&FieldType::Object(e.owner.to_string())),
             e.name,
             e.descriptor,
@@ -58,6 +63,14 @@ pub fn stand_in(class: &str) -> Option<&'static str> {
             "new java.io.InputStreamReader(java.io.InputStream.nullInputStream())"
         }
         "java.util.Scanner" => "new java.util.Scanner(java.io.InputStream.nullInputStream())",
+        // A file's own stream and reader over the process's standard input descriptor,
+        // which a test never reads (every read made through them is replayed) nor closes.
+        "java.io.FileInputStream" => {
+            "new java.io.FileInputStream(java.io.FileDescriptor.in) { @Override public void close() {} }"
+        }
+        "java.io.FileReader" => {
+            "new java.io.FileReader(java.io.FileDescriptor.in) { @Override public void close() {} }"
+        }
         "java.net.http.HttpClient" | "jdk.internal.net.http.HttpClientFacade" => {
             "java.net.http.HttpClient.newHttpClient()"
         }
@@ -97,20 +110,30 @@ fn answer_cast(t: &FieldType) -> String {
     }
 }
 
+/// Is this entry a constructor (`new Date()`)?
+fn is_constructor(e: &EnvMethod) -> bool {
+    e.name == "<init>"
+}
+
 /// One substitute: the real call when no replay is open, the recorded answer otherwise
-/// (for a write, the recorded outcome: the write itself is never performed).
+/// (for a write, the recorded outcome: the write itself is never performed). A
+/// constructor's substitute takes its arguments and returns the object.
 fn substitute(e: &EnvMethod) -> String {
-    let desc = MethodDescriptor::parse(e.descriptor).expect("the table's descriptors parse");
+    let mut desc = MethodDescriptor::parse(e.descriptor).expect("the table's descriptors parse");
     let owner = source_type(&FieldType::Object(e.owner.to_string()));
     let mut params = Vec::new();
-    if !e.is_static {
+    if is_constructor(e) {
+        desc.ret = Some(FieldType::Object(e.owner.to_string()));
+    } else if !e.is_static {
         params.push(format!("{owner} receiver"));
     }
     let args: Vec<String> = (0..desc.params.len()).map(|i| format!("a{i}")).collect();
     for (t, a) in desc.params.iter().zip(&args) {
         params.push(format!("{} {a}", source_type(t)));
     }
-    let real = if e.is_static {
+    let real = if is_constructor(e) {
+        format!("new {owner}({})", args.join(", "))
+    } else if e.is_static {
         format!("{owner}.{}({})", e.name, args.join(", "))
     } else {
         format!("receiver.{}({})", e.name, args.join(", "))
@@ -165,6 +188,11 @@ mod tests {
             "public static int Random_nextInt_int_(java.util.Random receiver, int a0) throws Throwable {\n        if (!replaying(caller())) {\n            return receiver.nextInt(a0);\n        }\n        return (java.lang.Integer) next(\"Random.nextInt(int)\", (Object) a0);"
         ), "{source}");
         assert!(source.contains("return java.lang.System.currentTimeMillis();"));
+        // A constructor: built for real outside a replay, the recorded object inside.
+        assert!(source.contains(
+            "public static java.util.Date newDate__() throws Throwable {\n        if (!replaying(caller())) {\n            return new java.util.Date();\n        }\n        return (java.util.Date) next(\"new Date()\");"
+        ), "{source}");
+        assert!(source.contains(".constructor(constructorOf(java.util.Date.class, \"<init>\", \"()V\")).replaceWith(own(\"newDate__\"))"), "{source}");
         assert!(source.contains("return (byte[]) next(\"Files.readAllBytes(Path)\", (Object) a0);"));
         // A write is checked, never performed, while a replay is open.
         assert!(source.contains(

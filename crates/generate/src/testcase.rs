@@ -500,10 +500,14 @@ pub fn model_for(
                 ),
             });
         };
-        let cdesc = MethodDescriptor::parse(&pc.descriptor).map_err(|e| Skipped {
+        let mut cdesc = MethodDescriptor::parse(&pc.descriptor).map_err(|e| Skipped {
             kind: SkipReason::PlanMismatch,
             reason: e.to_string(),
         })?;
+        if pc.new_offset.is_some() {
+            // An environment constructor answers the object it created.
+            cdesc.ret = Some(FieldType::Object(pc.owner.replace('.', "/")));
+        }
         if c.arguments.len() != cdesc.params.len() {
             return Err(Skipped {
                 kind: SkipReason::PlanMismatch,

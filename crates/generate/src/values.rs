@@ -322,6 +322,10 @@ impl<'a> Builder<'a> {
             }
             "java.io.File" => format!("new java.io.File({lit})"),
             "java.net.URI" => format!("java.net.URI.create({lit})"),
+            // Milliseconds since the epoch (`getTime()`).
+            "java.util.Date" if text.parse::<i64>().is_ok() => {
+                format!("new java.util.Date({text}L)")
+            }
             "java.nio.file.attribute.FileTime" => {
                 format!("java.nio.file.attribute.FileTime.from(java.time.Instant.parse({lit}))")
             }

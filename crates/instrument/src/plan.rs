@@ -10,7 +10,7 @@ use mimic_classfile::{ClassFile, ClassFileError, MemberRef};
 use mimic_plan::Plan;
 use mimic_plan::SiteTable;
 use mimic_rewrite::probe::ProbeApi;
-use mimic_rewrite::{bridge, wrap};
+use mimic_rewrite::{bridge, construct, wrap};
 
 use crate::everything::ClassReport;
 
@@ -18,8 +18,23 @@ use crate::everything::ClassReport;
 struct ClassWork {
     /// (MUT index, method name, descriptor, the static fields it reads)
     muts: Vec<(i32, String, String, Vec<MemberRef>)>,
-    /// (site id, method name, descriptor, offset, expected callee owner (internal), name, descriptor)
-    sites: Vec<(i32, String, String, u32, String, String, String)>,
+    sites: Vec<SiteWork>,
+}
+
+/// One call site to bridge and the call the plan expects there.
+#[derive(Debug, Clone)]
+struct SiteWork {
+    id: i32,
+    method: String,
+    descriptor: String,
+    /// The invoke instruction (for a constructor, its `invokespecial`).
+    offset: u32,
+    /// For an environment constructor: the `new` whose object it initialises.
+    new_offset: Option<u32>,
+    /// The expected callee: owner (internal), name, descriptor.
+    owner: String,
+    callee: String,
+    callee_desc: String,
 }
 
 /// What to do to each class of a plan.
@@ -68,15 +83,16 @@ impl PlanInstrumentation {
             work.entry(internal(&site.key.class))
                 .or_default()
                 .sites
-                .push((
-                    id as i32,
-                    site.key.method.clone(),
-                    site.key.descriptor.clone(),
-                    site.key.offset,
-                    internal(&call.owner),
-                    call.name.clone(),
-                    call.descriptor.clone(),
-                ));
+                .push(SiteWork {
+                    id: id as i32,
+                    method: site.key.method.clone(),
+                    descriptor: site.key.descriptor.clone(),
+                    offset: site.key.offset,
+                    new_offset: call.new_offset,
+                    owner: internal(&call.owner),
+                    callee: call.name.clone(),
+                    callee_desc: call.descriptor.clone(),
+                });
         }
         PlanInstrumentation { probe, sites, work }
     }
@@ -121,12 +137,35 @@ impl PlanInstrumentation {
             class_name: name,
             ..ClassReport::default()
         };
-        for (id, method, descriptor, offset, owner, callee, callee_desc) in &work.sites {
+        for site in &work.sites {
+            let SiteWork {
+                id,
+                method,
+                descriptor,
+                offset,
+                owner,
+                callee,
+                callee_desc,
+                ..
+            } = site;
             let m = class.find_method(method, descriptor).ok_or_else(|| {
                 ClassFileError::rewrite(format!(
                     "{internal_name}.{method}{descriptor} is not in the loaded class"
                 ))
             })?;
+            if let Some(new_offset) = site.new_offset {
+                // Checks the `new`, `dup` and constructor itself.
+                construct::bridge_constructor_site(
+                    &mut class,
+                    m,
+                    new_offset,
+                    *offset,
+                    *id,
+                    &self.probe,
+                )?;
+                report.bridged += 1;
+                continue;
+            }
             match bridge::call_at(&class, m, *offset)? {
                 Ok(r) if &r.owner == owner && &r.name == callee && &r.descriptor == callee_desc => {}
                 Ok(r) => {

@@ -248,6 +248,8 @@ pub const METHODS: &[EnvMethod] = &[
         true,
         "ZoneId.systemDefault()",
     ),
+    // A constructor that reads the clock: `new` … `<init>` bridged as one site.
+    m(Time, "java/util/Date", "<init>", "()V", false, "new Date()"),
     // Randomness.
     random("nextInt", "()I", "Random.nextInt()"),
     random("nextInt", "(I)I", "Random.nextInt(int)"),
@@ -730,14 +732,15 @@ pub const METHODS: &[EnvMethod] = &[
         is_static: false,
         key: "BufferedReader.readLine()",
     },
-    m(
-        Input,
-        "java/io/InputStream",
-        "readAllBytes",
-        "()[B",
-        false,
-        "InputStream.readAllBytes()",
-    ),
+    EnvMethod {
+        category: Input,
+        owner: "java/io/InputStream",
+        also: &["java/io/FileInputStream", "java/io/BufferedInputStream"],
+        name: "readAllBytes",
+        descriptor: "()[B",
+        is_static: false,
+        key: "InputStream.readAllBytes()",
+    },
     m(
         Input,
         "java/util/Scanner",
@@ -828,6 +831,56 @@ pub const METHODS: &[EnvMethod] = &[
         false,
         "URL.openStream()",
     ),
+    // Constructors that open a file: the handle is replayed with a stand-in that reads
+    // nothing, and each read through it is an environment call of its own.
+    m(
+        Files,
+        "java/io/FileInputStream",
+        "<init>",
+        "(Ljava/io/File;)V",
+        false,
+        "new FileInputStream(File)",
+    ),
+    m(
+        Files,
+        "java/io/FileInputStream",
+        "<init>",
+        "(Ljava/lang/String;)V",
+        false,
+        "new FileInputStream(String)",
+    ),
+    m(
+        Files,
+        "java/io/FileReader",
+        "<init>",
+        "(Ljava/io/File;)V",
+        false,
+        "new FileReader(File)",
+    ),
+    m(
+        Files,
+        "java/io/FileReader",
+        "<init>",
+        "(Ljava/lang/String;)V",
+        false,
+        "new FileReader(String)",
+    ),
+    m(
+        Files,
+        "java/util/Scanner",
+        "<init>",
+        "(Ljava/io/File;)V",
+        false,
+        "new Scanner(File)",
+    ),
+    m(
+        Files,
+        "java/util/Scanner",
+        "<init>",
+        "(Ljava/nio/file/Path;)V",
+        false,
+        "new Scanner(Path)",
+    ),
 ];
 
 /// The environment method an invoke instruction calls (owner as the instruction names
@@ -862,8 +915,13 @@ mod tests {
         for e in METHODS {
             assert!(seen.insert(e.key), "duplicate key {}", e.key);
             let simple = e.owner.rsplit('/').next().unwrap();
+            let named = if e.name == "<init>" {
+                format!("new {simple}(")
+            } else {
+                format!("{simple}.{}(", e.name)
+            };
             assert!(
-                e.key.starts_with(&format!("{simple}.{}(", e.name)),
+                e.key.starts_with(&named),
                 "{} for {}.{}",
                 e.key,
                 e.owner,
@@ -894,5 +952,10 @@ mod tests {
         assert!(lookup("com/x/Random", "nextInt", "(I)I").is_none());
         assert!(names_its_value(by_key("System.getenv(String)").unwrap()));
         assert!(!names_its_value(by_key("Files.readString(Path)").unwrap()));
+        assert_eq!(
+            lookup("java/util/Date", "<init>", "()V").unwrap().key,
+            "new Date()"
+        );
+        assert!(lookup("java/util/Date", "<init>", "(J)V").is_none());
     }
 }

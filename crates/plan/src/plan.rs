@@ -148,10 +148,15 @@ pub struct MockableCall {
     pub owner: String,
     pub name: String,
     pub descriptor: String,
-    /// `invokevirtual` or `invokeinterface` (`invokestatic` for environment calls).
+    /// `invokevirtual` or `invokeinterface` (`invokestatic` for environment calls, `new`
+    /// for an environment constructor such as `new Date()`).
     pub instruction: String,
     pub receiver: Receiver,
     pub returns: Returns,
+    /// For `new`: the offset of the `new` instruction whose object the constructor at
+    /// `offset` (the `invokespecial`) initialises.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub new_offset: Option<u32>,
 }
 
 /// A method of the MUT's class that a deeper call sits in.
@@ -212,6 +217,7 @@ mod tests {
                 declared_type: "shop.Inventory".into(),
             },
             returns: Returns::Primitive,
+            new_offset: None,
         };
         let deeper = DeeperCall {
             via: MethodRef {

@@ -99,6 +99,7 @@ mod tests {
                 is_static: false,
             },
             returns: Returns::Void,
+            new_offset: None,
         }
     }
 

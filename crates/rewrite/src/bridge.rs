@@ -144,7 +144,6 @@ pub fn bridge_call_site(
     let bridge_descriptor = bridge_desc.to_descriptor();
     let bridge_name = fresh_method_name(class, &format!("{MARKER}$call"));
     let class_name = class.name()?;
-    let interface = class.is_interface();
 
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, &bridge_desc);
     let triple = ProbeTriple {
@@ -184,35 +183,71 @@ pub fn bridge_call_site(
     let bridge_code = b
         .finish(class.major_version >= 50)
         .map_err(|e| e.in_file(&what))?;
-    let bridge = class.new_method(
-        PRIVATE | STATIC | SYNTHETIC,
-        &bridge_name,
-        &bridge_descriptor,
-        Some(&bridge_code),
-    )?;
-
-    // Patch the call site in place.
-    let target = class.constant_pool.add_method_ref(
-        &class_name,
-        &bridge_name,
-        &bridge_descriptor,
-        interface,
-    )?;
-    let at = offset as usize;
-    code.code[at] = INVOKESTATIC;
-    code.code[at + 1..at + 3].copy_from_slice(&target.to_be_bytes());
-    for byte in &mut code.code[at + 3..at + insn.length as usize] {
-        *byte = NOP;
-    }
-    let name_index = method.attributes[position].name_index;
-    class.methods[method_index].attributes[position] = Attribute {
-        name_index,
-        data: code.to_bytes()?,
+    let site = Site {
+        method_index,
+        position,
+        offset,
+        length: insn.length,
     };
-    class.methods.push(bridge);
+    install(
+        class,
+        &site,
+        &mut code,
+        &bridge_name,
+        &bridge_descriptor,
+        &bridge_code,
+    )?;
     Ok(Bridged {
         bridge_name,
         bridge_descriptor,
         callee,
     })
+}
+
+/// Where a bridged call sits: the method, its Code attribute's position among the
+/// method's attributes, and the instruction (offset, length) that becomes the bridge call.
+pub(crate) struct Site {
+    pub method_index: usize,
+    pub position: usize,
+    pub offset: u32,
+    pub length: u32,
+}
+
+/// Add the bridge method and make the instruction at `site` call it: `invokestatic`,
+/// padded with `nop`s to the instruction's length, in `code`, which is then written back.
+pub(crate) fn install(
+    class: &mut ClassFile,
+    site: &Site,
+    code: &mut mimic_classfile::CodeAttribute,
+    bridge_name: &str,
+    bridge_descriptor: &str,
+    bridge_code: &mimic_classfile::CodeAttribute,
+) -> Result<()> {
+    let class_name = class.name()?;
+    let interface = class.is_interface();
+    let bridge = class.new_method(
+        PRIVATE | STATIC | SYNTHETIC,
+        bridge_name,
+        bridge_descriptor,
+        Some(bridge_code),
+    )?;
+    let target = class.constant_pool.add_method_ref(
+        &class_name,
+        bridge_name,
+        bridge_descriptor,
+        interface,
+    )?;
+    let at = site.offset as usize;
+    code.code[at] = INVOKESTATIC;
+    code.code[at + 1..at + 3].copy_from_slice(&target.to_be_bytes());
+    for byte in &mut code.code[at + 3..at + site.length as usize] {
+        *byte = NOP;
+    }
+    let attribute = &mut class.methods[site.method_index].attributes[site.position];
+    *attribute = Attribute {
+        name_index: attribute.name_index,
+        data: code.to_bytes()?,
+    };
+    class.methods.push(bridge);
+    Ok(())
 }

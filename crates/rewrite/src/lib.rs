@@ -13,6 +13,7 @@
 //!    extreme transformations of mutation testing are built from it by `mutate`).
 
 pub mod bridge;
+pub mod construct;
 pub mod probe;
 pub mod probes;
 pub mod replace;

@@ -107,7 +107,9 @@ fn static_values_round_trip_and_a_version_1_store_is_migrated() {
         statics: vec![Value::Int { v: 3 }, Value::Null],
         ..invocation(1)
     };
-    store.write_batch(run, std::slice::from_ref(&with_statics)).unwrap();
+    store
+        .write_batch(run, std::slice::from_ref(&with_statics))
+        .unwrap();
     assert_eq!(store.invocation(run, 1).unwrap().unwrap(), with_statics);
     drop(store);
 
@@ -123,7 +125,9 @@ fn static_values_round_trip_and_a_version_1_store_is_migrated() {
     assert_eq!(old.invocation(run, 1).unwrap().unwrap(), invocation(1));
     drop(old);
     let mut store = Store::create_or_open(&path).unwrap();
-    store.write_batch(run, std::slice::from_ref(&with_statics)).unwrap();
+    store
+        .write_batch(run, std::slice::from_ref(&with_statics))
+        .unwrap();
     drop(store);
     let store = Store::open_read(&path).unwrap();
     assert_eq!(store.invocation(run, 1).unwrap().unwrap(), with_statics);

@@ -236,6 +236,12 @@ public final class EnvironmentReplay implements AutoCloseable {
                 .and(ElementMatchers.isDeclaredBy(ElementMatchers.isSubTypeOf(owner)));
     }
 
+    private static ElementMatcher<MethodDescription> constructorOf(Class<?> owner, String name, String descriptor) {
+        return ElementMatchers.<MethodDescription>isConstructor()
+                .and(ElementMatchers.hasDescriptor(descriptor))
+                .and(ElementMatchers.isDeclaredBy(owner));
+    }
+
     private static java.lang.reflect.Method own(String name) {
         for (java.lang.reflect.Method m : EnvironmentReplay.class.getDeclaredMethods()) {
             if (m.getName().equals(name)) {

@@ -24,6 +24,7 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
             is_static: false,
         },
         returns,
+        new_offset: None,
     }
 }
 

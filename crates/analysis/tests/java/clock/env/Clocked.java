@@ -23,6 +23,15 @@ public class Clocked extends Base {
         return "at " + stamp();
     }
 
+    public long made() {
+        return new java.util.Date().getTime();
+    }
+
+    /** A branch inside the constructor's arguments: not bridged, so not a read. */
+    public java.io.FileReader either(boolean first) throws java.io.IOException {
+        return new java.io.FileReader(first ? "a" : "b");
+    }
+
     private long stamp() {
         calls++;
         LOG.add("stamp");

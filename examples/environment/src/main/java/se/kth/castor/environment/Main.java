@@ -63,6 +63,10 @@ public final class Main {
             journal.append("");
             journal.append("paid at " + System.currentTimeMillis());
             System.out.println(journal.entries());
+
+            Archive archive = new Archive(footer.toFile());
+            System.out.println(archive.firstLine() + " / " + archive.size() + " bytes / "
+                    + archive.firstWord() + " / " + archive.label());
         } finally {
             server.stop(0);
             Files.deleteIfExists(footer);

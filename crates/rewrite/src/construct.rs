@@ -1,0 +1,142 @@
+//! Rewrite 2b, constructor bridging: an environment constructor (`new Date()`,
+//! `new FileReader(file)`) compiled as `new C; dup; <arguments>; invokespecial C.<init>`
+//! becomes `nop`s for the `new` and `dup` and `invokestatic` of a generated bridge that
+//! takes the arguments, constructs the object between the call probes and returns it. The
+//! stack after the site is unchanged (one initialised `C`), offsets never move, and only
+//! sites with no stack map frame between `new` and `<init>` (no branch inside the
+//! arguments, the javac shape of every simple `new C(a, b)`) are bridged: a frame there
+//! would name the uninitialised object that no longer exists.
+
+use crate::bridge::{install, Bridged, Site};
+use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
+use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
+use crate::{fresh_method_name, method_at, method_code, MARKER};
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::class_file::ClassFile;
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::error::{ClassFileError, Result};
+use mimic_classfile::frame::stack_map_offsets;
+use mimic_classfile::instruction::{decode, Operand};
+use mimic_classfile::opcodes::{DUP, INVOKESPECIAL, NEW, NOP};
+
+/// Bridge the constructor call whose `new` is at `new_offset` and whose
+/// `invokespecial <init>` is at `offset`; probes receive `site_id`.
+pub fn bridge_constructor_site(
+    class: &mut ClassFile,
+    method_index: usize,
+    new_offset: u32,
+    offset: u32,
+    site_id: i32,
+    api: &ProbeApi,
+) -> Result<Bridged> {
+    let (method, what) = method_at(class, method_index)?;
+    let fail = |why: String| {
+        ClassFileError::rewrite(format!(
+            "cannot bridge the constructor at offset {offset} in {what}: {why}"
+        ))
+    };
+    if class.is_interface() && class.major_version < 52 {
+        return Err(fail(
+            "interfaces before class version 52 cannot have private methods".into(),
+        ));
+    }
+    let (position, mut code) = method_code(class, &method)?;
+    let insns = decode(&code.code)?;
+    let at = |o: u32| insns.iter().find(|i| i.offset == o);
+    let created = match at(new_offset) {
+        Some(i) if i.opcode == NEW => match i.operand {
+            Operand::Pool(c) => class.constant_pool.class_name(c)?,
+            _ => return Err(fail("malformed new".into())),
+        },
+        _ => return Err(fail(format!("no new at offset {new_offset}"))),
+    };
+    if at(new_offset + 3).map(|i| i.opcode) != Some(DUP) {
+        return Err(fail("the new is not followed by dup".into()));
+    }
+    let insn = at(offset)
+        .filter(|i| i.opcode == INVOKESPECIAL)
+        .ok_or_else(|| fail("no invokespecial there".into()))?;
+    let Operand::Pool(index) = insn.operand else {
+        return Err(fail("malformed invokespecial".into()));
+    };
+    let callee = class.constant_pool.member_ref(index)?;
+    if callee.name != "<init>" || callee.owner != created {
+        return Err(fail(format!(
+            "the call there is {}.{}, not {created}'s constructor",
+            callee.owner, callee.name
+        )));
+    }
+    if let Some(a) = code.attribute(&class.constant_pool, "StackMapTable") {
+        if let Some(frame) = stack_map_offsets(&a.data)?
+            .into_iter()
+            .find(|f| *f > new_offset && *f <= offset)
+        {
+            return Err(fail(format!(
+                "a stack map frame at offset {frame} lies inside the constructor's arguments"
+            )));
+        }
+    }
+
+    let init_desc = MethodDescriptor::parse(&callee.descriptor)?;
+    let bridge_desc = MethodDescriptor {
+        params: init_desc.params.clone(),
+        ret: Some(FieldType::Object(created.clone())),
+    };
+    let bridge_descriptor = bridge_desc.to_descriptor();
+    let bridge_name = fresh_method_name(class, &format!("{MARKER}$new"));
+    let class_name = class.name()?;
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, &bridge_desc);
+    let triple = ProbeTriple {
+        enter: CALL_ENTER,
+        exit: CALL_EXIT,
+        throw: CALL_THROW,
+    };
+    emit_probed_call(
+        &mut b,
+        api,
+        &triple,
+        &Probed {
+            id: site_id,
+            has_receiver: false,
+            desc: &bridge_desc,
+            statics: &[],
+        },
+        |b| {
+            b.new_object(&created).dup_value();
+            push_params(b, &init_desc.params, 0);
+            b.invoke(
+                Invoke::Special,
+                &created,
+                "<init>",
+                &callee.descriptor,
+                false,
+            );
+        },
+    )?;
+    let bridge_code = b
+        .finish(class.major_version >= 50)
+        .map_err(|e| e.in_file(&what))?;
+    // The object is now created by the bridge: `new` and `dup` go.
+    for byte in &mut code.code[new_offset as usize..new_offset as usize + 4] {
+        *byte = NOP;
+    }
+    let site = Site {
+        method_index,
+        position,
+        offset,
+        length: insn.length,
+    };
+    install(
+        class,
+        &site,
+        &mut code,
+        &bridge_name,
+        &bridge_descriptor,
+        &bridge_code,
+    )?;
+    Ok(Bridged {
+        bridge_name,
+        bridge_descriptor,
+        callee,
+    })
+}
