@@ -109,6 +109,11 @@ pub enum Kind {
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
+    /// A JDK time zone, recorded by its `getID()`.
+    TimeZoneId,
+    /// A `java.util.GregorianCalendar`, recorded as `millis zone firstDayOfWeek
+    /// minimalDaysInFirstWeek` (its `toString()` is a dump of internal fields).
+    Calendar,
     /// Element primitive type, or None for reference arrays.
     Array(Option<Prim>),
     /// A JDK collection whose `toArray()` runs JDK code only ([`SELF_CONTAINED`]).
@@ -371,6 +376,10 @@ unsafe fn classify(
         Kind::Opaque(why.to_string())
     } else if name == "java.util.Date" {
         Kind::EpochMillis
+    } else if name == "sun.util.calendar.ZoneInfo" {
+        Kind::TimeZoneId
+    } else if name == "java.util.GregorianCalendar" {
+        Kind::Calendar
     } else if name.starts_with("java.time.")
         || name.starts_with("sun.nio.cs.")
         || TEXT_CLASSES.contains(&name.as_str())

@@ -224,6 +224,75 @@ pub unsafe fn to_string(env: &JniEnv, jdk: &Jdk, obj: jni::jobject) -> Option<St
     text
 }
 
+/// The text a date, time zone or calendar is recorded by ([`Kind::EpochMillis`],
+/// [`Kind::TimeZoneId`], [`Kind::Calendar`]), read through the JDK's public accessors
+/// looked up on `class` (its runtime class) when one is met: looking them up at VMInit
+/// would load the calendar system into every recorded JVM.
+///
+/// # Safety
+/// `obj` is a live, non-null reference of class `class` on this thread.
+pub unsafe fn time_summary(
+    env: &JniEnv,
+    obj: jni::jobject,
+    class: jni::jclass,
+    kind: &crate::classinfo::Kind,
+) -> Option<String> {
+    use crate::classinfo::Kind;
+    let id = |class: jni::jclass, name: &str, sig: &str| {
+        let id = unsafe { env.get_method_id(class, name, sig) };
+        if clear(env) {
+            None
+        } else {
+            id
+        }
+    };
+    let long = |obj: jni::jobject, name: &str| {
+        let v = unsafe { env.call_long_method(obj, id(class, name, "()J")?, &[]) };
+        (!clear(env)).then_some(v)
+    };
+    let int = |obj: jni::jobject, name: &str| {
+        let v = unsafe { env.call_int_method(obj, id(class, name, "()I")?, &[]) };
+        (!clear(env)).then_some(v)
+    };
+    let zone_id = |zone: jni::jobject| {
+        let zone_class = unsafe { env.get_object_class(zone) };
+        let method = id(zone_class, "getID", "()Ljava/lang/String;");
+        unsafe { env.delete_local_ref(zone_class) };
+        let s = unsafe { env.call_object_method(zone, method?, &[]) };
+        if clear(env) {
+            return None;
+        }
+        let text = unsafe { string(env, s) };
+        if !s.is_null() {
+            unsafe { env.delete_local_ref(s) };
+        }
+        text
+    };
+    match kind {
+        Kind::EpochMillis => Some(long(obj, "getTime")?.to_string()),
+        Kind::TimeZoneId => zone_id(obj),
+        Kind::Calendar => {
+            let millis = long(obj, "getTimeInMillis")?;
+            let zone = unsafe {
+                env.call_object_method(
+                    obj,
+                    id(class, "getTimeZone", "()Ljava/util/TimeZone;")?,
+                    &[],
+                )
+            };
+            if clear(env) || zone.is_null() {
+                return None;
+            }
+            let zone_text = zone_id(zone);
+            unsafe { env.delete_local_ref(zone) };
+            let first = int(obj, "getFirstDayOfWeek")?;
+            let minimal = int(obj, "getMinimalDaysInFirstWeek")?;
+            Some(format!("{millis} {} {first} {minimal}", zone_text?))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::opaque_by_name;

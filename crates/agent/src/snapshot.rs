@@ -317,6 +317,8 @@ impl<'a> Walk<'a> {
                 | Kind::Boxed(..)
                 | Kind::Text
                 | Kind::EpochMillis
+                | Kind::TimeZoneId
+                | Kind::Calendar
                 | Kind::Array(Some(_)) => {
                     self.redact(name, &rule);
                     return;
@@ -371,16 +373,13 @@ impl<'a> Walk<'a> {
                 },
                 None => json::opaque(self.out, name, "toString() failed"),
             },
-            Kind::EpochMillis => {
-                // SAFETY: `class` is `obj`'s live class; `getTime()J` is the JDK's.
-                let id = unsafe { self.env.get_method_id(class, "getTime", "()J") };
-                jdk::clear(self.env);
-                let millis = id.map(|id| unsafe { self.env.call_long_method(obj, id, &[]) });
-                match millis {
-                    Some(ms) if !jdk::clear(self.env) => {
-                        json::text(self.out, name, &ms.to_string())
+            Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {
+                match unsafe { jdk::time_summary(self.env, obj, class, &info.kind) } {
+                    Some(text) => {
+                        self.bytes += text.len() as u64;
+                        json::text(self.out, name, &text)
                     }
-                    _ => json::opaque(self.out, name, "getTime() failed"),
+                    None => json::opaque(self.out, name, "its JDK accessors failed"),
                 }
             }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },

@@ -273,7 +273,10 @@ fn environment_reads_make_muts_with_tagged_calls() {
     // A constructor: the `invokespecial` with the `new` whose object it initialises.
     let made = &plan.muts[3].mockable_calls[0];
     assert_eq!(key(made), ("time", "new Date()".to_string()));
-    assert_eq!((made.instruction.as_str(), made.name.as_str()), ("new", "<init>"));
+    assert_eq!(
+        (made.instruction.as_str(), made.name.as_str()),
+        ("new", "<init>")
+    );
     assert_eq!(made.new_offset, Some(0));
     assert_eq!(plan.summary.environment_calls, 4);
     // The helper's static reads: its class's and its superclass's mutable statics, not a

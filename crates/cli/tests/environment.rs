@@ -163,6 +163,10 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "size",
         "firstWord",
         "label",
+        "weekday",
+        "offsetHours",
+        "connect",
+        "ask",
     ] {
         assert!(
             tested.contains(m),
@@ -199,7 +203,23 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         archive.contains("environment.answer(\"new FileReader(File)\", new java.io.FileReader("),
         "{archive}"
     );
+    // A socket connects to an unconnected stand-in; what came back through it is replayed.
+    let echo = test_class("Echo");
+    assert!(
+        echo.contains("environment.answer(\"new Socket(String, int)\", new java.net.Socket());"),
+        "{echo}"
+    );
+    assert!(
+        echo.contains("environment.answer(\"BufferedReader.readLine()\", \"echo hello #"),
+        "{echo}"
+    );
     let settings = test_class("Settings");
+    assert!(
+        settings.contains(
+            "environment.answer(\"Calendar.getInstance()\", new java.util.Calendar.Builder()"
+        ),
+        "{settings}"
+    );
     assert!(
         settings.contains("EnvironmentReplay.REDACTED);"),
         "{settings}"

@@ -77,6 +77,8 @@ pub fn stand_in(class: &str) -> Option<&'static str> {
         "java.net.http.HttpResponse" | "jdk.internal.net.http.HttpResponseImpl" => {
             "EnvironmentReplay.responseStandIn()"
         }
+        "java.io.OutputStream" => "java.io.OutputStream.nullOutputStream()",
+        "java.net.Socket" => "new java.net.Socket()",
         "java.net.InetAddress" | "java.net.Inet4Address" | "java.net.Inet6Address" => {
             "java.net.InetAddress.getLoopbackAddress()"
         }

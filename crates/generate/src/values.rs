@@ -326,6 +326,18 @@ impl<'a> Builder<'a> {
             "java.util.Date" if text.parse::<i64>().is_ok() => {
                 format!("new java.util.Date({text}L)")
             }
+            "sun.util.calendar.ZoneInfo" => format!("java.util.TimeZone.getTimeZone({lit})"),
+            // `millis zone firstDayOfWeek minimalDaysInFirstWeek`.
+            "java.util.GregorianCalendar" => match calendar_parts(text) {
+                Some((millis, zone, first, minimal)) => format!(
+                    "new java.util.Calendar.Builder().setCalendarType(\"gregory\").setInstant({millis}L).setTimeZone(java.util.TimeZone.getTimeZone({})).setWeekDefinition({first}, {minimal}).build()",
+                    string_literal(zone)
+                ),
+                None => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("cannot rebuild a calendar from {text:?}"),
+                ),
+            },
             "java.nio.file.attribute.FileTime" => {
                 format!("java.nio.file.attribute.FileTime.from(java.time.Instant.parse({lit}))")
             }
@@ -527,6 +539,19 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// A recorded calendar's text, `millis zone firstDayOfWeek minimalDaysInFirstWeek`.
+fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
+    let mut parts = text.split(' ');
+    let millis = parts.next()?.parse().ok()?;
+    let zone = parts.next()?;
+    let first = parts.next()?.parse().ok().filter(|d| (1..=7).contains(d))?;
+    let minimal = parts.next()?.parse().ok().filter(|d| (1..=7).contains(d))?;
+    parts
+        .next()
+        .is_none()
+        .then_some((millis, zone, first, minimal))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,6 +587,45 @@ mod tests {
         assert_eq!(
             b.try_expr(&Value::Str { v: "ok".into() }, None).as_deref(),
             Some("\"ok\"")
+        );
+    }
+
+    /// Issue 17: the clock's objects come back from their recorded text: a `Date` from
+    /// its milliseconds, a time zone from its id, a calendar from its instant, zone and
+    /// week definition; a malformed calendar text is a problem, not Java.
+    #[test]
+    fn dates_time_zones_and_calendars_are_rebuilt_from_their_text() {
+        let text = |class: &str, text: &str| Value::Text {
+            class: class.into(),
+            text: text.into(),
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[]);
+        assert_eq!(
+            b.try_expr(&text("java.util.Date", "1795595847551"), None)
+                .as_deref(),
+            Some("new java.util.Date(1795595847551L)")
+        );
+        assert_eq!(
+            b.try_expr(
+                &text("sun.util.calendar.ZoneInfo", "Europe/Stockholm"),
+                None
+            )
+            .as_deref(),
+            Some("java.util.TimeZone.getTimeZone(\"Europe/Stockholm\")")
+        );
+        assert_eq!(
+            b.try_expr(&text("java.util.GregorianCalendar", "1795595847551 UTC 1 1"), None)
+                .as_deref(),
+            Some("new java.util.Calendar.Builder().setCalendarType(\"gregory\").setInstant(1795595847551L).setTimeZone(java.util.TimeZone.getTimeZone(\"UTC\")).setWeekDefinition(1, 1).build()")
+        );
+        assert_eq!(
+            b.try_expr(&text("java.util.GregorianCalendar", "x UTC 1 1"), None),
+            None
+        );
+        assert_eq!(
+            b.try_expr(&text("java.util.Date", "Tue Nov 24"), None),
+            None
         );
     }
 }

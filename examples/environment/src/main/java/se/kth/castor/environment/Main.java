@@ -1,10 +1,17 @@
 package se.kth.castor.environment;
 
 import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +53,7 @@ public final class Main {
             System.out.println(settings.header());
             System.out.println(settings.language());
             System.out.println(settings.zone());
+            System.out.println(settings.weekday() + " " + settings.offsetHours(0L));
 
             Prompt prompt = new Prompt(new Scanner(System.in));
             String name = prompt.ask("Your name?", "guest");
@@ -57,6 +65,14 @@ public final class Main {
             System.out.println(quotes.fetch("quote"));
             System.out.println(quotes.fetch("missing"));
             System.out.println(quotes.raw("quote"));
+            System.out.println(quotes.connect("quote") + " / " + quotes.connect("missing"));
+
+            try (ServerSocket echoServer = new ServerSocket(0, 2, InetAddress.getLoopbackAddress())) {
+                Thread echoing = echo(echoServer, 2);
+                Echo echo = new Echo("127.0.0.1", echoServer.getLocalPort());
+                System.out.println(echo.ask("hello") + " / " + echo.ask("bye"));
+                echoing.join();
+            }
 
             Journal journal = new Journal(journalFile);
             journal.append(name + " ordered " + quantity);
@@ -79,6 +95,25 @@ public final class Main {
     }
 
     /** A quote service on loopback, on a free port: {@code /quote} answers, others 404. */
+    /** Answer {@code n} connections, one line each, then stop. */
+    private static Thread echo(ServerSocket server, int n) {
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < n; i++) {
+                try (Socket client = server.accept();
+                        BufferedReader in = new BufferedReader(new InputStreamReader(
+                                client.getInputStream(), StandardCharsets.UTF_8));
+                        PrintWriter out = new PrintWriter(new OutputStreamWriter(
+                                client.getOutputStream(), StandardCharsets.UTF_8), true)) {
+                    out.println("echo " + in.readLine() + " #" + System.nanoTime() % 1000);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+        t.start();
+        return t;
+    }
+
     private static HttpServer quoteServer() throws IOException {
         HttpServer server =
                 HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);

@@ -2,6 +2,7 @@ package se.kth.castor.environment;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,7 +10,10 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
-/** Quotes fetched over HTTP, through {@link HttpClient} and through a URL's stream. */
+/**
+ * Quotes fetched over HTTP: through {@link HttpClient}, a URL connection and a URL's
+ * stream.
+ */
 public class Quotes {
     private final HttpClient client;
     private final URI service;
@@ -29,6 +33,19 @@ public class Quotes {
         // Locale.ROOT: under the default locale, a Turkish one turns "i" into "İ" (verify
         // --perturb finds exactly that when this reads toUpperCase()).
         return response.body().trim().toUpperCase(Locale.ROOT);
+    }
+
+    /** The quote at {@code path} through a {@code HttpURLConnection}, or its status. */
+    public String connect(String path) throws IOException {
+        HttpURLConnection connection =
+                (HttpURLConnection) service.resolve(path).toURL().openConnection();
+        int status = connection.getResponseCode();
+        if (status != 200) {
+            return "unavailable (" + status + ")";
+        }
+        try (InputStream in = connection.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+        }
     }
 
     /** The raw bytes at {@code path}, read through {@code URL.openStream}, as text. */

@@ -3,7 +3,9 @@ package se.kth.castor.environment;
 import java.time.LocalDate;
 import java.time.Year;
 import java.time.ZoneId;
+import java.util.Calendar;
 import java.util.Locale;
+import java.util.TimeZone;
 
 /** Settings read from the process: environment variables, properties, the machine. */
 public class Settings {
@@ -48,5 +50,16 @@ public class Settings {
     private String today() {
         LocalDate date = LocalDate.now();
         return date.getYear() + "/" + date.getMonthValue() + "/" + date.getDayOfMonth();
+    }
+
+    /** Today's day of the week from the default calendar (1 is Sunday). */
+    public int weekday() {
+        return Calendar.getInstance().get(Calendar.DAY_OF_WEEK);
+    }
+
+    /** The default time zone's offset from UTC at {@code millis}, in hours. */
+    public int offsetHours(long millis) {
+        TimeZone zone = TimeZone.getDefault();
+        return zone.getOffset(millis) / 3_600_000;
     }
 }
