@@ -167,6 +167,8 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "offsetHours",
         "connect",
         "ask",
+        "words",
+        "siblings",
     ] {
         assert!(
             tested.contains(m),
@@ -201,6 +203,13 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     );
     assert!(
         archive.contains("environment.answer(\"new FileReader(File)\", new java.io.FileReader("),
+        "{archive}"
+    );
+    // A lazy stream of the file system comes back over the list production's yielded.
+    assert!(
+        archive.contains(
+            "environment.answer(\"Files.lines(Path)\", java.util.List.of(\"Thank you, run "
+        ),
         "{archive}"
     );
     // A socket connects to an unconnected stand-in; what came back through it is replayed.

@@ -147,6 +147,10 @@ fn substitute(e: &EnvMethod) -> String {
     let name = substitute_name(e);
     let params = params.join(", ");
     match &desc.ret {
+        // A lazy stream was recorded as the list it yielded.
+        Some(FieldType::Object(t)) if t == "java/util/stream/Stream" => format!(
+            "    public static java.util.stream.Stream {name}({params}) throws Throwable {{\n        if (!replaying(caller())) {{\n            return {real};\n        }}\n        return ((java.util.List<?>) next({recorded})).stream();\n    }}\n\n",
+        ),
         Some(ret) => format!(
             "    public static {} {name}({params}) throws Throwable {{\n        if (!replaying(caller())) {{\n            return {real};\n        }}\n        return ({}) next({recorded});\n    }}\n\n",
             source_type(ret),
@@ -193,6 +197,10 @@ mod tests {
         // A constructor: built for real outside a replay, the recorded object inside.
         assert!(source.contains(
             "public static java.util.Date newDate__() throws Throwable {\n        if (!replaying(caller())) {\n            return new java.util.Date();\n        }\n        return (java.util.Date) next(\"new Date()\");"
+        ), "{source}");
+        // A lazy stream comes back over the list production's stream yielded.
+        assert!(source.contains(
+            "public static java.util.stream.Stream Files_lines_Path_(java.nio.file.Path a0) throws Throwable {\n        if (!replaying(caller())) {\n            return java.nio.file.Files.lines(a0);\n        }\n        return ((java.util.List<?>) next(\"Files.lines(Path)\", (Object) a0)).stream();"
         ), "{source}");
         assert!(source.contains(".constructor(constructorOf(java.util.Date.class, \"<init>\", \"()V\")).replaceWith(own(\"newDate__\"))"), "{source}");
         assert!(source.contains("return (byte[]) next(\"Files.readAllBytes(Path)\", (Object) a0);"));

@@ -102,7 +102,14 @@ pub fn instrument_class(
                     );
                     continue;
                 }
-                bridge::bridge_call_site(&mut class, m, offset, ids.next_site, &options.probe)?;
+                bridge::bridge_call_site(
+                    &mut class,
+                    m,
+                    offset,
+                    ids.next_site,
+                    &options.probe,
+                    false,
+                )?;
                 ids.next_site += 1;
                 report.bridged += 1;
             }

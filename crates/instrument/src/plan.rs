@@ -31,6 +31,9 @@ struct SiteWork {
     offset: u32,
     /// For an environment constructor: the `new` whose object it initialises.
     new_offset: Option<u32>,
+    /// An environment call returning a lazy stream (`Files.lines`): recorded as the list
+    /// it yields.
+    materialize_stream: bool,
     /// The expected callee: owner (internal), name, descriptor.
     owner: String,
     callee: String,
@@ -89,6 +92,8 @@ impl PlanInstrumentation {
                     descriptor: site.key.descriptor.clone(),
                     offset: site.key.offset,
                     new_offset: call.new_offset,
+                    materialize_stream: call.receiver.is_environment()
+                        && call.descriptor.ends_with(")Ljava/util/stream/Stream;"),
                     owner: internal(&call.owner),
                     callee: call.name.clone(),
                     callee_desc: call.descriptor.clone(),
@@ -176,7 +181,14 @@ impl PlanInstrumentation {
                 }
                 Err(why) => return Err(ClassFileError::rewrite(format!("{internal_name}.{method}{descriptor} at {offset}: {why}: the class differs from the analysed one"))),
             }
-            bridge::bridge_call_site(&mut class, m, *offset, *id, &self.probe)?;
+            bridge::bridge_call_site(
+                &mut class,
+                m,
+                *offset,
+                *id,
+                &self.probe,
+                site.materialize_stream,
+            )?;
             report.bridged += 1;
         }
         for (id, method, descriptor, statics) in &work.muts {

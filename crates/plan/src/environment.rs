@@ -599,6 +599,48 @@ pub const METHODS: &[EnvMethod] = &[
         true,
         "Files.newInputStream(Path, OpenOption[])",
     ),
+    // Lazy streams of the file system: the recorder collects each into the list it
+    // yields (closing it) and hands the program a stream over that list.
+    m(
+        Files,
+        "java/nio/file/Files",
+        "lines",
+        "(Ljava/nio/file/Path;)Ljava/util/stream/Stream;",
+        true,
+        "Files.lines(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "lines",
+        "(Ljava/nio/file/Path;Ljava/nio/charset/Charset;)Ljava/util/stream/Stream;",
+        true,
+        "Files.lines(Path, Charset)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "list",
+        "(Ljava/nio/file/Path;)Ljava/util/stream/Stream;",
+        true,
+        "Files.list(Path)",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "walk",
+        "(Ljava/nio/file/Path;[Ljava/nio/file/FileVisitOption;)Ljava/util/stream/Stream;",
+        true,
+        "Files.walk(Path, FileVisitOption[])",
+    ),
+    m(
+        Files,
+        "java/nio/file/Files",
+        "walk",
+        "(Ljava/nio/file/Path;I[Ljava/nio/file/FileVisitOption;)Ljava/util/stream/Stream;",
+        true,
+        "Files.walk(Path, int, FileVisitOption[])",
+    ),
     m(
         Files,
         "java/nio/file/Files",
@@ -747,6 +789,15 @@ pub const METHODS: &[EnvMethod] = &[
     // Input: what a stream, reader or scanner gave, whatever it reads (standard input, a
     // file, a socket). Reads that fill a caller's buffer (`read(byte[])`) are not among
     // them: their answer is a side effect on an argument.
+    EnvMethod {
+        category: Input,
+        owner: "java/io/BufferedReader",
+        also: &["java/io/LineNumberReader"],
+        name: "lines",
+        descriptor: "()Ljava/util/stream/Stream;",
+        is_static: false,
+        key: "BufferedReader.lines()",
+    },
     EnvMethod {
         category: Input,
         owner: "java/io/BufferedReader",

@@ -89,13 +89,16 @@ pub fn call_at(
         .map_err(|e| e.to_string()))
 }
 
-/// Bridge the call at `offset` of method `method_index`; probes receive `site_id`.
+/// Bridge the call at `offset` of method `method_index`; probes receive `site_id`. With
+/// `materialize_stream` (an environment call returning a lazy `Stream`), the bridge
+/// collects the stream, reports the list and returns a stream over it.
 pub fn bridge_call_site(
     class: &mut ClassFile,
     method_index: usize,
     offset: u32,
     site_id: i32,
     api: &ProbeApi,
+    materialize_stream: bool,
 ) -> Result<Bridged> {
     let (method, what) = method_at(class, method_index)?;
     let fail = |why: String| {
@@ -160,6 +163,7 @@ pub fn bridge_call_site(
             has_receiver: !is_static,
             desc: &call_desc,
             statics: &[],
+            materialize_stream,
         },
         |b| {
             if !is_static {

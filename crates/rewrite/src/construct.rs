@@ -100,6 +100,7 @@ pub fn bridge_constructor_site(
             has_receiver: false,
             desc: &bridge_desc,
             statics: &[],
+            materialize_stream: false,
         },
         |b| {
             b.new_object(&created).dup_value();

@@ -54,7 +54,14 @@ pub(crate) struct Probed<'a> {
     pub has_receiver: bool,
     pub desc: &'a MethodDescriptor,
     pub statics: &'a [MemberRef],
+    /// The call returns a lazy `Stream` of the environment (`Files.lines`): collect it
+    /// into a list (closing it), report the list and return a stream over it, so that
+    /// what the program goes on to read is what the recording holds.
+    pub materialize_stream: bool,
 }
+
+const STREAM: &str = "java/util/stream/Stream";
+const LIST: &str = "java/util/List";
 
 /// Emit: `token = enter(id, receiver, args)` (`args` ends with the values of `statics`);
 /// `try { result = <call> }` `catch (Throwable t) { throw(id, token, t); throw t; }`
@@ -73,6 +80,7 @@ pub(crate) fn emit_probed_call(
         has_receiver,
         desc,
         statics,
+        materialize_stream,
     } = *call;
     let probe = api.class_name.as_str();
     let receiver_slots = u16::from(has_receiver);
@@ -93,10 +101,33 @@ pub(crate) fn emit_probed_call(
     b.try_catch(start, end, handler, Some("java/lang/Throwable"));
     b.bind(start);
     emit_call(b);
+    let result = token + 2;
+    let mut ret = desc.ret.clone();
+    if materialize_stream {
+        let stream = FieldType::Object(STREAM.into());
+        let held = result + 1;
+        b.store(&stream, held)
+            .load(&stream, held)
+            .invoke(
+                Invoke::Interface,
+                STREAM,
+                "toList",
+                "()Ljava/util/List;",
+                true,
+            )
+            .load(&stream, held)
+            .invoke(
+                Invoke::Interface,
+                "java/util/stream/BaseStream",
+                "close",
+                "()V",
+                true,
+            );
+        ret = Some(FieldType::Object(LIST.into()));
+    }
     b.bind(end);
 
-    let result = token + 2;
-    match &desc.ret {
+    match &ret {
         Some(t) => {
             b.store(t, result)
                 .push_int(id)
@@ -109,8 +140,17 @@ pub(crate) fn emit_probed_call(
         }
     }
     b.invoke(Invoke::Static, probe, probes.exit.0, probes.exit.1, false);
-    if let Some(t) = &desc.ret {
+    if let Some(t) = &ret {
         b.load(t, result);
+    }
+    if materialize_stream {
+        b.invoke(
+            Invoke::Interface,
+            LIST,
+            "stream",
+            "()Ljava/util/stream/Stream;",
+            true,
+        );
     }
     b.return_value(desc.ret.as_ref());
 

@@ -89,6 +89,7 @@ pub fn wrap_method(
             has_receiver: !is_static,
             desc: &desc,
             statics,
+            materialize_stream: false,
         },
         |b| {
             if is_static {

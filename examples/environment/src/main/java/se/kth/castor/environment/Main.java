@@ -83,6 +83,7 @@ public final class Main {
             Archive archive = new Archive(footer.toFile());
             System.out.println(archive.firstLine() + " / " + archive.size() + " bytes / "
                     + archive.firstWord() + " / " + archive.label());
+            System.out.println(archive.words() + " words beside " + archive.siblings());
         } finally {
             server.stop(0);
             Files.deleteIfExists(footer);
