@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 17's figures: programs that read their environment, through the whole pipeline
 # (`mimic run`, RUNS runs of every test, `--perturb`), then the same generated tests with
-# the environment replay stripped (every `environment` line deleted: they read the real
-# clock, randomness, files, variables, stdin and network, as a plain generated test
-# would), verified the same way. Two programs:
+# the environment replay stripped (every `environment` line and every static-state line,
+# `Fixtures.setStatic`, deleted: they read the real clock, randomness, files, variables,
+# stdin and network, and whatever static state earlier tests left, as a plain generated
+# test would), verified the same way. Two programs:
 #   - examples/environment (stdin answered with a name and a quantity, an HTTP server on
 #     loopback, files in a temporary directory, all gone when the workload ends);
 #   - commons-io 2.16.1 from Maven Central (FileUtils and PathUtils on a temporary tree the
@@ -186,7 +187,8 @@ measure() {
   rm -rf "$out/noreplay"
   cp -r "$out/src/test/java" "$out/noreplay"
   find "$out/noreplay" -name '*MimicTest.java' -exec sed -i \
-    -e '/EnvironmentReplay environment = /d' -e '/^\s*environment\.[a-zA-Z]*(/d' {} +
+    -e '/EnvironmentReplay environment = /d' -e '/^\s*environment\.[a-zA-Z]*(/d' \
+    -e '/Fixtures\.setStatic(/d' {} +
   echo "== $name without the replay: mimic verify --runs $runs --perturb"
   "$mimic" -q verify --tests "$out/noreplay" -c "$classes" --runs "$runs" --perturb \
     --work "$out/noreplay-verify" > "$out.noreplay.log" 2>&1 || true
