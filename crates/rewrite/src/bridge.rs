@@ -144,27 +144,28 @@ pub fn bridge_call_site(
     if !is_static {
         bridge_desc.params.insert(0, receiver.clone());
     }
-    let bridge_descriptor = bridge_desc.to_descriptor();
-    let bridge_name = fresh_method_name(class, &format!("{MARKER}$call"));
-    let class_name = class.name()?;
-
-    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, &bridge_desc);
-    let triple = ProbeTriple {
-        enter: CALL_ENTER,
-        exit: CALL_EXIT,
-        throw: CALL_THROW,
+    let site = Site {
+        method_index,
+        position,
+        offset,
+        length: insn.length,
     };
-    emit_probed_call(
-        &mut b,
+    let probed = Probed {
+        id: site_id,
+        has_receiver: !is_static,
+        desc: &call_desc,
+        statics: &[],
+        materialize_stream,
+    };
+    let (bridge_name, bridge_descriptor) = build_bridge(
+        class,
+        &site,
+        &mut code,
+        &what,
+        "call",
+        &bridge_desc,
         api,
-        &triple,
-        &Probed {
-            id: site_id,
-            has_receiver: !is_static,
-            desc: &call_desc,
-            statics: &[],
-            materialize_stream,
-        },
+        &probed,
         |b| {
             if !is_static {
                 b.load(&receiver, 0);
@@ -184,23 +185,6 @@ pub fn bridge_call_site(
             );
         },
     )?;
-    let bridge_code = b
-        .finish(class.major_version >= 50)
-        .map_err(|e| e.in_file(&what))?;
-    let site = Site {
-        method_index,
-        position,
-        offset,
-        length: insn.length,
-    };
-    install(
-        class,
-        &site,
-        &mut code,
-        &bridge_name,
-        &bridge_descriptor,
-        &bridge_code,
-    )?;
     Ok(Bridged {
         bridge_name,
         bridge_descriptor,
@@ -217,28 +201,42 @@ pub(crate) struct Site {
     pub length: u32,
 }
 
-/// Add the bridge method and make the instruction at `site` call it: `invokestatic`,
-/// padded with `nop`s to the instruction's length, in `code`, which is then written back.
-pub(crate) fn install(
+/// Build a bridge named `{MARKER}${kind}…` with descriptor `bridge_desc` around the
+/// call probes (`emit_call` performs the call itself), add it to the class, and make the
+/// instruction at `site` call it: `invokestatic`, padded with `nop`s to the instruction's
+/// length, in `code`, which is then written back. Returns the bridge's name and
+/// descriptor.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn build_bridge(
     class: &mut ClassFile,
     site: &Site,
     code: &mut mimic_classfile::CodeAttribute,
-    bridge_name: &str,
-    bridge_descriptor: &str,
-    bridge_code: &mimic_classfile::CodeAttribute,
-) -> Result<()> {
+    what: &str,
+    kind: &str,
+    bridge_desc: &MethodDescriptor,
+    api: &ProbeApi,
+    probed: &Probed,
+    emit_call: impl FnOnce(&mut CodeBuilder),
+) -> Result<(String, String)> {
+    let bridge_name = fresh_method_name(class, &format!("{MARKER}${kind}"));
+    let bridge_descriptor = bridge_desc.to_descriptor();
     let class_name = class.name()?;
     let interface = class.is_interface();
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, bridge_desc);
+    emit_probed_call(&mut b, api, &CALL_PROBES, probed, emit_call)?;
+    let bridge_code = b
+        .finish(class.major_version >= 50)
+        .map_err(|e| e.in_file(what))?;
     let bridge = class.new_method(
         PRIVATE | STATIC | SYNTHETIC,
-        bridge_name,
-        bridge_descriptor,
-        Some(bridge_code),
+        &bridge_name,
+        &bridge_descriptor,
+        Some(&bridge_code),
     )?;
     let target = class.constant_pool.add_method_ref(
         &class_name,
-        bridge_name,
-        bridge_descriptor,
+        &bridge_name,
+        &bridge_descriptor,
         interface,
     )?;
     let at = site.offset as usize;
@@ -253,5 +251,12 @@ pub(crate) fn install(
         data: code.to_bytes()?,
     };
     class.methods.push(bridge);
-    Ok(())
+    Ok((bridge_name, bridge_descriptor))
 }
+
+/// The probes around a bridged call.
+const CALL_PROBES: ProbeTriple = ProbeTriple {
+    enter: CALL_ENTER,
+    exit: CALL_EXIT,
+    throw: CALL_THROW,
+};

@@ -7,11 +7,11 @@
 //! arguments, the javac shape of every simple `new C(a, b)`) are bridged: a frame there
 //! would name the uninitialised object that no longer exists.
 
-use crate::bridge::{install, Bridged, Site};
-use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
-use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
-use crate::{fresh_method_name, method_at, method_code, MARKER};
-use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use crate::bridge::{build_bridge, Bridged, Site};
+use crate::probe::ProbeApi;
+use crate::probes::{push_params, Probed};
+use crate::{method_at, method_code};
+use mimic_classfile::assembler::Invoke;
 use mimic_classfile::class_file::ClassFile;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::error::{ClassFileError, Result};
@@ -82,26 +82,32 @@ pub fn bridge_constructor_site(
         params: init_desc.params.clone(),
         ret: Some(FieldType::Object(created.clone())),
     };
-    let bridge_descriptor = bridge_desc.to_descriptor();
-    let bridge_name = fresh_method_name(class, &format!("{MARKER}$new"));
-    let class_name = class.name()?;
-    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, &bridge_desc);
-    let triple = ProbeTriple {
-        enter: CALL_ENTER,
-        exit: CALL_EXIT,
-        throw: CALL_THROW,
+    // The object is now created by the bridge: `new` and `dup` go.
+    for byte in &mut code.code[new_offset as usize..new_offset as usize + 4] {
+        *byte = NOP;
+    }
+    let site = Site {
+        method_index,
+        position,
+        offset,
+        length: insn.length,
     };
-    emit_probed_call(
-        &mut b,
+    let probed = Probed {
+        id: site_id,
+        has_receiver: false,
+        desc: &bridge_desc,
+        statics: &[],
+        materialize_stream: false,
+    };
+    let (bridge_name, bridge_descriptor) = build_bridge(
+        class,
+        &site,
+        &mut code,
+        &what,
+        "new",
+        &bridge_desc,
         api,
-        &triple,
-        &Probed {
-            id: site_id,
-            has_receiver: false,
-            desc: &bridge_desc,
-            statics: &[],
-            materialize_stream: false,
-        },
+        &probed,
         |b| {
             b.new_object(&created).dup_value();
             push_params(b, &init_desc.params, 0);
@@ -113,27 +119,6 @@ pub fn bridge_constructor_site(
                 false,
             );
         },
-    )?;
-    let bridge_code = b
-        .finish(class.major_version >= 50)
-        .map_err(|e| e.in_file(&what))?;
-    // The object is now created by the bridge: `new` and `dup` go.
-    for byte in &mut code.code[new_offset as usize..new_offset as usize + 4] {
-        *byte = NOP;
-    }
-    let site = Site {
-        method_index,
-        position,
-        offset,
-        length: insn.length,
-    };
-    install(
-        class,
-        &site,
-        &mut code,
-        &bridge_name,
-        &bridge_descriptor,
-        &bridge_code,
     )?;
     Ok(Bridged {
         bridge_name,
