@@ -85,6 +85,17 @@ pub struct Call {
 #[derive(Default)]
 struct Origins {
     calls: BTreeMap<u32, Call>,
+    field_reads: BTreeMap<u32, FieldRead>,
+}
+
+/// A `getfield` on an object the method did not create and that is not `this`: a field of
+/// `this`, a static field or a parameter (a collaborator a test may mock, whose state a
+/// mock would not have).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldRead {
+    pub offset: u32,
+    pub receiver: Origin,
+    pub field: MemberRef,
 }
 
 fn one_slot(descriptor: &str) -> bool {
@@ -125,11 +136,23 @@ impl Interpreter for Origins {
 
     fn get_field(
         &mut self,
-        _: &Instruction,
+        insn: &Instruction,
         f: &MemberRef,
         receiver: Option<&Origin>,
         _: &mut (),
     ) -> Origin {
+        if let Some(r @ (Origin::Field { .. } | Origin::StaticField { .. } | Origin::Param(_))) =
+            receiver
+        {
+            self.field_reads.insert(
+                insn.offset,
+                FieldRead {
+                    offset: insn.offset,
+                    receiver: r.clone(),
+                    field: f.clone(),
+                },
+            );
+        }
         if !one_slot(&f.descriptor) {
             return Origin::Unknown;
         }
@@ -198,9 +221,21 @@ pub fn calls(
     code: &CodeAttribute,
     entry: Frame,
 ) -> Result<Vec<Call>, ClassFileError> {
+    calls_and_field_reads(class, code, entry).map(|(calls, _)| calls)
+}
+
+/// [`calls`], and every field read on a collaborator ([`FieldRead`]).
+pub fn calls_and_field_reads(
+    class: &ClassFile,
+    code: &CodeAttribute,
+    entry: Frame,
+) -> Result<(Vec<Call>, Vec<FieldRead>), ClassFileError> {
     let mut origins = Origins::default();
     match analyze(&mut origins, &class.constant_pool, code, entry) {
-        Ok(_) => Ok(origins.calls.into_values().collect()),
+        Ok(_) => Ok((
+            origins.calls.into_values().collect(),
+            origins.field_reads.into_values().collect(),
+        )),
         Err(FlowError::Decode(e)) => Err(e),
         Err(e) => Err(ClassFileError::malformed(
             e.offset() as usize,

@@ -30,7 +30,7 @@ use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
-use crate::origins::{calls, entry_frame, Call, Origin};
+use crate::origins::{calls, calls_and_field_reads, entry_frame, Call, FieldRead, Origin};
 use mimic_plan::environment;
 use mimic_plan::*;
 
@@ -408,7 +408,8 @@ impl Analyser<'_> {
         let desc = MethodDescriptor::parse(descriptor).map_err(|e| e.to_string())?;
         let is_static = method.has_flag(STATIC);
         let entry = entry_frame(is_static, &desc, code.max_locals, None, Origin::This);
-        let found = calls(self.class, &code, entry).map_err(|e| e.to_string())?;
+        let (found, field_reads) =
+            calls_and_field_reads(self.class, &code, entry).map_err(|e| e.to_string())?;
         let mut mockable_calls = Vec::new();
         for c in &found {
             if let Some(m) = self
@@ -426,6 +427,7 @@ impl Analyser<'_> {
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
         self.environment_in_helpers(&found, &mut seen, &mut deeper_calls);
+        let collaborator_fields = self.collaborator_fields(&field_reads, &desc, &mockable_calls);
         let mut static_reads = Vec::new();
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
@@ -447,7 +449,34 @@ impl Analyser<'_> {
                 }
             },
             static_reads,
+            collaborator_fields,
         })
+    }
+
+    /// The fields the method reads directly on the collaborators its mockable calls are
+    /// made on (each once): a test must give the mock the recorded values.
+    fn collaborator_fields(
+        &self,
+        reads: &[FieldRead],
+        desc: &MethodDescriptor,
+        calls: &[MockableCall],
+    ) -> Vec<CollaboratorField> {
+        let mut out: Vec<CollaboratorField> = Vec::new();
+        for r in reads {
+            let Ok(receiver) = self.receiver(&r.receiver, desc) else {
+                continue;
+            };
+            let mocked = calls.iter().any(|c| c.receiver == receiver);
+            let field = CollaboratorField {
+                receiver,
+                name: r.field.name.clone(),
+                descriptor: r.field.descriptor.clone(),
+            };
+            if mocked && !out.contains(&field) {
+                out.push(field);
+            }
+        }
+        out
     }
 
     /// The static fields of this class's hierarchy that `code`, and the helpers the calls

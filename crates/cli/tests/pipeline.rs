@@ -186,6 +186,41 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     assert!(source.contains("Feed feed = mock(Feed.class);"), "{source}");
 }
 
+/// Issue 15 item 3: a method that reads a field of a collaborator it mocks
+/// (`inventory.items.size()`, `inventory.counts[slot]++`) gets that field set on the
+/// mock from the recorded collaborator; without it the mock's empty field throws
+/// `NullPointerException` where production did not.
+#[test]
+fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("stock", "se.kth.castor.stock.Main", dir.path());
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        manifest["skipped"].as_array().unwrap().len(),
+        0,
+        "{:#}",
+        manifest["skipped"]
+    );
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    let source =
+        std::fs::read_to_string(tests.join("se/kth/castor/stock/ShopMimicTest.java")).unwrap();
+    assert!(
+        source.contains("Inventory inventory = mock(Inventory.class);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("Fixtures.set(inventory, \"items\", "),
+        "{source}"
+    );
+    assert!(
+        source.contains("Fixtures.set(inventory, \"counts\", new int[] {0, 1, 0});"),
+        "{source}"
+    );
+}
+
 /// Issue 15 item 7, no silent gaps: `mimic generate` accounts for every invoked MUT —
 /// the ones with tests, and every other one with its reason from the closed list, in the
 /// console summary and in `mimic-tests.json`. The secrets example's redacted arguments

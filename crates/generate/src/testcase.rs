@@ -438,6 +438,7 @@ pub fn model_for(
     }
 
     static_state(&mut b, m, inv, &mocked, &class_src, &package, &mut restore)?;
+    collaborator_state(&mut b, m, inv, &mock_of);
 
     // Arguments: mocks for mocked parameters, literals inline, other values as locals.
     let mut args = Vec::new();
@@ -989,6 +990,60 @@ fn static_state(
         ));
     }
     Ok(())
+}
+
+/// Fields the method reads directly on a mocked collaborator (issue 15): a mock's fields
+/// are empty, so each is set on the mock to the recorded collaborator's value
+/// (`Fixtures.set(inventory, "items", …)`). One whose value was not recorded or cannot be
+/// rebuilt is left, and a comment in the test says so.
+fn collaborator_state(
+    b: &mut Builder,
+    m: &Mut,
+    inv: &InvocationRecord,
+    mock_of: &HashMap<String, String>,
+) {
+    for cf in &m.collaborator_fields {
+        let Some(var) = mock_of.get(&receiver_key(&cf.receiver)) else {
+            continue;
+        };
+        let recorded = match &cf.receiver {
+            Receiver::Field {
+                name,
+                is_static: false,
+                ..
+            } => match &inv.receiver_before {
+                Some(Value::Object { fields, .. }) => {
+                    fields.iter().find(|f| &f.name == name).map(|f| &f.value)
+                }
+                _ => None,
+            },
+            Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
+            Receiver::Field { .. } | Receiver::Environment { .. } => None,
+        };
+        let value = recorded.and_then(|v| b.resolved(v)).and_then(|v| match v {
+            Value::Object { fields, .. } => fields
+                .iter()
+                .find(|f| f.name == cf.name)
+                .map(|f| f.value.clone()),
+            _ => None,
+        });
+        let t = FieldType::parse(&cf.descriptor).ok();
+        let expr = value.as_ref().and_then(|v| b.try_expr(v, t.as_ref()));
+        match expr {
+            Some(e) => b.statements.push(format!(
+                "{FIXTURES}.set({var}, {}, {e});",
+                string_literal(&cf.name)
+            )),
+            None => b.statements.push(format!(
+                "// {var}.{} is not set: {}",
+                cf.name,
+                match &value {
+                    Some(v) => format!("its recorded value ({}) cannot be rebuilt", v.brief()),
+                    None => "its value was not recorded".to_string(),
+                }
+            )),
+        }
+    }
 }
 
 /// Call oracle: the recorded calls happened in order, consecutive calls of the same

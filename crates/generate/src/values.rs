@@ -55,6 +55,16 @@ pub struct Builder<'a> {
     pub environment_replayed: bool,
 }
 
+impl Builder<'_> {
+    /// The recorded value behind `v`: itself, or for a reference the object it refers to.
+    pub fn resolved<'v>(&'v self, v: &'v Value) -> Option<&'v Value> {
+        match v {
+            Value::Ref { id } => self.definitions.get(id),
+            other => Some(other),
+        }
+    }
+}
+
 /// Every value with an identity in `v`, by id (first occurrence wins).
 fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
     match v {

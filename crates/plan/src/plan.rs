@@ -79,6 +79,21 @@ pub struct Mut {
     /// EvoSuite's static reset), so the order tests run in never matters.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub static_reads: Vec<StaticRead>,
+    /// Fields the method reads directly on a collaborator it makes mockable calls on
+    /// (`inventory.items.size()`): a mock has no state, so a test sets each on the mock
+    /// from the recorded collaborator (issue 15).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub collaborator_fields: Vec<CollaboratorField>,
+}
+
+/// A field read on a mocked collaborator (`getfield` on a field or parameter the MUT also
+/// makes mockable calls on).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct CollaboratorField {
+    pub receiver: Receiver,
+    /// The field's name and descriptor, as the instruction names them.
+    pub name: String,
+    pub descriptor: String,
 }
 
 /// A static field a method under test reads (`getstatic`).

@@ -114,6 +114,7 @@ mod tests {
             deeper_calls: deeper,
             param_names: vec![],
             static_reads: vec![],
+            collaborator_fields: vec![],
         }
     }
 

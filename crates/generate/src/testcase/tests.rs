@@ -43,6 +43,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         deeper_calls: vec![],
         param_names: vec![],
         static_reads: vec![],
+        collaborator_fields: vec![],
     }
 }
 
@@ -377,6 +378,7 @@ fn a_static_method_without_calls_gets_only_an_output_oracle() {
         deeper_calls: vec![],
         param_names: vec![],
         static_reads: vec![],
+        collaborator_fields: vec![],
     };
     let inv = InvocationRecord {
         receiver_before: None,
@@ -421,6 +423,7 @@ fn static_state_the_method_read_is_set_and_restored() {
         deeper_calls: vec![],
         param_names: vec![],
         static_reads: vec![read("percent", "I"), read("lock", "Ljava/lang/Object;")],
+        collaborator_fields: vec![],
     };
     let inv = InvocationRecord {
         receiver_before: None,
