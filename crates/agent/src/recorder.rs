@@ -12,6 +12,7 @@
 //! `toString`) from ever recording itself.
 
 use std::cell::{Cell, RefCell};
+use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -185,7 +186,8 @@ fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)>
 
 /// Snapshot the elements of the probe's `Object[]` from `first` on (to the end, or as
 /// many as `declared` has when `bounded`), each with its declared type: the JSON array of
-/// their values and its approximate size.
+/// their values and its approximate size. An element that is `this` (the recorded
+/// invocation's receiver, when not null) is written as `{"t":"receiver"}`.
 #[allow(clippy::too_many_arguments)]
 unsafe fn arguments(
     env: &JniEnv,
@@ -195,6 +197,7 @@ unsafe fn arguments(
     bounded: bool,
     declared: &[Declared],
     secrets: &[Option<String>],
+    this: jni::jobject,
 ) -> (String, u64) {
     written(|out| {
         out.push('[');
@@ -217,6 +220,11 @@ unsafe fn arguments(
             let e = unsafe { env.get_object_array_element(args, at) };
             if clear(env) {
                 json::opaque(out, "\"?\"", "argument could not be read");
+                continue;
+            }
+            if !e.is_null() && !this.is_null() && unsafe { env.is_same_object(e, this) } {
+                json::receiver(out);
+                unsafe { env.delete_local_ref(e) };
                 continue;
             }
             let d = declared
@@ -359,11 +367,23 @@ unsafe fn start_recording(
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
         let bounded = !sig.statics.is_empty();
-        let (a, b2) = unsafe { arguments(env, &cx, args, 0, bounded, &sig.params, secrets) };
+        let (a, b2) =
+            unsafe { arguments(env, &cx, args, 0, bounded, &sig.params, secrets, null_mut()) };
         let (statics, b3) = if bounded {
             let secrets = st.static_secrets.get(m).map_or(&[][..], Vec::as_slice);
             let first = sig.params.len();
-            let (s, b) = unsafe { arguments(env, &cx, args, first, true, &sig.statics, secrets) };
+            let (s, b) = unsafe {
+                arguments(
+                    env,
+                    &cx,
+                    args,
+                    first,
+                    true,
+                    &sig.statics,
+                    secrets,
+                    null_mut(),
+                )
+            };
             (Some(s), b)
         } else {
             (None, 0)
@@ -575,13 +595,15 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
             let Some(rec) = l.frames[i].rec.as_mut() else {
                 continue;
             };
+            let this = rec.receiver;
             let arguments = match &captured {
                 Some((text, with_values)) if *with_values == rec.values => text.clone(),
                 _ => {
                     let text = if rec.values {
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
-                        let (a, b) = unsafe { arguments(env, &cx, args, 0, false, declared, &[]) };
+                        let (a, b) =
+                            unsafe { arguments(env, &cx, args, 0, false, declared, &[], this) };
                         st.budget_used.fetch_add(b, Ordering::Relaxed);
                         a
                     } else {

@@ -189,7 +189,8 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// Issue 15 item 3: a method that reads a field of a collaborator it mocks
 /// (`inventory.items.size()`, `inventory.counts[slot]++`) gets that field set on the
 /// mock from the recorded collaborator; without it the mock's empty field throws
-/// `NullPointerException` where production did not.
+/// `NullPointerException` where production did not. Item 5: an argument that was the
+/// receiver itself is matched by identity.
 #[test]
 fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     let dir = tempfile::tempdir().unwrap();
@@ -217,6 +218,11 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     );
     assert!(
         source.contains("Fixtures.set(inventory, \"counts\", new int[] {0, 1, 0});"),
+        "{source}"
+    );
+    // Issue 15 item 5: the shop passed itself, so the call oracle checks that identity.
+    assert!(
+        source.contains("verify(inventory, atLeastOnce()).hold(eq(\"pear\"), same(receiver));"),
         "{source}"
     );
 }

@@ -132,6 +132,9 @@ fn arg_matchers(b: &mut Builder, args: &[Value], params: &[FieldType]) -> Vec<St
                 Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
                     format!("eq({})", b.expr(v, Some(t)))
                 }
+                // Production passed the receiver itself: that very object. (Ids of other
+                // objects are local to each recorded value, so they say nothing here.)
+                Value::Receiver => "same(receiver)".to_string(),
                 _ => match t {
                     FieldType::Object(n) if !n.contains('$') => {
                         format!("any({}.class)", type_name(t, b.package))

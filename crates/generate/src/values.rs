@@ -283,6 +283,8 @@ impl<'a> Builder<'a> {
                 }
                 self.object(*id, class, fields, &HashMap::new())
             }
+            // The generated test's object under test.
+            Value::Receiver => "receiver".into(),
             Value::Ref { id } => match self.vars.get(id) {
                 Some(v) => v.clone(),
                 None => match self.definitions.get(id).cloned() {

@@ -84,6 +84,11 @@ pub fn str(out: &mut String, v: &str) {
 }
 
 /// A `Ref` to the value with this id.
+/// The recorded invocation's own receiver ([`crate::Value::Receiver`]).
+pub fn receiver(out: &mut String) {
+    out.push_str("{\"t\":\"receiver\"}");
+}
+
 pub fn reference(out: &mut String, id: u32) {
     let _ = write!(out, "{{\"t\":\"ref\",\"id\":{id}}}");
 }
@@ -408,6 +413,7 @@ mod tests {
                 end_container(out, *truncated);
             }
             Value::Ref { id } => reference(out, *id),
+            Value::Receiver => receiver(out),
             Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
             Value::Redacted { class, rule } => redacted(out, &quoted(class), rule),
             Value::Opaque { class, reason } => opaque(out, &quoted(class), reason),

@@ -90,6 +90,9 @@ pub enum Value {
     Ref {
         id: u32,
     },
+    /// The receiver of the recorded invocation itself (`this` of the method under test),
+    /// passed on as an argument of one of its calls.
+    Receiver,
     /// A thrown exception.
     Thrown {
         class: String,
@@ -201,6 +204,7 @@ impl Value {
             Value::Map { class, size, .. } => format!("{}(size {size})", short(class)),
             Value::Object { class, id, .. } => format!("{}#{id}", short(class)),
             Value::Ref { id } => format!("@{id}"),
+            Value::Receiver => "this".into(),
             Value::Thrown { class, message } => match message {
                 Some(m) => format!("{}({m:?})", short(class)),
                 None => short(class).to_string(),

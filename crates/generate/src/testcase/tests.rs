@@ -471,6 +471,30 @@ fn static_state_the_method_read_is_set_and_restored() {
     );
 }
 
+/// Issue 15 item 5: a call argument that was the receiver itself is matched by identity
+/// (`same(…)`), not by `any(…)`: production passed that very object.
+#[test]
+fn an_argument_that_was_the_receiver_is_matched_by_identity() {
+    let mut m = checkout_mut("register", "()V");
+    m.mockable_calls = vec![gateway_call(
+        3,
+        "register",
+        "(Lshop/Checkout;)V",
+        Returns::Void,
+    )];
+    let inv = invocation(
+        vec![],
+        returned(Value::Null),
+        vec![call(0, 0, vec![Value::Receiver], returned(Value::Null))],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Parameters);
+    assert!(
+        source.contains("verify(gateway, atLeastOnce()).register(same(receiver));"),
+        "{source}"
+    );
+}
+
 #[test]
 fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
     let (m, inv) = pay();

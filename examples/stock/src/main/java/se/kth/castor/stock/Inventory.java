@@ -18,6 +18,11 @@ public class Inventory {
         return capacity;
     }
 
+    /** Hand {@code item} over to {@code by}: false when it is not in stock. */
+    public boolean hold(String item, Shop by) {
+        return items.remove(item);
+    }
+
     public void log(String what) {
         System.out.println("inventory: " + what);
     }

@@ -12,5 +12,6 @@ public class Main {
         System.out.println(Shop.full(inventory));
         inventory.items.add("plum");
         System.out.println(shop.free() + " " + Shop.full(inventory));
+        System.out.println(shop.sell("pear") + " " + shop.sell("kiwi"));
     }
 }

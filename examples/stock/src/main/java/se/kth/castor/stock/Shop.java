@@ -20,6 +20,11 @@ public class Shop {
         return inventory.counts[slot];
     }
 
+    /** Sell {@code item}: the inventory hands it to this shop (the receiver itself). */
+    public boolean sell(String item) {
+        return inventory.hold(item, this);
+    }
+
     /** Is {@code inventory} full? A field read and a call on a parameter. */
     public static boolean full(Inventory inventory) {
         return inventory.items.size() >= inventory.capacity();
