@@ -225,6 +225,12 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
         source.contains("verify(inventory, atLeastOnce()).hold(eq(\"pear\"), same(receiver));"),
         "{source}"
     );
+    // … and so does the call oracle, which no longer falls back to wildcards for a call
+    // whose values it knows.
+    assert!(
+        source.contains("inOrder.verify(inventory, times(1)).hold(eq(\"pear\"), same(receiver));"),
+        "{source}"
+    );
 }
 
 /// Issue 15 item 7, no silent gaps: `mimic generate` accounts for every invoked MUT —

@@ -149,12 +149,13 @@ pub enum Assertion {
     EnvironmentCalls {
         keys: Vec<String>,
     },
-    /// Call oracle: `times` consecutive calls of the method, in order.
+    /// Call oracle: `times` consecutive calls of the method, in order, with these
+    /// arguments: the recorded values when the calls all had the same, else wildcards.
     CalledInOrder {
         mock: String,
         method: String,
         times: usize,
-        anys: Vec<String>,
+        matchers: Vec<String>,
     },
 }
 

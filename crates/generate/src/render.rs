@@ -159,10 +159,10 @@ pub fn assertion(a: &Assertion) -> String {
             mock,
             method,
             times,
-            anys,
+            matchers,
         } => format!(
             "inOrder.verify({mock}, times({times})).{method}({});",
-            anys.join(", ")
+            matchers.join(", ")
         ),
     }
 }

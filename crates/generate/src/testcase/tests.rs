@@ -251,13 +251,13 @@ fn call_oracle_verifies_order_and_consecutive_counts() {
                 mock: "gateway".into(),
                 method: "connections".into(),
                 times: 2,
-                anys: vec![],
+                matchers: vec![],
             },
             Assertion::CalledInOrder {
                 mock: "gateway".into(),
                 method: "charge".into(),
                 times: 1,
-                anys: vec!["anyInt()".into()],
+                matchers: vec!["3".into()],
             },
         ]
     );
@@ -271,7 +271,7 @@ fn call_oracle_verifies_order_and_consecutive_counts() {
         "{source}"
     );
     assert!(
-        source.contains("inOrder.verify(gateway, times(1)).charge(anyInt());"),
+        source.contains("inOrder.verify(gateway, times(1)).charge(3);"),
         "{source}"
     );
     let rendered = crate::render::test_method(&model.arrange, test);
