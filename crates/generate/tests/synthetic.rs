@@ -365,6 +365,39 @@ fn generated_tests_compile_pass_and_read_well() {
     }
     assert_eq!(report.summary.tests, 14);
     assert_eq!(report.summary.successfully_mimic, 14, "{:#?}", report.tests);
+
+    // Issue 15 item 6: past `class_lines` a test class continues in the next one
+    // (`…Mimic2Test`, …); the manifest names each test's class, and the split suite
+    // passes the same.
+    let split = dir.path().join("split");
+    let small = Options {
+        class_lines: 120,
+        ..options.clone()
+    };
+    let manifest = generate(&store, &split, &small).unwrap();
+    let package = split.join("se/kth/castor/reservations");
+    let classes: std::collections::BTreeSet<&str> =
+        manifest.tests.iter().map(|t| t.class.as_str()).collect();
+    assert!(classes.len() > 2, "{classes:?}");
+    for class in &classes {
+        let simple = class.rsplit('.').next().unwrap();
+        let file = package.join(format!("{simple}.java"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(text.contains(&format!("class {simple} {{")), "{text}");
+        assert!(text.lines().count() < 120 + 60, "{}", file.display());
+    }
+    assert!(classes.contains("se.kth.castor.reservations.ReservationCentreMimic2Test"));
+    let report = mimic_verify::verify(
+        &jdk,
+        &runtime,
+        &split,
+        &[compile_example(&dir.path().join("again"))],
+        &dir.path().join("verify-split"),
+        1,
+    )
+    .unwrap();
+    assert_eq!(report.summary.tests, 14);
+    assert_eq!(report.summary.successfully_mimic, 14, "{:#?}", report.tests);
 }
 
 /// Issue 13, item 4: a crafted or corrupted store (class names with `/` and `..`, a

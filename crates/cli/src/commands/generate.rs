@@ -24,6 +24,9 @@ pub struct GenerateArgs {
     /// Distinct invocations per MUT turned into tests.
     #[arg(long, default_value_t = 5)]
     pub max_per_mut: usize,
+    /// A test class past this many lines continues in the next (`FooMimic2Test`, …).
+    #[arg(long, default_value_t = mimic_generate::CLASS_LINES, value_parser = clap::value_parser!(usize))]
+    pub class_lines: usize,
     /// The run to generate from (default: the latest).
     #[arg(long)]
     pub run: Option<i64>,
@@ -67,6 +70,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         max_per_mut: args.max_per_mut,
         run: args.run,
         resources: args.resources.clone(),
+        class_lines: args.class_lines,
     };
     let manifest = generate(&store, &args.out, &options)
         .with_context(|| format!("generating into {}", args.out.display()))?;
