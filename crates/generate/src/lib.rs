@@ -242,7 +242,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             replays_environment |= part.replays;
             let name = part_name(&test_class_name(class), i);
             let src = test_class_source(
-                &store,
+                store,
                 run,
                 class,
                 package,
@@ -256,7 +256,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         if out_class.parts.is_empty() && !out_class.skipped.is_empty() {
             let name = test_class_name(class);
             let src = test_class_source(
-                &store,
+                store,
                 run,
                 class,
                 package,
