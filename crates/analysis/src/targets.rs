@@ -24,7 +24,8 @@ use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::frame::stack_map_offsets;
 use mimic_classfile::instruction::{decode, Operand};
 use mimic_classfile::opcodes::{
-    DUP, GETSTATIC, INVOKEINTERFACE, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, RETURN,
+    ALOAD_3, CHECKCAST, DUP, GETFIELD, GETSTATIC, INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL,
+    INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NOP, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
@@ -283,6 +284,29 @@ fn environment_calls(m: &Mut) -> usize {
         .count()
 }
 
+/// Does the method only forward one mockable call: its body nothing but loads (of
+/// locals, constants and fields), casts, that one call and a return?
+fn is_delegation(code: &CodeAttribute, calls: &[MockableCall], deeper: &[DeeperCall]) -> bool {
+    let [call] = calls else { return false };
+    if call.receiver.is_environment() || !deeper.is_empty() {
+        return false;
+    }
+    let Ok(insns) = decode(&code.code) else {
+        return false;
+    };
+    let invokes = insns
+        .iter()
+        .filter(|i| (INVOKEVIRTUAL..=INVOKEDYNAMIC).contains(&i.opcode))
+        .count();
+    invokes == 1
+        && insns.iter().all(|i| {
+            matches!(
+                i.opcode,
+                NOP..=ALOAD_3 | GETFIELD | GETSTATIC | CHECKCAST | IRETURN..=RETURN
+            ) || i.offset == call.offset
+        })
+}
+
 /// `public static void main(String[])`: the whole program, not a unit. It is a MUT for a
 /// mockable call (rick's rule), not for reading the environment, which every program's
 /// entry point does (its test would run the program, writing its real files).
@@ -428,6 +452,7 @@ impl Analyser<'_> {
         seen.insert((name.to_string(), descriptor.to_string()));
         self.environment_in_helpers(&found, &mut seen, &mut deeper_calls);
         let collaborator_fields = self.collaborator_fields(&field_reads, &desc, &mockable_calls);
+        let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
         let mut static_reads = Vec::new();
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
@@ -450,6 +475,7 @@ impl Analyser<'_> {
             },
             static_reads,
             collaborator_fields,
+            delegation,
         })
     }
 

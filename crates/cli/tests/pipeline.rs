@@ -225,6 +225,19 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
         source.contains("verify(inventory, atLeastOnce()).hold(eq(\"pear\"), same(receiver));"),
         "{source}"
     );
+    // Item 6: `sell` only forwards one mocked call; it is counted apart.
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("plan.json")).unwrap())
+            .unwrap();
+    let delegating: Vec<&str> = plan["muts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["delegation"] == true)
+        .map(|m| m["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(delegating, ["sell"]);
+    assert_eq!(manifest["delegating_muts"], 1);
     // … and so does the call oracle, which no longer falls back to wildcards for a call
     // whose values it knows.
     assert!(

@@ -231,6 +231,8 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             manifest
                 .gaps
                 .push(Gap::new(&m.class, &m.method, &m.descriptor, &reasons));
+        } else if m.delegation {
+            manifest.delegating_muts += 1;
         }
     }
     let mut replays_environment = false;

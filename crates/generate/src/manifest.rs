@@ -29,6 +29,10 @@ pub struct Manifest {
     /// Every invoked MUT that got no test, with the reason (closed list).
     #[serde(default)]
     pub gaps: Vec<crate::gaps::Gap>,
+    /// MUTs with tests that only forward one mocked call (`Mut::delegation`): their tests
+    /// check a forwarding, counted apart.
+    #[serde(default)]
+    pub delegating_muts: usize,
 }
 
 impl Manifest {
@@ -43,6 +47,7 @@ impl Manifest {
             skipped: Vec::new(),
             invoked_muts: 0,
             gaps: Vec::new(),
+            delegating_muts: 0,
         }
     }
 }

@@ -84,6 +84,10 @@ pub struct Mut {
     /// from the recorded collaborator (issue 15).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub collaborator_fields: Vec<CollaboratorField>,
+    /// The method only forwards one mockable call (its body loads, calls and returns):
+    /// its tests check a forwarding, and reports count them apart (issue 15).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delegation: bool,
 }
 
 /// A field read on a mocked collaborator (`getfield` on a field or parameter the MUT also

@@ -115,6 +115,7 @@ mod tests {
             param_names: vec![],
             static_reads: vec![],
             collaborator_fields: vec![],
+            delegation: false,
         }
     }
 

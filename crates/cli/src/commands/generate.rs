@@ -99,6 +99,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             args.out.display(),
             manifest.skipped.len()
         );
+        if manifest.delegating_muts > 0 {
+            println!(
+                "{} of the MUTs with tests are trivial delegations (the method only forwards one mocked call: its tests check that forwarding)",
+                manifest.delegating_muts
+            );
+        }
         if !manifest.gaps.is_empty() {
             println!(
                 "{} invoked MUTs without tests, by reason (mimic-tests.json lists each MUT and invocation):",

@@ -44,6 +44,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         param_names: vec![],
         static_reads: vec![],
         collaborator_fields: vec![],
+        delegation: false,
     }
 }
 
@@ -379,6 +380,7 @@ fn a_static_method_without_calls_gets_only_an_output_oracle() {
         param_names: vec![],
         static_reads: vec![],
         collaborator_fields: vec![],
+        delegation: false,
     };
     let inv = InvocationRecord {
         receiver_before: None,
@@ -424,6 +426,7 @@ fn static_state_the_method_read_is_set_and_restored() {
         param_names: vec![],
         static_reads: vec![read("percent", "I"), read("lock", "Ljava/lang/Object;")],
         collaborator_fields: vec![],
+        delegation: false,
     };
     let inv = InvocationRecord {
         receiver_before: None,
