@@ -215,7 +215,7 @@ pub const FOREIGN_VIEW: &str =
     "a JDK view over another collection, which may be application code (reading it would run application code)";
 
 /// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
-/// `sun.nio.cs.*`, named by prefix).
+/// `sun.nio.cs.*` charsets — not their nested encoders and decoders — named by prefix).
 const TEXT_CLASSES: [&str; 19] = [
     "java.util.UUID",
     "java.math.BigDecimal",
@@ -381,7 +381,7 @@ unsafe fn classify(
     } else if name == "java.util.GregorianCalendar" {
         Kind::Calendar
     } else if name.starts_with("java.time.")
-        || name.starts_with("sun.nio.cs.")
+        || (name.starts_with("sun.nio.cs.") && !name.contains('$'))
         || TEXT_CLASSES.contains(&name.as_str())
     {
         Kind::Text

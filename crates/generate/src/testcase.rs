@@ -229,7 +229,9 @@ pub fn model_for(
     let mut resources: Vec<(String, String)> = Vec::new();
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(&m.method));
     let mut large = |role: &str, v: &Value| -> Option<String> {
-        if node_count(v) <= INLINE_NODE_LIMIT || v.has_opaque() {
+        // A value with a part that cannot be rebuilt is written inline, where that part
+        // is a named problem (the invocation is skipped), never loaded half-rebuilt.
+        if node_count(v) <= INLINE_NODE_LIMIT || v.has_unbuildable() {
             return None;
         }
         let file = format!("{resource_base}-{role}.json");

@@ -355,7 +355,7 @@ impl<'a> Builder<'a> {
             }
             "java.net.URL" => format!("java.net.URI.create({lit}).toURL()"),
             "java.nio.charset.Charset" => format!("java.nio.charset.Charset.forName({lit})"),
-            c if c.starts_with("sun.nio.cs.") => format!("java.nio.charset.Charset.forName({lit})"),
+            c if c.starts_with("sun.nio.cs.") && !c.contains('$') => format!("java.nio.charset.Charset.forName({lit})"),
             "java.util.Currency" => format!("java.util.Currency.getInstance({lit})"),
             "java.lang.StringBuilder" | "java.lang.StringBuffer" => format!("new {class}({lit})"),
             "java.util.concurrent.atomic.AtomicInteger" => {
@@ -637,6 +637,19 @@ mod tests {
         );
         assert_eq!(
             b.try_expr(&text("java.util.Date", "Tue Nov 24"), None),
+            None
+        );
+        // Regression (PDFBox `PDFStreamParser`): a charset's decoder is not a charset.
+        assert_eq!(
+            b.try_expr(&text("sun.nio.cs.UTF_8", "UTF-8"), None)
+                .as_deref(),
+            Some("java.nio.charset.Charset.forName(\"UTF-8\")")
+        );
+        assert_eq!(
+            b.try_expr(
+                &text("sun.nio.cs.UTF_8$Decoder", "sun.nio.cs.UTF_8$Decoder@5238"),
+                None
+            ),
             None
         );
     }

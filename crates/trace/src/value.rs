@@ -162,18 +162,31 @@ impl Value {
         )
     }
 
-    /// Does this value (or anything inside it) contain an opaque or redacted part?
-    pub fn has_opaque(&self) -> bool {
+    /// Does this value (or anything inside it) contain a part a test cannot rebuild
+    /// faithfully: an opaque, redacted or truncated one?
+    pub fn has_unbuildable(&self) -> bool {
         match self {
             Value::Opaque { .. } | Value::Redacted { .. } => true,
-            Value::Boxed { value, .. } => value.has_opaque(),
+            Value::Array {
+                truncated: true, ..
+            }
+            | Value::Collection {
+                truncated: true, ..
+            }
+            | Value::Map {
+                truncated: true, ..
+            }
+            | Value::Object {
+                truncated: true, ..
+            } => true,
+            Value::Boxed { value, .. } => value.has_unbuildable(),
             Value::Array { elements, .. } | Value::Collection { elements, .. } => {
-                elements.iter().any(Value::has_opaque)
+                elements.iter().any(Value::has_unbuildable)
             }
             Value::Map { entries, .. } => entries
                 .iter()
-                .any(|(k, v)| k.has_opaque() || v.has_opaque()),
-            Value::Object { fields, .. } => fields.iter().any(|f| f.value.has_opaque()),
+                .any(|(k, v)| k.has_unbuildable() || v.has_unbuildable()),
+            Value::Object { fields, .. } => fields.iter().any(|f| f.value.has_unbuildable()),
             _ => false,
         }
     }

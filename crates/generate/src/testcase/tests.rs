@@ -498,6 +498,43 @@ fn an_argument_that_was_the_receiver_is_matched_by_identity() {
     );
 }
 
+/// Regression (PDFBox `MemoryTTFDataStream`): a large receiver holding a truncated array
+/// (27,956 bytes, 444 recorded) was loaded from a resource half-rebuilt, and its tests
+/// failed with `EOFException`; it is now skipped as truncated, like an inline one.
+#[test]
+fn a_large_receiver_with_a_truncated_part_is_skipped_not_loaded() {
+    let (m, inv) = pay();
+    let Some(Value::Object {
+        id, class, fields, ..
+    }) = inv.receiver_before.clone()
+    else {
+        panic!()
+    };
+    let mut fields = fields;
+    fields.push(FieldValue {
+        name: "data".into(),
+        declared_in: CHECKOUT.into(),
+        value: Value::Array {
+            id: 9,
+            class: "[B".into(),
+            length: 27_956,
+            elements: (0..40).map(|v| Value::Byte { v }).collect(),
+            truncated: true,
+        },
+    });
+    let inv = InvocationRecord {
+        receiver_before: Some(Value::Object {
+            id,
+            class,
+            fields,
+            truncated: false,
+        }),
+        ..inv
+    };
+    let skipped = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap_err();
+    assert!(skipped.reason.contains("truncated"), "{}", skipped.reason);
+}
+
 #[test]
 fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
     let (m, inv) = pay();
