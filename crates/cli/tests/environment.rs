@@ -25,10 +25,10 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
     let out = dir.path().join("out");
     let s = |p: &Path| p.to_str().unwrap().to_string();
     let test_class = |name: &str| {
-        std::fs::read_to_string(out.join(format!(
-            "src/test/java/se/kth/castor/environment/{name}MimicTest.java"
-        )))
-        .unwrap()
+        mimic_test_support::mimic_tests_of(
+            &out.join("src/test/java/se/kth/castor/environment"),
+            name,
+        )
     };
     let java = Jdk::locate().unwrap().java();
     let mut child = mimic()

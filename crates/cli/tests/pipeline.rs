@@ -115,9 +115,10 @@ fn mockables_pipeline_all_tests_mimic() {
         serde_json::to_string_pretty(&report["summary"]).unwrap()
     );
     assert_all_mimic(&report);
-    let source =
-        std::fs::read_to_string(tests.join("se/kth/castor/mockables/ClassUnderTestMimicTest.java"))
-            .unwrap();
+    let source = mimic_test_support::mimic_tests_of(
+        &tests.join("se/kth/castor/mockables"),
+        "ClassUnderTest",
+    );
     assert!(
         source
             .contains("inOrder.verify(externalTypeTwo, times(42)).mockableMethodTwo(anyFloat());"),
@@ -146,10 +147,9 @@ fn nested_methods_under_test_replay_every_call_of_the_outer_invocation() {
         "no test of words(): {names:?}"
     );
     // Only the nested readWord() and skipSpaces() call peek(): the test of words() stubs
-    // it all the same.
+    // it all the same. (WordScanner's tests fill more than one test class.)
     let source =
-        std::fs::read_to_string(tests.join("se/kth/castor/scanner/WordScannerMimicTest.java"))
-            .unwrap();
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/scanner"), "WordScanner");
     let words = &source[source
         .find("void words_1_output")
         .expect("a test of words()")..];
@@ -180,8 +180,7 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     assert_all_mimic(&report);
     assert_eq!(report["summary"]["tests"], 12, "{:#}", report["summary"]);
     let source =
-        std::fs::read_to_string(tests.join("se/kth/castor/meter/MeterReadingMimicTest.java"))
-            .unwrap();
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/meter"), "MeterReading");
     assert!(source.contains("Meter.Reading receiver = "), "{source}");
     assert!(source.contains("Feed feed = mock(Feed.class);"), "{source}");
 }
@@ -206,8 +205,7 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     );
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
-    let source =
-        std::fs::read_to_string(tests.join("se/kth/castor/stock/ShopMimicTest.java")).unwrap();
+    let source = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/stock"), "Shop");
     assert!(
         source.contains("Inventory inventory = mock(Inventory.class);"),
         "{source}"

@@ -161,6 +161,26 @@ pub fn run_java(classpath: &[PathBuf], main: &str, args: &[&str]) -> Run {
         .args(args))
 }
 
+/// The generated tests of one class under test, `{name}MimicTest.java` and its
+/// continuations `{name}Mimic2Test.java`, … (`mimic generate --class-lines`), in `dir`
+/// (the package's directory), concatenated in order. Panics when there is none.
+pub fn mimic_tests_of(dir: &Path, name: &str) -> String {
+    let mut out = String::new();
+    for k in 1.. {
+        let file = if k == 1 {
+            dir.join(format!("{name}MimicTest.java"))
+        } else {
+            dir.join(format!("{name}Mimic{k}Test.java"))
+        };
+        match std::fs::read_to_string(&file) {
+            Ok(text) => out.push_str(&text),
+            Err(_) if k > 1 => break,
+            Err(e) => panic!("{}: {e}", file.display()),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
