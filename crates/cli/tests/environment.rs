@@ -169,6 +169,7 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "ask",
         "words",
         "siblings",
+        "die",
     ] {
         assert!(
             tested.contains(m),

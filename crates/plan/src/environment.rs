@@ -308,6 +308,22 @@ pub const METHODS: &[EnvMethod] = &[
         false,
         "ThreadLocalRandom.nextInt(int, int)",
     ),
+    // On `Random`, `SecureRandom` and `SplittableRandom` the bounded draws are the
+    // `RandomGenerator` interface's (Java 17). After ThreadLocalRandom's own entries, so
+    // that a substitution for those matches first.
+    EnvMethod {
+        category: Randomness,
+        owner: "java/util/random/RandomGenerator",
+        also: &[
+            "java/util/Random",
+            "java/security/SecureRandom",
+            "java/util/SplittableRandom",
+        ],
+        name: "nextInt",
+        descriptor: "(II)I",
+        is_static: false,
+        key: "RandomGenerator.nextInt(int, int)",
+    },
     m(
         Randomness,
         "java/util/concurrent/ThreadLocalRandom",
@@ -1065,6 +1081,8 @@ mod tests {
         assert!(lookup("java/lang/System", "currentTimeMillis", "()J").is_some());
         let bounded = lookup("java/util/concurrent/ThreadLocalRandom", "nextInt", "(II)I").unwrap();
         assert_eq!(bounded.key, "ThreadLocalRandom.nextInt(int, int)");
+        let inherited = lookup("java/util/Random", "nextInt", "(II)I").unwrap();
+        assert_eq!(inherited.key, "RandomGenerator.nextInt(int, int)");
         assert_eq!(
             lookup(
                 "java/time/LocalDate",

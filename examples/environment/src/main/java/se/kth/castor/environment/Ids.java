@@ -10,10 +10,16 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public class Ids {
     private final Random seeded = new Random(42);
+    private final Random unseeded = new Random();
 
     /** A fresh identifier with the given prefix. */
     public String newId(String prefix) {
         return prefix + "-" + UUID.randomUUID();
+    }
+
+    /** A die roll from an unseeded source, through {@code RandomGenerator.nextInt(origin, bound)}. */
+    public int die() {
+        return unseeded.nextInt(1, 7);
     }
 
     /** A die roll from the seeded source: the same sequence on every run. */

@@ -43,7 +43,7 @@ public final class Main {
             System.out.println(stamper.footerOrDefault());
             Ids ids = new Ids();
             System.out.println(ids.newId("order"));
-            System.out.println(ids.roll() + " " + ids.roll());
+            System.out.println(ids.roll() + " " + ids.roll() + " " + ids.die());
             System.out.println(Ids.chance());
             System.out.println(Ids.ticket() + " " + Ids.ticket());
             Settings settings = new Settings("shop");
