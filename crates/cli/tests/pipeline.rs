@@ -357,6 +357,50 @@ fn mimic_run_takes_a_java_command_to_verified_tests() {
     assert!(stderr.contains("class path (-c) or --project"), "{stderr}");
 }
 
+/// `mimic run --redact-rules` records under the given rules, as `mimic record` does: the
+/// reservations example's test cards are redacted by the built-in rules, so without its
+/// rules file `purchaseTickets` gets no test, and with it every invocation does.
+#[test]
+fn mimic_run_records_under_a_redaction_rules_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = dir.path().join("classes");
+    compile_dir(&example_src("reservations"), &classes);
+    let rules = example_src("reservations").join("../redaction.toml");
+    let java = Jdk::locate().unwrap().java();
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let run = |out: &Path, rules: Option<&Path>| {
+        let mut args: Vec<String> = vec!["run".into()];
+        if let Some(r) = rules {
+            args.extend(["--redact-rules".into(), s(r)]);
+        }
+        args.extend([
+            "-c".into(),
+            s(&classes),
+            "--out".into(),
+            s(out),
+            "--runs".into(),
+            "1".into(),
+            "--".into(),
+            s(&java),
+            "-cp".into(),
+            s(&classes),
+            "se.kth.castor.reservations.Main".into(),
+        ]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        mimic(&args)
+    };
+    // (With no test to verify, `run` ends with verify's error status.)
+    let (_, stdout, _) = run(&dir.path().join("default"), None);
+    assert!(
+        stdout.contains("generated 0 tests for 0 of 1 invoked MUTs"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = run(&dir.path().join("rules"), Some(&rules));
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("for 1 of 1 invoked MUTs"), "{stdout}");
+    assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+}
+
 /// Issue 16, first part: with `--all` every public method with a body is a method under
 /// test, also those without a mockable call (`StringSource`'s), whose tests rebuild the
 /// receiver and assert the outcome; `Main.main` (void, no call to mock) is the one

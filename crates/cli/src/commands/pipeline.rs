@@ -33,6 +33,9 @@ pub struct RunArgs {
     /// Verify also under perturbations of the environment (`mimic verify --perturb`).
     #[arg(long)]
     pub perturb: bool,
+    /// A redaction rules file for the recording (`mimic record --redact-rules`).
+    #[arg(long, value_name = "FILE")]
+    pub redact_rules: Option<PathBuf>,
     /// The Java command whose behaviour becomes tests (`java -cp … Main`).
     #[arg(last = true, required = true, value_name = "JAVA COMMAND")]
     pub command: Vec<String>,
@@ -103,8 +106,11 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
         text(&plan),
         "--store".to_string(),
         text(&store),
-        "--".to_string(),
     ];
+    if let Some(rules) = &args.redact_rules {
+        argv.extend(["--redact-rules".to_string(), text(rules)]);
+    }
+    argv.push("--".to_string());
     argv.extend(args.command.iter().cloned());
     let record: super::record::RecordArgs = parse("record", argv)?;
     let recorded = super::record::run(&record)?;
