@@ -213,7 +213,16 @@ pub unsafe fn string(env: &JniEnv, s: jni::jobject) -> Option<String> {
 /// # Safety
 /// `obj` must be a live, non-null reference on this thread.
 pub unsafe fn to_string(env: &JniEnv, jdk: &Jdk, obj: jni::jobject) -> Option<String> {
-    let s = unsafe { env.call_object_method(obj, jdk.to_string.0, &[]) };
+    unsafe { string_call(env, obj, jdk.to_string.0) }
+}
+
+/// The string a no-argument method returns, or None if it threw or returned null.
+///
+/// # Safety
+/// `obj` must be a live, non-null reference on this thread and `method` one of its
+/// class's methods returning a `String`.
+unsafe fn string_call(env: &JniEnv, obj: jni::jobject, method: jni::jmethodID) -> Option<String> {
+    let s = unsafe { env.call_object_method(obj, method, &[]) };
     if clear(env) {
         return None;
     }
@@ -258,15 +267,7 @@ pub unsafe fn time_summary(
         let zone_class = unsafe { env.get_object_class(zone) };
         let method = id(zone_class, "getID", "()Ljava/lang/String;");
         unsafe { env.delete_local_ref(zone_class) };
-        let s = unsafe { env.call_object_method(zone, method?, &[]) };
-        if clear(env) {
-            return None;
-        }
-        let text = unsafe { string(env, s) };
-        if !s.is_null() {
-            unsafe { env.delete_local_ref(s) };
-        }
-        text
+        unsafe { string_call(env, zone, method?) }
     };
     match kind {
         Kind::EpochMillis => Some(long(obj, "getTime")?.to_string()),

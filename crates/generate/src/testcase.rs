@@ -321,20 +321,7 @@ pub fn model_for(
         owners.dedup();
         // Otherwise the class production actually had there: the MUT may test it with
         // `instanceof`, which a mock of a supertype would fail.
-        let recorded = match r {
-            Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
-            Receiver::Field {
-                name,
-                is_static: false,
-                ..
-            } => match &inv.receiver_before {
-                Some(Value::Object { fields, .. }) => {
-                    fields.iter().find(|f| &f.name == name).map(|f| &f.value)
-                }
-                _ => None,
-            },
-            Receiver::Field { .. } | Receiver::Environment { .. } => None,
-        };
+        let recorded = recorded_receiver(inv, r);
         // Collaborators used only through an interface are mocked as that interface.
         let through_interface = plan_calls
             .iter()
@@ -997,6 +984,25 @@ fn static_state(
     Ok(())
 }
 
+/// What production had in a mockable receiver on entry: the argument, or the receiving
+/// object's field (a static field's value is not recorded).
+fn recorded_receiver<'v>(inv: &'v InvocationRecord, r: &Receiver) -> Option<&'v Value> {
+    match r {
+        Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
+        Receiver::Field {
+            name,
+            is_static: false,
+            ..
+        } => match &inv.receiver_before {
+            Some(Value::Object { fields, .. }) => {
+                fields.iter().find(|f| &f.name == name).map(|f| &f.value)
+            }
+            _ => None,
+        },
+        Receiver::Field { .. } | Receiver::Environment { .. } => None,
+    }
+}
+
 /// Fields the method reads directly on a mocked collaborator (issue 15): a mock's fields
 /// are empty, so each is set on the mock to the recorded collaborator's value
 /// (`Fixtures.set(inventory, "items", …)`). One whose value was not recorded or cannot be
@@ -1011,20 +1017,7 @@ fn collaborator_state(
         let Some(var) = mock_of.get(&receiver_key(&cf.receiver)) else {
             continue;
         };
-        let recorded = match &cf.receiver {
-            Receiver::Field {
-                name,
-                is_static: false,
-                ..
-            } => match &inv.receiver_before {
-                Some(Value::Object { fields, .. }) => {
-                    fields.iter().find(|f| &f.name == name).map(|f| &f.value)
-                }
-                _ => None,
-            },
-            Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
-            Receiver::Field { .. } | Receiver::Environment { .. } => None,
-        };
+        let recorded = recorded_receiver(inv, &cf.receiver);
         let value = recorded.and_then(|v| b.resolved(v)).and_then(|v| match v {
             Value::Object { fields, .. } => fields
                 .iter()
