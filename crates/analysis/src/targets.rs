@@ -320,8 +320,6 @@ struct HelperWalk<'w> {
     follow: &'w dyn Fn(&Call) -> bool,
     /// Enter them knowing their parameters' origins (the call's arguments).
     with_args: bool,
-    /// What a call inside a helper becomes in the plan, if anything.
-    collect: &'w dyn Fn(&Call, &CodeAttribute) -> Option<MockableCall>,
 }
 
 struct Analyser<'a> {
@@ -448,15 +446,35 @@ impl Analyser<'_> {
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
         self.deeper(&found, &desc, &mut seen, &mut deeper_calls);
+        // Every helper the MUT calls runs as part of it, whatever it is passed: one walk
+        // collects their environment interactions and the static fields they read.
+        let mut static_reads = Vec::new();
+        self.add_static_reads(&code, &mut static_reads);
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
-        self.environment_in_helpers(&found, &mut seen, &mut deeper_calls);
+        let every_helper = HelperWalk {
+            follow: &|_| true,
+            with_args: false,
+        };
+        self.walk_helpers(
+            &found,
+            0,
+            &mut seen,
+            &every_helper,
+            &mut |via, helper, inner| {
+                for c in inner {
+                    if let Some(call) = self.environment(c, helper) {
+                        deeper_calls.push(DeeperCall {
+                            via: via.clone(),
+                            call,
+                        });
+                    }
+                }
+                self.add_static_reads(helper, &mut static_reads);
+            },
+        );
         let collaborator_fields = self.collaborator_fields(&field_reads, &desc, &mockable_calls);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
-        let mut static_reads = Vec::new();
-        let mut seen = HashSet::new();
-        seen.insert((name.to_string(), descriptor.to_string()));
-        self.static_reads(&code, &found, 0, &mut seen, &mut static_reads);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -505,19 +523,11 @@ impl Analyser<'_> {
         out
     }
 
-    /// The static fields of this class's hierarchy that `code`, and the helpers the calls
-    /// `found` in it reach ([`HELPER_DEPTH`] deep, each once), read and the program may
-    /// change: neither `final` nor synthetic. A class's own hierarchy only: it is
+    /// Add the static fields of this class's hierarchy that `code` reads and the program
+    /// may change: neither `final` nor synthetic. A class's own hierarchy only: it is
     /// initialised before its methods run, so the recorder may read them on entry without
     /// running a static initialiser early; other classes' statics are left to the run.
-    fn static_reads(
-        &self,
-        code: &CodeAttribute,
-        found: &[Call],
-        depth: usize,
-        seen: &mut HashSet<(String, String)>,
-        out: &mut Vec<StaticRead>,
-    ) {
+    fn add_static_reads(&self, code: &CodeAttribute, out: &mut Vec<StaticRead>) {
         let cp = &self.class.constant_pool;
         for ins in decode(&code.code).unwrap_or_default() {
             let (GETSTATIC, Operand::Pool(i)) = (ins.opcode, &ins.operand) else {
@@ -538,19 +548,6 @@ impl Analyser<'_> {
             };
             if own && mutable && !out.contains(&read) {
                 out.push(read);
-            }
-        }
-        if depth >= HELPER_DEPTH {
-            return;
-        }
-        for c in found {
-            if !self.is_helper_call(c)
-                || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
-            {
-                continue;
-            }
-            if let Some((_, helper_code, inner)) = self.helper_calls(c, None) {
-                self.static_reads(&helper_code, &inner, depth + 1, seen, out);
             }
         }
     }
@@ -805,16 +802,16 @@ impl Analyser<'_> {
         Some((via, code, inner))
     }
 
-    /// Walk the helpers the MUT calls ([`HELPER_DEPTH`] calls deep, each once): those
-    /// `follow` accepts, with their parameters' origins when `with_args`; collect, as
-    /// deeper calls, the calls inside that `collect` turns into plan calls.
+    /// Walk the helpers the MUT calls ([`HELPER_DEPTH`] calls deep, each once, depth
+    /// first): those `follow` accepts, with their parameters' origins when `with_args`;
+    /// `visit` sees each one's reference, code and the calls in it.
     fn walk_helpers(
         &self,
         found: &[Call],
         depth: usize,
         seen: &mut HashSet<(String, String)>,
         policy: &HelperWalk,
-        out: &mut Vec<DeeperCall>,
+        visit: &mut dyn FnMut(&MethodRef, &CodeAttribute, &[Call]),
     ) {
         if depth >= HELPER_DEPTH {
             return;
@@ -830,32 +827,9 @@ impl Analyser<'_> {
             let Some((via, code, inner)) = self.helper_calls(c, args) else {
                 continue;
             };
-            for ic in &inner {
-                if let Some(call) = (policy.collect)(ic, &code) {
-                    out.push(DeeperCall {
-                        via: via.clone(),
-                        call,
-                    });
-                }
-            }
-            self.walk_helpers(&inner, depth + 1, seen, policy, out);
+            visit(&via, &code, &inner);
+            self.walk_helpers(&inner, depth + 1, seen, policy, visit);
         }
-    }
-
-    /// Environment interactions inside the helpers the MUT calls (they run as part of the
-    /// method under test, whatever they are passed).
-    fn environment_in_helpers(
-        &self,
-        found: &[Call],
-        seen: &mut HashSet<(String, String)>,
-        out: &mut Vec<DeeperCall>,
-    ) {
-        let policy = HelperWalk {
-            follow: &|_| true,
-            with_args: false,
-            collect: &|c, code| self.environment(c, code),
-        };
-        self.walk_helpers(found, 0, seen, &policy, out);
     }
 
     /// Mockable calls inside the helpers whose arguments carry the MUT's mockable objects.
@@ -874,8 +848,16 @@ impl Analyser<'_> {
                     || c.receiver == Some(Origin::This)
             },
             with_args: true,
-            collect: &|c, code| self.mockable(c, mut_desc, code).ok(),
         };
-        self.walk_helpers(found, 0, seen, &policy, out);
+        self.walk_helpers(found, 0, seen, &policy, &mut |via, code, inner| {
+            for c in inner {
+                if let Ok(call) = self.mockable(c, mut_desc, code) {
+                    out.push(DeeperCall {
+                        via: via.clone(),
+                        call,
+                    });
+                }
+            }
+        });
     }
 }
