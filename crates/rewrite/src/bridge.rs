@@ -106,11 +106,6 @@ pub fn bridge_call_site(
             "cannot bridge the call at offset {offset} in {what}: {why}"
         ))
     };
-    if class.is_interface() && class.major_version < 52 {
-        return Err(fail(
-            "interfaces before class version 52 cannot have private methods".into(),
-        ));
-    }
     let (position, mut code) = method_code(class, &method)?;
     let insn = decode(&code.code)?
         .into_iter()
@@ -218,6 +213,13 @@ pub(crate) fn build_bridge(
     probed: &Probed,
     emit_call: impl FnOnce(&mut CodeBuilder),
 ) -> Result<(String, String)> {
+    // Checked here, where the private method is added, for every kind of bridge.
+    if class.is_interface() && class.major_version < 52 {
+        return Err(ClassFileError::rewrite(format!(
+            "cannot add a {kind} bridge for offset {} in {what}: interfaces before class version 52 cannot have private methods",
+            site.offset
+        )));
+    }
     let bridge_name = fresh_method_name(class, &format!("{MARKER}${kind}"));
     let bridge_descriptor = bridge_desc.to_descriptor();
     let class_name = class.name()?;

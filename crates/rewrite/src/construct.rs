@@ -35,11 +35,6 @@ pub fn bridge_constructor_site(
             "cannot bridge the constructor at offset {offset} in {what}: {why}"
         ))
     };
-    if class.is_interface() && class.major_version < 52 {
-        return Err(fail(
-            "interfaces before class version 52 cannot have private methods".into(),
-        ));
-    }
     let (position, mut code) = method_code(class, &method)?;
     let insns = decode(&code.code)?;
     let at = |o: u32| insns.iter().find(|i| i.offset == o);
