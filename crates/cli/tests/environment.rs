@@ -274,21 +274,6 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         "{journal_file} was deleted by the workload and not written by the tests"
     );
     // A value that is not a secret is replayed as production read it.
-    // Static state the MUT read is set as production had it and restored after: the
-    // second ticket's test expects serial 2 whichever test runs first.
-    let ids = test_class("Ids");
-    for serial in [0, 1] {
-        assert!(
-            ids.contains(&format!(
-                "Object previousIssued = Fixtures.setStatic(Ids.class, \"issued\", {serial});"
-            )),
-            "{ids}"
-        );
-    }
-    assert!(
-        ids.contains("Fixtures.setStatic(Ids.class, \"issued\", previousIssued);"),
-        "{ids}"
-    );
     let settings = test_class("Settings");
     assert!(
         settings.contains("environment.answer(\"System.getenv(String)\", \"north\");"),
