@@ -367,9 +367,9 @@ fn a_void_method_has_no_output_oracle_and_stubs_only_thrown_exceptions() {
     );
 }
 
-#[test]
-fn a_static_method_without_calls_gets_only_an_output_oracle() {
-    let m = Mut {
+/// The static `shop.Tax.rate(int)`, with no calls.
+fn tax_rate() -> Mut {
+    Mut {
         class: "shop.Tax".into(),
         method: "rate".into(),
         descriptor: "(I)I".into(),
@@ -381,7 +381,12 @@ fn a_static_method_without_calls_gets_only_an_output_oracle() {
         static_reads: vec![],
         collaborator_fields: vec![],
         delegation: false,
-    };
+    }
+}
+
+#[test]
+fn a_static_method_without_calls_gets_only_an_output_oracle() {
+    let m = tax_rate();
     let inv = InvocationRecord {
         receiver_before: None,
         ..invocation(
@@ -416,17 +421,8 @@ fn static_state_the_method_read_is_set_and_restored() {
         descriptor: descriptor.into(),
     };
     let m = Mut {
-        class: "shop.Tax".into(),
-        method: "rate".into(),
-        descriptor: "(I)I".into(),
-        line: None,
-        is_static: true,
-        mockable_calls: vec![],
-        deeper_calls: vec![],
-        param_names: vec![],
         static_reads: vec![read("percent", "I"), read("lock", "Ljava/lang/Object;")],
-        collaborator_fields: vec![],
-        delegation: false,
+        ..tax_rate()
     };
     let inv = InvocationRecord {
         receiver_before: None,
