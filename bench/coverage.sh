@@ -28,7 +28,7 @@ measure() {
   local out=$work/$name
   rm -rf "$out"
   mkdir -p "$out"
-  javac -nowarn -d "$out/classes" $(find "examples/$name/src" -name '*.java')
+  javac -nowarn --release 17 -d "$out/classes" $(find "examples/$name/src" -name '*.java')
   # What JaCoCo reports on: every class but the entry point's.
   cp -r "$out/classes" "$out/selected"
   find "$out/selected" -name "${main##*.}.class" -delete

@@ -125,7 +125,7 @@ measure() {
 
 example=$work/environment-classes
 rm -rf "$example"
-javac -nowarn -d "$example" $(find examples/environment/src -name '*.java')
+javac -nowarn --release 17 -d "$example" $(find examples/environment/src -name '*.java')
 MIMIC_EXAMPLE_REGION=north MIMIC_EXAMPLE_API_TOKEN=s3cr3t \
   measure environment "$example" '' 'Ada\n3\n' se.kth.castor.environment.Main
 

@@ -4,6 +4,8 @@
 # `instrument CLASSPATH DEST` (offline instrumentation, the way that keeps the
 # environment replay working: see bench/environment.sh) and
 # `coverage LABEL EXEC CLASSFILES [WORKLOAD_XML] [VERIFY_LOG]` (one summary line).
+# JaCoCo 0.8.12 reads class files up to Java 23: the scripts compile the examples with
+# `--release 17`, so that they run under a Java 25 JDK too.
 
 # Maven artifacts go into mimic's cache.
 repo=${MIMIC_CACHE:-$HOME/.cache/mimic}/repository
