@@ -1,12 +1,15 @@
-//! The JVMTI agent lifecycle: `Agent_OnLoad` (options, log, plan, store, instrumentation,
-//! capabilities and events), VMInit (JDK handles, the probe class, the class hook;
-//! recording starts),
+//! The JVMTI agent lifecycle: `Agent_OnLoad` (options, log, capabilities and events; the
+//! plan, store and instrumentation on a thread of their own while the JVM starts),
+//! VMInit (that thread joined; JDK handles, the probe class, the class hook; recording
+//! starts),
 //! ClassFileLoadHook (plan classes only, rewritten or left untouched with the reason in
 //! the log), VMDeath (recording stops, the writer drains and ends the run), and
 //! `Agent_OnAttach` (the same set-up inside a running JVM; plan classes already loaded
 //! are listed as not instrumented).
 
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 use jvmti_bindings::prelude::*;
@@ -24,42 +27,23 @@ use crate::{log, probe};
 #[derive(Default)]
 pub struct MimicAgent;
 
-/// Load-time set-up shared by `-agentpath` and attach. Errors leave the JVM untouched.
-fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
+/// What `Agent_OnLoad` (or attach) settles before the plan is read: the options, the
+/// log, the JVM's command line, capabilities, callbacks and the VMDeath event.
+struct Prepared {
+    options: Options,
+    options_text: String,
+    command: Option<String>,
+    jvmti: *mut jvmti::jvmtiEnv,
+}
+
+// SAFETY: a jvmtiEnv pointer is valid on every thread for the life of the VM; `Prepared`
+// only carries it to the thread that reads the plan, which stores it in the state.
+unsafe impl Send for Prepared {}
+
+fn prepare(options_text: &str, jvmti: &Jvmti) -> Result<Prepared, String> {
     let options = Options::parse(options_text)?;
     log::open(&options.log).map_err(|e| format!("{}: {e}", options.log.display()))?;
     log::line(&format!("loaded with options {options_text}"));
-    let plan_text = std::fs::read_to_string(&options.plan)
-        .map_err(|e| format!("{}: {e}", options.plan.display()))?;
-    let plan =
-        Plan::from_json(&plan_text).map_err(|e| format!("{}: {e}", options.plan.display()))?;
-    let mut store = Store::create_or_open(&options.store).map_err(|e| e.to_string())?;
-    let info = RunInfo {
-        pid: Some(std::process::id()),
-        command: jvmti.get_system_property("sun.java.command").ok(),
-        plan_path: Some(
-            std::fs::canonicalize(&options.plan)
-                .unwrap_or_else(|_| options.plan.clone())
-                .display()
-                .to_string(),
-        ),
-        agent_version: Some(env!("CARGO_PKG_VERSION").to_string()),
-        options: Some(options_text.to_string()),
-        ..RunInfo::default()
-    };
-    let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
-    let writer =
-        Writer::start(store, run, options.backlog).map_err(|e| format!("writer thread: {e}"))?;
-    let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
-    log::line(&format!(
-        "run {run}: {} MUTs in {} classes, {} call sites",
-        plan.muts.len(),
-        instrumentation.classes().count(),
-        instrumentation.site_table().sites.len()
-    ));
-    let st = State::new(options, plan, instrumentation, writer);
-    st.jvmti.store(jvmti.raw(), Ordering::Release);
-    state::set(st)?;
     let mut caps = jvmti::jvmtiCapabilities::default();
     caps.set_can_tag_objects(true);
     if let Err(e) = jvmti.add_capabilities(&caps) {
@@ -73,7 +57,71 @@ fn set_up(options_text: &str, jvmti: &Jvmti) -> Result<(), String> {
     jvmti
         .enable_events_global(&[jvmti::JVMTI_EVENT_VM_DEATH])
         .map_err(|e| format!("VMDeath events: {e:?}"))?;
+    Ok(Prepared {
+        options,
+        options_text: options_text.to_string(),
+        command: jvmti.get_system_property("sun.java.command").ok(),
+        jvmti: jvmti.raw(),
+    })
+}
+
+/// Read the plan, open the store, begin the run, start the writer and publish the state.
+/// Needs no JVM thread: at `-agentpath` load it runs beside the JVM's start-up (see
+/// [`LOADING`]), which it used to delay by 20 ms on a 2 MB plan.
+fn load(p: Prepared) -> Result<(), String> {
+    let Prepared {
+        options,
+        options_text,
+        command,
+        jvmti,
+    } = p;
+    let plan_text = std::fs::read_to_string(&options.plan)
+        .map_err(|e| format!("{}: {e}", options.plan.display()))?;
+    let plan =
+        Plan::from_json(&plan_text).map_err(|e| format!("{}: {e}", options.plan.display()))?;
+    let mut store = Store::create_or_open(&options.store).map_err(|e| e.to_string())?;
+    let info = RunInfo {
+        pid: Some(std::process::id()),
+        command,
+        plan_path: Some(
+            std::fs::canonicalize(&options.plan)
+                .unwrap_or_else(|_| options.plan.clone())
+                .display()
+                .to_string(),
+        ),
+        agent_version: Some(env!("CARGO_PKG_VERSION").to_string()),
+        options: Some(options_text),
+        ..RunInfo::default()
+    };
+    let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
+    let writer =
+        Writer::start(store, run, options.backlog).map_err(|e| format!("writer thread: {e}"))?;
+    let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
+    log::line(&format!(
+        "run {run}: {} MUTs in {} classes, {} call sites",
+        plan.muts.len(),
+        instrumentation.classes().count(),
+        instrumentation.site_table().sites.len()
+    ));
+    let st = State::new(options, plan, instrumentation, writer);
+    st.jvmti.store(jvmti, Ordering::Release);
+    state::set(st)?;
     Ok(())
+}
+
+/// The thread reading the plan while the JVM starts (`-agentpath` only): joined at
+/// VMInit, before the class hook is enabled, or at VMDeath if VMInit never came.
+static LOADING: Mutex<Option<JoinHandle<Result<(), String>>>> = Mutex::new(None);
+
+/// Wait for the plan-reading thread, if one is running; its error, if it failed.
+fn finish_loading() -> Result<(), String> {
+    let handle = LOADING.lock().ok().and_then(|mut h| h.take());
+    match handle {
+        None => Ok(()),
+        Some(h) => h
+            .join()
+            .unwrap_or_else(|_| Err("internal error while reading the plan".to_string())),
+    }
 }
 
 /// Report a set-up failure: in the log if it is open, else once on stderr (there is no
@@ -115,10 +163,18 @@ impl Agent for MimicAgent {
         // VMInit, and a hook enabled during start-up makes the JVM hand every class it
         // loads from the CDS archive through it (reading its bytes from the runtime
         // image) and give up the archived module graph — start-up cost for nothing.
-        let result = set_up(&options, &jvmti).and_then(|()| {
+        let result = prepare(&options, &jvmti).and_then(|prepared| {
             jvmti
                 .enable_events_global(&[jvmti::JVMTI_EVENT_VM_INIT])
-                .map_err(|e| format!("VMInit events: {e:?}"))
+                .map_err(|e| format!("VMInit events: {e:?}"))?;
+            let handle = std::thread::Builder::new()
+                .name("mimic-plan".into())
+                .spawn(move || load(prepared))
+                .map_err(|e| format!("plan thread: {e}"))?;
+            if let Ok(mut slot) = LOADING.lock() {
+                *slot = Some(handle);
+            }
+            Ok(())
         });
         if let Err(e) = result {
             report_failure(&e);
@@ -136,7 +192,7 @@ impl Agent for MimicAgent {
             report_failure("no JVMTI environment");
             return jni::JNI_ERR;
         };
-        let result = set_up(&options, &jvmti).and_then(|()| {
+        let result = prepare(&options, &jvmti).and_then(load).and_then(|()| {
             let env =
                 attach_env(context.vm().raw()).ok_or("no JNI environment on the attach thread")?;
             start_recording(&env)?;
@@ -154,6 +210,10 @@ impl Agent for MimicAgent {
     }
 
     fn vm_init(&self, context: CallbackContext<'_>, _event: ThreadEvent) {
+        if let Err(e) = finish_loading() {
+            report_failure(&e);
+            return;
+        }
         let Some(env) = context.jni() else {
             log::line("VMInit without a JNI environment: not recording");
             return;
@@ -218,6 +278,10 @@ impl Agent for MimicAgent {
     }
 
     fn vm_death(&self, _context: CallbackContext<'_>) {
+        // The JVM ended before VMInit: the run is still begun and ended properly.
+        if let Err(e) = finish_loading() {
+            report_failure(&e);
+        }
         let Some(st) = state::get() else { return };
         st.recording.store(false, Ordering::Release);
         let mut counts = st.redactions.counts();

@@ -369,7 +369,19 @@ impl ConstantPool {
 
     /// True when the Utf8 constant at `idx` has exactly the text `s` (no allocation for ASCII).
     pub fn utf8_is(&self, idx: u16, s: &str) -> bool {
-        matches!(self.entries.get(idx as usize), Some(Constant::Utf8(b)) if b.as_slice() == s.as_bytes() || mutf8::decode(b).as_deref() == Some(s))
+        let Some(Constant::Utf8(b)) = self.entries.get(idx as usize) else {
+            return false;
+        };
+        if b.as_slice() == s.as_bytes() {
+            return true;
+        }
+        // Without NUL and supplementary characters, `s` is encoded the same in both
+        // encodings, so unequal bytes mean unequal strings: no decoding (this runs for
+        // every method name when a rewrite looks for a free one).
+        if s.chars().all(|c| c != '\0' && (c as u32) < 0x10000) {
+            return false;
+        }
+        mutf8::decode(b).as_deref() == Some(s)
     }
 
     /// The internal name of a Class constant (`java/lang/String`).
@@ -530,5 +542,25 @@ impl ConstantPool {
                 name_and_type,
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ConstantPool;
+
+    #[test]
+    fn utf8_is_compares_modified_utf8_with_rust_strings() {
+        let mut cp = ConstantPool::new();
+        for s in ["run", "caf\u{e9}", "a\0b", "\u{1F600}x"] {
+            let i = cp.add_utf8(s).unwrap();
+            assert!(cp.utf8_is(i, s), "{s:?}");
+            assert!(!cp.utf8_is(i, "other"), "{s:?}");
+            assert!(!cp.utf8_is(i, "a\0c"), "{s:?}");
+            assert!(!cp.utf8_is(i, "\u{1F601}x"), "{s:?}");
+        }
+        // Not a Utf8 constant.
+        let c = cp.add_class("java/lang/Object").unwrap();
+        assert!(!cp.utf8_is(c, "java/lang/Object"));
     }
 }

@@ -728,6 +728,28 @@ fn a_class_that_cannot_be_rewritten_is_left_untouched_and_logged() {
 }
 
 #[test]
+fn a_plan_the_agent_cannot_read_is_reported_after_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, plan_path) = example("reservations", dir.path());
+    // The right format and version (what `record` checks before the JVM starts), but
+    // not a plan: the agent refuses it and the program runs unrecorded.
+    let mut plan: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&plan_path).unwrap()).unwrap();
+    plan["muts"] = serde_json::json!("none");
+    std::fs::write(&plan_path, serde_json::to_vec(&plan).unwrap()).unwrap();
+    let main = "se.kth.castor.reservations.Main";
+    let store = dir.path().join("traces.db");
+    let (code, stdout, stderr) = record(&plan_path, &store, &[], &classes, main, &[]);
+    assert_eq!(stdout, java_output(&classes, main, &[]));
+    assert_eq!(code, 1, "a refused recording is a finding: {stderr}");
+    assert!(
+        stderr.contains("mimic: not recording:") && stderr.contains("plan.json"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing recorded"), "{stderr}");
+}
+
+#[test]
 fn usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = mimic()

@@ -19,6 +19,14 @@ pub enum PlanError {
 impl Plan {
     /// Parse a `plan.json`, refusing other format versions with a clear message.
     pub fn from_json(text: &str) -> Result<Plan, PlanError> {
+        Plan::check_json(text)?;
+        serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))
+    }
+
+    /// Check that `text` is JSON with this format's version, without building the plan
+    /// (a fifth of the time of [`Plan::from_json`]): what `mimic record` checks before
+    /// it starts a JVM, whose agent then reads the plan whole.
+    pub fn check_json(text: &str) -> Result<(), PlanError> {
         /// Only the version: the rest is skipped without being built.
         #[derive(Deserialize)]
         struct Version {
@@ -35,7 +43,7 @@ impl Plan {
                 expected: PLAN_SCHEMA_VERSION,
             });
         }
-        serde_json::from_str(text).map_err(|e| PlanError::NotAPlan(e.to_string()))
+        Ok(())
     }
 }
 

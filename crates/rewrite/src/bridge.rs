@@ -220,7 +220,12 @@ pub(crate) fn build_bridge(
             site.offset
         )));
     }
-    let bridge_name = fresh_method_name(class, &format!("{MARKER}${kind}"));
+    // Named after the site, so that the first candidate is free (a counter from one
+    // base name made every bridge test all the names before it).
+    let bridge_name = fresh_method_name(
+        class,
+        &format!("{MARKER}${kind}${}${}", site.method_index, site.offset),
+    );
     let bridge_descriptor = bridge_desc.to_descriptor();
     let class_name = class.name()?;
     let interface = class.is_interface();

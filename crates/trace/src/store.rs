@@ -14,9 +14,10 @@ use crate::private_file;
 use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
-/// Bumped on any schema change (2: `invocations.statics`). A version-1 store is migrated
-/// when opened for writing and read as it is otherwise.
-pub const SCHEMA_VERSION: u32 = 2;
+/// Bumped on any schema change (2: `invocations.statics`; 3: `receiver_after` is NULL
+/// when it equals `receiver_before`). A version-1 or -2 store is migrated when opened
+/// for writing and read as it is otherwise (neither ever held that combination).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
 /// that mimic never mistakes another application's database for its own.
@@ -224,7 +225,13 @@ impl Store {
             Some(1) => {
                 store.conn.execute_batch(
                     "ALTER TABLE invocations ADD COLUMN statics TEXT;
-                     UPDATE meta SET value = '2' WHERE key = 'schema_version';",
+                     UPDATE meta SET value = '3' WHERE key = 'schema_version';",
+                )?;
+            }
+            Some(2) => {
+                store.conn.execute(
+                    "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
+                    [],
                 )?;
             }
             Some(v) if v != SCHEMA_VERSION => {
@@ -314,7 +321,7 @@ impl Store {
             statics_column: true,
         };
         match store.schema_version() {
-            Ok(Some(SCHEMA_VERSION)) => Ok(store),
+            Ok(Some(2) | Some(SCHEMA_VERSION)) => Ok(store),
             Ok(Some(1)) => {
                 store.statics_column = false;
                 Ok(store)
@@ -410,8 +417,13 @@ impl Store {
                 "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             for r in batch {
+                // An unchanged receiver is stored once (most MUTs change nothing).
+                let after = match (&r.receiver_before, &r.receiver_after) {
+                    (Some(before), Some(after)) if before == after => None,
+                    (_, after) => after.as_ref(),
+                };
                 let mut bytes = r.receiver_before.as_ref().map_or(0, String::len)
-                    + r.receiver_after.as_ref().map_or(0, String::len)
+                    + after.map_or(0, String::len)
                     + r.arguments.len()
                     + r.statics.as_ref().map_or(0, String::len)
                     + r.outcome.len();
@@ -435,7 +447,7 @@ impl Store {
                     r.thread_name,
                     r.parent.map(|p| p as i64),
                     r.receiver_before,
-                    r.receiver_after,
+                    after,
                     r.arguments,
                     r.outcome,
                     r.started_ns as i64,
@@ -646,8 +658,13 @@ impl Store {
             thread_id: thread_id as u64,
             thread_name,
             parent: parent.map(|p| p as u64),
+            receiver_after: match (&ra, &rb) {
+                (Some(after), _) => Some(parse(after)?),
+                // Stored once when unchanged (schema 3).
+                (None, Some(before)) => Some(parse(before)?),
+                (None, None) => None,
+            },
             receiver_before: rb.as_deref().map(parse).transpose()?,
-            receiver_after: ra.as_deref().map(parse).transpose()?,
             arguments: parse(&args)?,
             statics: statics
                 .as_deref()

@@ -134,6 +134,73 @@ fn static_values_round_trip_and_a_version_1_store_is_migrated() {
 }
 
 #[test]
+fn an_unchanged_receiver_is_stored_once_and_read_back_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan()).unwrap();
+    let unchanged = invocation(1);
+    let changed = InvocationRecord {
+        receiver_after: Some(Value::Object {
+            id: 1,
+            class: "x.A".into(),
+            fields: vec![mimic_trace::value::FieldValue {
+                name: "n".into(),
+                declared_in: "x.A".into(),
+                value: Value::Int { v: 1 },
+            }],
+            truncated: false,
+        }),
+        ..invocation(2)
+    };
+    let static_mut = InvocationRecord {
+        receiver_before: None,
+        receiver_after: None,
+        ..invocation(3)
+    };
+    store
+        .write_batch(
+            run,
+            &[unchanged.clone(), changed.clone(), static_mut.clone()],
+        )
+        .unwrap();
+    drop(store);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let stored: Vec<(Option<String>, Option<String>)> = conn
+        .prepare("SELECT receiver_before, receiver_after FROM invocations ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(stored[0].0.is_some() && stored[0].1.is_none(), "{stored:?}");
+    assert!(stored[1].0.is_some() && stored[1].1.is_some(), "{stored:?}");
+    assert!(stored[2].0.is_none() && stored[2].1.is_none(), "{stored:?}");
+    // Version 2 wrote both copies: it is read as it is, and migrated for writing.
+    conn.execute(
+        "UPDATE meta SET value = '2' WHERE key = 'schema_version'",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(store.invocation(run, 1).unwrap().unwrap(), unchanged);
+    assert_eq!(store.invocation(run, 2).unwrap().unwrap(), changed);
+    assert_eq!(store.invocation(run, 3).unwrap().unwrap(), static_mut);
+    drop(store);
+    drop(Store::create_or_open(&path).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let version: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(version, mimic_trace::store::SCHEMA_VERSION.to_string());
+}
+
+#[test]
 fn a_file_that_is_not_a_store_is_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("junk.db");

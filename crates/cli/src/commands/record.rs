@@ -125,7 +125,9 @@ impl AgentFlags {
             .with_context(|| "the agent's log".to_string())?;
         let text = std::fs::read_to_string(&self.plan)
             .with_context(|| format!("reading {}", self.plan.display()))?;
-        mimic_plan::Plan::from_json(&text).with_context(|| format!("{}", self.plan.display()))?;
+        // Its format and version only: the agent reads it whole, and says in its log
+        // (shown after the run) if it cannot.
+        mimic_plan::Plan::check_json(&text).with_context(|| format!("{}", self.plan.display()))?;
         let mut parts = vec![
             path_option("plan", &self.plan)?,
             path_option("store", &self.store)?,
@@ -224,9 +226,11 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
         Some(c) => c.clamp(0, 255) as u8,
         None => 1, // killed by a signal
     };
+    let mut refused = false;
     for line in new_log_lines(&log, log_start) {
         if line.contains("not recording") {
             eprintln!("mimic: {}", log_message(&line));
+            refused = true;
         }
     }
     let complete = match summary(&args.agent.store, Some(pid)) {
@@ -239,8 +243,9 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
             true
         }
     };
-    // A recording that lost data is a finding even when the program succeeded.
-    Ok(if code == 0 && !complete {
+    // A recording that lost data, or that the agent refused to make, is a finding even
+    // when the program succeeded.
+    Ok(if code == 0 && (!complete || refused) {
         exit_code::FINDINGS
     } else {
         code
