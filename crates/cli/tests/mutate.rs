@@ -1059,3 +1059,74 @@ fn a_set_up_mutants_kill_that_does_not_repeat_is_unstable() {
     let seen = std::fs::read_to_string(test_dir.join("wrong-unions.txt")).unwrap();
     assert_eq!(seen.trim(), "2");
 }
+
+/// Issue 18, first half: `--explain` tells, for each surviving mutant of VersionedSet,
+/// whether its covering tests change what the method leaves behind (Reneri §2.3): not for
+/// `equals` → true (`testEquals` compares two empty sets: true either way) nor for
+/// `isEmpty` → false (its tests only ask non-empty sets); they do for `isEmpty` → true
+/// (`intersect` gets an empty set either way, so nothing fails) and for
+/// `incrementVersion` (`version` 1 instead of 0, which no test reads).
+#[test]
+fn explain_tells_no_infection_from_infection() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = build_example_with(dir.path(), &[]);
+    let out = mutate(
+        (&built.0, &built.1, &built.2),
+        &["--json".as_ref(), "--explain".as_ref()],
+    );
+    assert!(
+        out.status.code() == Some(0) || out.status.code() == Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnosis = |name: &str, mutator: &str| -> Value {
+        let m = method(&report, name);
+        let found = m["diagnoses"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no diagnoses for {name}: {m:#}"))
+            .iter()
+            .find(|d| d["mutator"] == mutator)
+            .unwrap_or_else(|| panic!("no diagnosis of {name} → {mutator}: {m:#}"))
+            .clone();
+        found["diagnosis"].clone()
+    };
+    let equals = diagnosis("equals", "true");
+    assert_eq!(equals["symptom"], "no-infection", "{equals:#}");
+    assert_eq!(
+        strings(&equals["tests"]),
+        ["se.kth.castor.versionedset.VersionedSetTest#testEquals()"]
+    );
+    assert!(equals["compared"].as_u64().unwrap() > 0, "{equals:#}");
+    let empty_false = diagnosis("isEmpty", "false");
+    assert_eq!(empty_false["symptom"], "no-infection", "{empty_false:#}");
+    let empty_true = diagnosis("isEmpty", "true");
+    assert_eq!(empty_true["symptom"], "infected", "{empty_true:#}");
+    let d = &empty_true["infection"][0];
+    assert_eq!(
+        (
+            d["location"].as_str(),
+            d["original"].as_str(),
+            d["mutant"].as_str()
+        ),
+        (Some("result"), Some("Boolean:false"), Some("Boolean:true")),
+        "{empty_true:#}"
+    );
+    let version = diagnosis("incrementVersion", "void");
+    assert_eq!(version["symptom"], "infected", "{version:#}");
+    assert!(
+        version["infection"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["location"] == "receiver.version"
+                && d["original"] == "Long:1"
+                && d["mutant"] == "Long:0"),
+        "{version:#}"
+    );
+    // Detected mutants get no diagnosis; the summary line names every survivor.
+    let add = method(&report, "add");
+    assert!(add.get("diagnoses").is_none(), "{add:#}");
+    let phases = report["summary"]["phases"].as_array().unwrap();
+    assert!(phases.iter().any(|p| p["phase"] == "explain"), "{phases:?}");
+}

@@ -9,11 +9,13 @@
 //! only the tests that reach its method ([`schedule`]); [`run`] ties the phases together.
 //! [`result`] classifies methods as Descartes does; [`report`] writes Descartes'
 //! `methods.json`, a text summary and an HTML page. [`diff`] narrows a run to the methods
-//! a change touches (`--in-diff`).
+//! a change touches (`--in-diff`). [`explain`] tells, for each surviving mutant, whether
+//! its tests change the state where the method exits (`--explain`, infection analysis).
 
 pub mod baseline;
 pub mod diff;
 pub mod error;
+pub mod explain;
 pub mod html;
 pub mod inputs;
 pub mod operators;

@@ -7,6 +7,8 @@
 //!   first test alone, then 2, 4… until one fails.
 //! - `MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>…` — one launch of
 //!   distinct tests, each with its own mutant switched on while it runs.
+//! - `OBSERVE <method>` — the results of later runs carry what target method `method`'s
+//!   exits showed (`--explain`; 0 stops).
 //! - `QUIT` (or the end of input) — the JVM halts.
 //!
 //! **Replies** (JVM → mimic, stdout), one JSON object per line with a `kind`: [`Reply`].
@@ -51,6 +53,10 @@ pub enum Reply {
         /// The first line of its failure: exception class and message.
         #[serde(default)]
         failure: Option<String>,
+        /// What the observed method's exits showed while it ran (after `OBSERVE`):
+        /// `<exit ordinal> <location> <path>=<basic state>` lines.
+        #[serde(default)]
+        observed: Option<Vec<String>>,
     },
     /// Target methods entered outside any test (class set-up) in the last launch.
     Shared { hits: Vec<u32> },
@@ -124,6 +130,12 @@ pub fn multiplexed_request(limits: Limits, tests: &[(usize, u32, Budget)]) -> St
 /// The request that ends the JVM.
 pub const QUIT: &str = "QUIT\n";
 
+/// `OBSERVE <method>`: from now on, every test's result carries what target method
+/// `method`'s exits showed (0: stop observing). Answered by `done`.
+pub fn observe_request(method: u32) -> String {
+    format!("OBSERVE {method}\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,7 +159,7 @@ mod tests {
         );
         assert_eq!(
             parse_reply(
-                r#"{"kind":"result","test":3,"status":"F","wall":1200,"cpu":-1,"invocations":4,"hits":[0,4],"failure":"java.lang.AssertionError: \"x\"\tno"}"#
+                r#"{"kind":"result","test":3,"status":"F","wall":1200,"cpu":-1,"invocations":4,"hits":[0,4],"failure":"java.lang.AssertionError: \"x\"\tno","observed":["0 result =Boolean:true"]}"#
             ),
             Some(Reply::Result {
                 test: 3,
@@ -157,6 +169,7 @@ mod tests {
                 invocations: 4,
                 hits: Some(vec![0, 4]),
                 failure: Some("java.lang.AssertionError: \"x\"\tno".into()),
+                observed: Some(vec!["0 result =Boolean:true".into()]),
             })
         );
         assert_eq!(
@@ -169,6 +182,7 @@ mod tests {
                 invocations: 0,
                 hits: None,
                 failure: None,
+                observed: None,
             })
         );
         assert_eq!(

@@ -70,7 +70,7 @@ fn method_json(m: &MethodResult) -> Value {
             .map(|o| o.operator.clone())
             .collect()
     };
-    json!({
+    let mut value = json!({
         "name": m.method.name,
         "description": m.method.descriptor,
         "class": class,
@@ -81,7 +81,20 @@ fn method_json(m: &MethodResult) -> Value {
         "detected": ops(true),
         "not-detected": ops(false),
         "tests": sorted(&m.tests),
-    })
+    });
+    let diagnoses: Vec<Value> = m
+        .mutants
+        .iter()
+        .filter_map(|o| {
+            o.diagnosis
+                .as_ref()
+                .map(|d| json!({"mutator": o.operator, "diagnosis": d}))
+        })
+        .collect();
+    if !diagnoses.is_empty() {
+        value["diagnoses"] = json!(diagnoses);
+    }
+    value
 }
 
 /// How each mutant of `m` fared: status, the test that detected it and how, tests run and
@@ -99,6 +112,7 @@ fn mutations_json(m: &MethodResult) -> Value {
             "killing-failures": o.failure.iter().map(|f| without_identity_hashes(f)).collect::<Vec<_>>(),
             "killing-failure-kinds": o.failure.iter().map(|f| failure_kind(f)).collect::<Vec<_>>(),
             "millis": (o.millis * 10.0).round() / 10.0,
+            "diagnosis": o.diagnosis,
         }))
         .collect::<Vec<_>>())
 }
@@ -196,6 +210,22 @@ pub fn summary(report: &MutationReport) -> String {
         report.jvm_starts,
         report.seconds
     ));
+    for m in &report.methods {
+        for o in &m.mutants {
+            if let Some(d) = &o.diagnosis {
+                let symptom = match d.symptom {
+                    crate::explain::Symptom::NoInfection => "no-infection",
+                    crate::explain::Symptom::Infected => "infected",
+                };
+                out.push_str(&format!(
+                    "  {} → {}: {symptom}: {}\n",
+                    java_signature(m),
+                    o.operator,
+                    d.suggestion
+                ));
+            }
+        }
+    }
     let phases: Vec<String> = report
         .phases
         .iter()

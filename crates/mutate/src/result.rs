@@ -53,6 +53,9 @@ pub struct MutantOutcome {
     /// Wall time of the tests run against it (they may share launches with other
     /// mutants' tests).
     pub millis: f64,
+    /// Why its tests miss it (`--explain`, survivors only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnosis: Option<crate::explain::Diagnosis>,
 }
 
 /// Descartes' method classification.

@@ -58,6 +58,9 @@ pub struct MutateConfig {
     pub test_filter: mimic_jvm::TestFilter,
     /// Only the methods whose lines this diff touches (`--in-diff`); all when `None`.
     pub in_diff: Option<crate::diff::ChangedLines>,
+    /// `--explain`: runs per side of the infection analysis of each surviving mutant
+    /// (0: no analysis).
+    pub explain_runs: usize,
 }
 
 impl MutateConfig {
@@ -83,6 +86,7 @@ impl MutateConfig {
             test_dir: None,
             test_filter: Default::default(),
             in_diff: None,
+            explain_runs: 0,
         }
     }
 
@@ -423,6 +427,7 @@ pub fn run_mutation_with(
                             killing_test: None,
                             failure: None,
                             millis: 0.0,
+                            diagnosis: None,
                         })
                 })
                 .collect();
@@ -435,6 +440,20 @@ pub fn run_mutation_with(
             }
         })
         .collect();
+    let mut methods: Vec<MethodResult> = methods;
+    if config.explain_runs > 0 {
+        let phase_start = Instant::now();
+        starts += explain_survivors(
+            &mut methods,
+            &covering,
+            &budget,
+            &names,
+            config,
+            &spec(worker_count),
+            progress,
+        )?;
+        phases.push(("explain".into(), phase_start.elapsed().as_secs_f64()));
+    }
     let baseline_tests = baseline
         .iter()
         .enumerate()
@@ -478,6 +497,79 @@ pub fn run_mutation_with(
             args: jvm_args,
         },
     })
+}
+
+/// `--explain`: diagnose every surviving mutant of a covered method in a fresh test JVM
+/// ([`crate::explain`]). Returns the JVMs started.
+fn explain_survivors(
+    methods: &mut [MethodResult],
+    covering: &[Vec<usize>],
+    budget: &dyn Fn(usize) -> Budget,
+    names: &[String],
+    config: &MutateConfig,
+    spec: &WorkerSpec,
+    progress: ProgressSink<'_>,
+) -> Result<usize, MutateError> {
+    let total: usize = methods
+        .iter()
+        .flat_map(|m| &m.mutants)
+        .filter(|o| o.status == MutantStatus::Survived)
+        .count();
+    progress(Progress::Phase {
+        name: "explain".into(),
+        detail: format!(
+            "{total} surviving mutants, their tests {} times each on the original and the mutant",
+            config.explain_runs
+        ),
+        total,
+    });
+    if total == 0 {
+        return Ok(0);
+    }
+    let mut worker = Worker::start(spec)?;
+    let mut starts = 1;
+    let mut done = 0;
+    for m in methods.iter_mut() {
+        let tests: Vec<(usize, Budget)> = covering[m.method.id as usize]
+            .iter()
+            .map(|i| (*i, budget(*i)))
+            .collect();
+        let name = crate::report::java_name(m);
+        for o in m.mutants.iter_mut() {
+            if o.status != MutantStatus::Survived {
+                continue;
+            }
+            if !worker.is_alive() {
+                worker = Worker::start(spec)?;
+                starts += 1;
+            }
+            o.diagnosis = crate::explain::diagnose(
+                &mut worker,
+                config.limits(),
+                m.method.id,
+                o.id,
+                &tests,
+                names,
+                config.explain_runs,
+                &name,
+            )?;
+            done += 1;
+            let symptom = o
+                .diagnosis
+                .as_ref()
+                .map_or("not observed".to_string(), |d| {
+                    serde_json::to_value(d.symptom)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                });
+            progress(Progress::Step {
+                done,
+                last: format!("{name} {}: {symptom}", o.operator),
+            });
+        }
+    }
+    Ok(starts)
 }
 
 /// Whether the tests' class path holds Mockito.

@@ -458,6 +458,7 @@ fn outcome(
         killing_test,
         failure,
         millis: pending.millis,
+        diagnosis: None,
     }
 }
 
@@ -838,6 +839,7 @@ mod tests {
             invocations: 1,
             hits: Vec::new(),
             failure: (status == Status::Failed).then(|| format!("AssertionError: test {index}")),
+            observed: Vec::new(),
         }
     }
 

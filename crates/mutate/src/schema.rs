@@ -12,12 +12,15 @@
 //! ```
 //!
 //! The same classes therefore serve the coverage run (switch 0, hits recorded) and every
-//! mutant run (switch set between tests by the test JVM).
+//! mutant run (switch set between tests by the test JVM). Each `return` is preceded by
+//! `if (MutantSwitch.observed == methodId) MutantSwitch.exit(…)`: `--explain` observes
+//! the receiver, arguments and result at every exit of one method ([`crate::explain`]).
 
 use mimic_classfile::access::STATIC;
 use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
 use mimic_classfile::frame::VType;
 use mimic_classfile::{ClassFile, ClassFileError, FieldType, MethodDescriptor};
+use mimic_rewrite::probes::push_boxed_args;
 use mimic_rewrite::replace::push_replacement_value;
 use mimic_rewrite::wrap::split_method;
 
@@ -81,6 +84,13 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
     let call_original = b.new_label();
     b.get_static(SWITCH_CLASS, "active", "I")
         .if_(Cond::Zero, call_original);
+    let exit = Exit {
+        id: target.id as i32,
+        class_name: &class_name,
+        is_static,
+        desc: &desc,
+        result_slot: b.next_local(),
+    };
     for mutant in &target.mutants {
         let next = b.new_label();
         b.get_static(SWITCH_CLASS, "active", "I")
@@ -88,7 +98,7 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
             .simple(ISUB, 2, Some(VType::Integer))
             .if_(Cond::NonZero, next);
         push_replacement_value(&mut b, &mutant.operator.replacement(), desc.ret.as_ref())?;
-        b.return_value(desc.ret.as_ref());
+        exit.emit_return(&mut b)?;
         b.bind(next);
     }
     b.bind(call_original);
@@ -104,9 +114,63 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
         b.load(p, slot);
         slot += p.slots();
     }
-    b.invoke(kind, &class_name, &renamed, &target.descriptor, interface)
-        .return_value(desc.ret.as_ref());
+    b.invoke(kind, &class_name, &renamed, &target.descriptor, interface);
+    exit.emit_return(&mut b)?;
     let wrapper_code = b.finish(class.major_version >= 50)?;
 
     split_method(class, index, &renamed, &wrapper_code)
+}
+
+/// How a wrapper returns: `--explain` observes the method's exits, so before each return
+/// `if (MutantSwitch.observed == id) MutantSwitch.exit(id, this|null, args, result, void)`.
+struct Exit<'a> {
+    id: i32,
+    class_name: &'a str,
+    is_static: bool,
+    desc: &'a MethodDescriptor,
+    /// A local free in the wrapper, for the result while it is observed.
+    result_slot: u16,
+}
+
+impl Exit<'_> {
+    /// Return the value on the stack (nothing for a void method), observed when asked.
+    fn emit_return(&self, b: &mut CodeBuilder) -> Result<(), ClassFileError> {
+        let ret = self.desc.ret.as_ref();
+        if let Some(t) = ret {
+            b.store(t, self.result_slot);
+        }
+        let skip = b.new_label();
+        b.get_static(SWITCH_CLASS, "observed", "I")
+            .push_int(self.id)
+            .simple(ISUB, 2, Some(VType::Integer))
+            .if_(Cond::NonZero, skip)
+            .push_int(self.id);
+        if self.is_static {
+            b.aconst_null();
+        } else {
+            b.load(&FieldType::Object(self.class_name.to_string()), 0);
+        }
+        push_boxed_args(b, &self.desc.params, u16::from(!self.is_static), &[])?;
+        match ret {
+            Some(t) => {
+                b.load(t, self.result_slot).box_value(t).push_int(0);
+            }
+            None => {
+                b.aconst_null().push_int(1);
+            }
+        }
+        b.invoke(
+            Invoke::Static,
+            SWITCH_CLASS,
+            "exit",
+            "(ILjava/lang/Object;[Ljava/lang/Object;Ljava/lang/Object;Z)V",
+            false,
+        );
+        b.bind(skip);
+        if let Some(t) = ret {
+            b.load(t, self.result_slot);
+        }
+        b.return_value(ret);
+        Ok(())
+    }
 }

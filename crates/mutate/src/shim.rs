@@ -12,6 +12,7 @@
 //! - `Launch`: one launch's listener (outcomes, failures, times, hits per test).
 //! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
 //! - `Protocol`: writes the replies as JSON lines.
+//! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "mimic/mutate/Protocol.java",
         include_str!("../java/mimic/mutate/Protocol.java"),
+    ),
+    (
+        "mimic/mutate/State.java",
+        include_str!("../java/mimic/mutate/State.java"),
     ),
 ];
 

@@ -85,6 +85,8 @@ pub struct TestResult {
     pub hits: Vec<u32>,
     /// The first line of its failure (exception class and message), when it failed.
     pub failure: Option<String>,
+    /// What the observed method's exits showed (after [`Worker::observe`]).
+    pub observed: Vec<String>,
 }
 
 /// How a run ended.
@@ -282,6 +284,18 @@ impl Worker {
         })
     }
 
+    /// Observe target method `method`'s exits in the runs that follow (0: stop).
+    pub fn observe(&mut self, method: u32, limits: Limits) -> Result<(), MutateError> {
+        self.send(&protocol::observe_request(method))?;
+        let deadline = stuck_after(limits, std::iter::empty());
+        match self.read_reply(deadline, |_| usize::MAX)?.end {
+            RunEnd::Done => Ok(()),
+            _ => Err(MutateError::Worker(
+                "the test JVM did not answer OBSERVE".into(),
+            )),
+        }
+    }
+
     fn send(&mut self, request: &str) -> Result<(), MutateError> {
         if let Err(e) = self
             .stdin
@@ -358,6 +372,7 @@ impl Worker {
                     invocations,
                     hits,
                     failure,
+                    observed,
                 }) => {
                     if matches!(status, Status::Passed | Status::Failed) {
                         self.warm.insert(test);
@@ -370,6 +385,7 @@ impl Worker {
                         invocations,
                         hits: hits.unwrap_or_default(),
                         failure,
+                        observed: observed.unwrap_or_default(),
                     })
                 }
                 Some(Reply::Shared { hits }) => shared_hits.extend(hits),

@@ -11,7 +11,7 @@ const OBJECT: &str = "java/lang/Object";
 
 /// Push a new `Object[]` holding the (boxed) locals of `params`, starting at `first_slot`,
 /// then the (boxed) values of the static fields `statics`.
-pub(crate) fn push_boxed_args(
+pub fn push_boxed_args(
     b: &mut CodeBuilder,
     params: &[FieldType],
     first_slot: u16,

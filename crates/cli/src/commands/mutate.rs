@@ -31,6 +31,15 @@ pub struct MutateArgs {
     /// project directory, else the current one). Tests are still chosen by coverage.
     #[arg(long, value_name = "FILE|REV")]
     pub in_diff: Option<String>,
+    /// Explain every surviving mutant (Reneri's infection analysis): run its covering
+    /// tests on the original and on the mutant, observe the method's result, arguments
+    /// and receiver at each exit, and say whether the tests ever make the mutant change
+    /// them (no-infection: they need other inputs) or do and miss it (infected).
+    #[arg(long)]
+    pub explain: bool,
+    /// With `--explain`: runs per side; only properties every run saw alike count.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub explain_runs: usize,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -289,6 +298,12 @@ fn run_one(
     }
     config.test_dir = target.test_dir.clone();
     config.in_diff = in_diff;
+    if args.explain {
+        if args.explain_runs == 0 {
+            anyhow::bail!("--explain-runs must be at least 1");
+        }
+        config.explain_runs = args.explain_runs;
+    }
 
     let reporter = crate::progress::Reporter::new("mutate");
     let sink = |p: Progress| match p {

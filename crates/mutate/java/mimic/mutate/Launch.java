@@ -44,6 +44,8 @@ final class Launch implements TestExecutionListener {
     final long[] wall;
     final long[] cpu;
     final List<int[]> hits = new ArrayList<>();
+    /** Per test, what the observed method's exits showed (null: nothing observed). */
+    final String[][] observed;
     final Set<Integer> sharedHits = new TreeSet<>();
     final boolean[] finished;
     /** The open window: the running test (or the time between tests) and its budget. */
@@ -80,6 +82,7 @@ final class Launch implements TestExecutionListener {
         invocations = new int[n];
         wall = new long[n];
         cpu = new long[n];
+        observed = new String[n][];
         for (int k = 0; k < n; k++) {
             position.put(ids[k], k);
             hits.add(new int[0]);
@@ -176,6 +179,9 @@ final class Launch implements TestExecutionListener {
         if (mutantOf != null) {
             MutantSwitch.active = mutantOf[k];
         }
+        if (MutantSwitch.observed != 0) {
+            MutantSwitch.takeObservations();
+        }
         // Names the test a JVM that dies now was running.
         proto.begin(testIndex[k]);
         openWindow(k);
@@ -205,6 +211,9 @@ final class Launch implements TestExecutionListener {
             cpu[k] = Watchdog.cpuNow() - w.cpu;
             if (recordHits) {
                 hits.set(k, takeHits());
+            }
+            if (MutantSwitch.observed != 0) {
+                observed[k] = MutantSwitch.takeObservations();
             }
             openWindow(-1);
         }

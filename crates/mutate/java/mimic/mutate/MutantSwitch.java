@@ -25,6 +25,52 @@ public final class MutantSwitch {
 
     private static final StackWalker WALKER = StackWalker.getInstance();
 
+    /**
+     * The target method whose exits are observed ({@code mutate --explain}'s infection
+     * analysis); 0: none. Every schema wrapper calls {@link #exit} before it returns
+     * while this is its id.
+     */
+    public static volatile int observed;
+
+    /** What the observed method's exits showed since {@link #takeObservations}. */
+    private static final java.util.List<String> OBSERVATIONS = new java.util.ArrayList<>();
+    private static int exits;
+
+    /**
+     * The observed method returns {@code result} (a void method: {@code voidMethod}):
+     * record the basic state of the result, each argument and the receiver, one level of
+     * fields deep, as {@code <exit ordinal> <location> <path>=<value>} lines.
+     */
+    public static void exit(int id, Object receiver, Object[] args, Object result,
+            boolean voidMethod) {
+        if (observed != id) {
+            return;
+        }
+        synchronized (OBSERVATIONS) {
+            int ordinal = exits++;
+            String at = ordinal + " ";
+            if (!voidMethod) {
+                State.describe(OBSERVATIONS, at + "result", result, true);
+            }
+            for (int i = 0; i < args.length; i++) {
+                State.describe(OBSERVATIONS, at + "argument " + i, args[i], true);
+            }
+            if (receiver != null) {
+                State.describe(OBSERVATIONS, at + "receiver", receiver, true);
+            }
+        }
+    }
+
+    /** The observations since the last call, and a fresh start. */
+    public static String[] takeObservations() {
+        synchronized (OBSERVATIONS) {
+            String[] out = OBSERVATIONS.toArray(new String[0]);
+            OBSERVATIONS.clear();
+            exits = 0;
+            return out;
+        }
+    }
+
     /** Target method {@code id} is entered and its hit is not recorded yet. */
     public static void enter(int id) {
         if (recording) {

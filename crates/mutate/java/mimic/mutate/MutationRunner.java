@@ -139,6 +139,12 @@ public final class MutationRunner {
                 proto.done();
                 continue;
             }
+            if (parts[0].equals("OBSERVE")) {
+                MutantSwitch.observed = Integer.parseInt(parts[1]);
+                MutantSwitch.takeObservations();
+                proto.done();
+                continue;
+            }
             if (!parts[0].equals("RUN")) {
                 break;
             }
@@ -425,7 +431,7 @@ public final class MutationRunner {
         proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
                 launch.invocations[k],
                 launch.recordHits ? launch.hits.get(k) : null,
-                status == 'F' ? launch.failure[k] : null);
+                status == 'F' ? launch.failure[k] : null, launch.observed[k]);
     }
 
     /** After a stopped test: the same test, without the mutant, must still pass. */

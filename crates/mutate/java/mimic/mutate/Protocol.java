@@ -37,11 +37,11 @@ final class Protocol {
      * How test {@code index} ended ({@code P}assed, {@code F}ailed, {@code S}kipped,
      * {@code T}imed out), its wall and CPU time in nanoseconds (CPU -1: not measurable),
      * how many invocations of it ran (a parameterised or repeated test has many),
-     * the target methods it entered (null: not recorded) and the first line of its
-     * failure (null: none).
+     * the target methods it entered (null: not recorded), the first line of its
+     * failure (null: none) and what the observed method's exits showed (null: none).
      */
     void result(int index, char status, long wall, long cpu, int invocations, int[] hits,
-            String failure) {
+            String failure, String[] observed) {
         StringBuilder b = new StringBuilder("{\"kind\":\"result\",\"test\":").append(index)
                 .append(",\"status\":\"").append(status).append("\",\"wall\":").append(wall)
                 .append(",\"cpu\":").append(cpu).append(",\"invocations\":").append(invocations);
@@ -54,6 +54,13 @@ final class Protocol {
         }
         if (failure != null) {
             b.append(",\"failure\":").append(quote(failure));
+        }
+        if (observed != null) {
+            b.append(",\"observed\":[");
+            for (int i = 0; i < observed.length; i++) {
+                b.append(i == 0 ? "" : ",").append(quote(observed[i]));
+            }
+            b.append(']');
         }
         out.println(b.append('}'));
     }

@@ -1,0 +1,78 @@
+package mimic.mutate;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The basic state of a value (Reneri's: the value of a primitive, boxed value, string or
+ * enum; null or not; the size of an array, collection or map) and, for another object,
+ * the basic state of each of its instance fields, one level deep. Written as
+ * {@code <prefix> <path>=<value>} lines; nothing here calls the program's own methods
+ * ({@code toString}, {@code equals}) except on JDK value types.
+ */
+final class State {
+    private State() {
+    }
+
+    static void describe(List<String> out, String prefix, Object value, boolean withFields) {
+        String basic = basic(value);
+        out.add(prefix + " =" + basic);
+        if (!withFields || value == null || basic.charAt(0) != '<') {
+            return;
+        }
+        Class<?> c = value.getClass();
+        if (c.isArray() || isJdk(c)) {
+            return;
+        }
+        for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
+                    continue;
+                }
+                Object v;
+                try {
+                    f.setAccessible(true);
+                    v = f.get(value);
+                } catch (RuntimeException | IllegalAccessException e) {
+                    continue;
+                }
+                out.add(prefix + " ." + f.getName() + "=" + basic(v));
+            }
+        }
+    }
+
+    /** A value's basic state; another object is {@code <its class>}. */
+    static String basic(Object v) {
+        if (v == null) {
+            return "null";
+        }
+        Class<?> c = v.getClass();
+        if (v instanceof String || v instanceof Number || v instanceof Boolean
+                || v instanceof Character) {
+            return c.getSimpleName() + ":" + v;
+        }
+        if (v instanceof Enum<?>) {
+            return c.getName() + "." + ((Enum<?>) v).name();
+        }
+        if (c.isArray()) {
+            return "<" + c.getSimpleName() + "> length " + Array.getLength(v);
+        }
+        if (v instanceof Collection<?> && isJdk(c)) {
+            return "<" + c.getName() + "> size " + ((Collection<?>) v).size();
+        }
+        if (v instanceof Map<?, ?> && isJdk(c)) {
+            return "<" + c.getName() + "> size " + ((Map<?, ?>) v).size();
+        }
+        return "<" + c.getName() + ">";
+    }
+
+    private static boolean isJdk(Class<?> c) {
+        String n = c.getName();
+        return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")
+                || n.startsWith("sun.") || n.startsWith("com.sun.");
+    }
+}
