@@ -119,6 +119,43 @@ impl CodeAttribute {
             .map(|(_, line)| line)
     }
 
+    /// The source name of the local variable in `slot` at `offset`, from the
+    /// LocalVariableTable(s) (javac `-g`): the entry whose range `[start_pc, start_pc +
+    /// length)` holds `offset`. `None` when no table says.
+    pub fn local_name(&self, cp: &ConstantPool, slot: u16, offset: u16) -> Option<String> {
+        for a in self
+            .attributes
+            .iter()
+            .filter(|a| cp.utf8_is(a.name_index, "LocalVariableTable"))
+        {
+            let mut r = Reader::new(&a.data);
+            let Ok(n) = r.u2("local_variable_table_length") else {
+                continue;
+            };
+            for _ in 0..n {
+                let entry = (|| {
+                    let start = r.u2("start_pc").ok()?;
+                    let length = r.u2("length").ok()?;
+                    let name = r.u2("name_index").ok()?;
+                    r.u2("descriptor_index").ok()?;
+                    let index = r.u2("index").ok()?;
+                    Some((start, length, name, index))
+                })();
+                let Some((start, length, name, index)) = entry else {
+                    break;
+                };
+                let live = u32::from(start) <= u32::from(offset)
+                    && u32::from(offset) < u32::from(start) + u32::from(length);
+                if index == slot && live {
+                    if let Ok(name) = cp.utf8(name) {
+                        return Some(name);
+                    }
+                }
+            }
+        }
+        None
+    }
+
     /// The smallest line number of the method, if it has line numbers.
     pub fn first_line(&self, cp: &ConstantPool) -> Option<u16> {
         self.line_numbers(cp)

@@ -59,7 +59,12 @@ fn build_example_with(dir: &Path, fixtures: &[&str]) -> (PathBuf, PathBuf, Vec<P
     let mut cp = vec![classes.clone(), runtime.jupiter_api.clone()];
     cp.extend(runtime.test_classpath());
     cp.extend(junit4.iter().cloned());
-    compile(&jdk, &sources, &cp, &tests, &CompileOptions::default()).unwrap();
+    // With local variable names, as Maven compiles (`-g`).
+    let debug = CompileOptions {
+        extra_args: vec!["-g".into()],
+        ..CompileOptions::default()
+    };
+    compile(&jdk, &sources, &cp, &tests, &debug).unwrap();
     (classes, tests, junit4)
 }
 
@@ -1060,14 +1065,15 @@ fn a_set_up_mutants_kill_that_does_not_repeat_is_unstable() {
     assert_eq!(seen.trim(), "2");
 }
 
-/// Issue 18, first half: `--explain` tells, for each surviving mutant of VersionedSet,
-/// whether its covering tests change what the method leaves behind (Reneri §2.3): not for
-/// `equals` → true (`testEquals` compares two empty sets: true either way) nor for
-/// `isEmpty` → false (its tests only ask non-empty sets); they do for `isEmpty` → true
-/// (`intersect` gets an empty set either way, so nothing fails) and for
-/// `incrementVersion` (`version` 1 instead of 0, which no test reads).
+/// Issue 18: `--explain` classifies the surviving mutants of VersionedSet exactly as Reneri
+/// §2.3 does: `equals` → true and `isEmpty` → false are no-infection (`testEquals`
+/// compares two empty sets, true either way; `isEmpty`'s tests only ask non-empty sets);
+/// `isEmpty` → true infects the state but `intersect` returns an empty set either way
+/// (no-propagation: test `isEmpty` directly); `incrementVersion` leaves `version` 0
+/// instead of 1 in the set the test holds, which no assertion reads (weak-oracle: assert
+/// `getVersion()`).
 #[test]
-fn explain_tells_no_infection_from_infection() {
+fn explain_classifies_the_versioned_set_as_the_paper_does() {
     let dir = tempfile::tempdir().unwrap();
     let built = build_example_with(dir.path(), &[]);
     let out = mutate(
@@ -1101,7 +1107,31 @@ fn explain_tells_no_infection_from_infection() {
     let empty_false = diagnosis("isEmpty", "false");
     assert_eq!(empty_false["symptom"], "no-infection", "{empty_false:#}");
     let empty_true = diagnosis("isEmpty", "true");
-    assert_eq!(empty_true["symptom"], "infected", "{empty_true:#}");
+    assert_eq!(empty_true["symptom"], "no-propagation", "{empty_true:#}");
+    assert!(
+        empty_true["propagation_compared"].as_u64().unwrap() > 0,
+        "{empty_true:#}"
+    );
+    let suggestion = empty_true["suggestion"].as_str().unwrap();
+    assert!(
+        suggestion.contains("calls se.kth.castor.versionedset.VersionedSet.isEmpty directly"),
+        "{suggestion}"
+    );
+    // testIntersection calls intersect, which calls isEmpty.
+    assert_eq!(empty_true["stack_distance"], 2, "{empty_true:#}");
+    let stack = strings(&empty_true["stack"]);
+    assert!(
+        stack[0].starts_with("one.intersect(…) at VersionedSetTest.java:"),
+        "{stack:?}"
+    );
+    assert!(
+        stack[1].starts_with("se.kth.castor.versionedset.VersionedSet.intersect:"),
+        "{stack:?}"
+    );
+    assert_eq!(
+        stack[2], "se.kth.castor.versionedset.VersionedSet.isEmpty",
+        "{stack:?}"
+    );
     let d = &empty_true["infection"][0];
     assert_eq!(
         (
@@ -1113,7 +1143,21 @@ fn explain_tells_no_infection_from_infection() {
         "{empty_true:#}"
     );
     let version = diagnosis("incrementVersion", "void");
-    assert_eq!(version["symptom"], "infected", "{version:#}");
+    assert_eq!(version["symptom"], "weak-oracle", "{version:#}");
+    assert!(
+        version["propagation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["location"] == "receiver.version"
+                && p["expression"] == "list.add(…)"
+                && p["test"] == "se.kth.castor.versionedset.VersionedSetTest#testAdd()"
+                && p["original"] == "Long:1"
+                && p["mutant"] == "Long:0"),
+        "{version:#}"
+    );
+    let suggestion = version["suggestion"].as_str().unwrap();
+    assert!(suggestion.contains(".getVersion());`"), "{suggestion}");
     assert!(
         version["infection"]
             .as_array()

@@ -10,7 +10,9 @@
 //! [`result`] classifies methods as Descartes does; [`report`] writes Descartes'
 //! `methods.json`, a text summary and an HTML page. [`diff`] narrows a run to the methods
 //! a change touches (`--in-diff`). [`explain`] tells, for each surviving mutant, whether
-//! its tests change the state where the method exits (`--explain`, infection analysis).
+//! its tests change the state where the method exits (infection) and whether that change
+//! reaches a value the test code sees (propagation, through the test classes rewritten by
+//! [`test_sites`]): `--explain`.
 
 pub mod baseline;
 pub mod diff;
@@ -28,7 +30,9 @@ pub mod schedule;
 pub mod schema;
 pub mod shim;
 pub mod stop;
+pub mod suggest;
 pub mod targets;
+pub mod test_sites;
 pub mod worker;
 
 pub use error::MutateError;

@@ -213,10 +213,7 @@ pub fn summary(report: &MutationReport) -> String {
     for m in &report.methods {
         for o in &m.mutants {
             if let Some(d) = &o.diagnosis {
-                let symptom = match d.symptom {
-                    crate::explain::Symptom::NoInfection => "no-infection",
-                    crate::explain::Symptom::Infected => "infected",
-                };
+                let symptom = d.symptom.name();
                 out.push_str(&format!(
                     "  {} → {}: {symptom}: {}\n",
                     java_signature(m),

@@ -450,6 +450,8 @@ pub fn run_mutation_with(
             &names,
             config,
             &spec(worker_count),
+            &work,
+            &mut selection.problems,
             progress,
         )?;
         phases.push(("explain".into(), phase_start.elapsed().as_secs_f64()));
@@ -500,7 +502,10 @@ pub fn run_mutation_with(
 }
 
 /// `--explain`: diagnose every surviving mutant of a covered method in a fresh test JVM
-/// ([`crate::explain`]). Returns the JVMs started.
+/// whose test classes are rewritten to observe the values they compute
+/// ([`crate::test_sites`], [`crate::explain`]); test classes that cannot be rewritten are
+/// added to `problems`. Returns the JVMs started.
+#[allow(clippy::too_many_arguments)]
 fn explain_survivors(
     methods: &mut [MethodResult],
     covering: &[Vec<usize>],
@@ -508,6 +513,8 @@ fn explain_survivors(
     names: &[String],
     config: &MutateConfig,
     spec: &WorkerSpec,
+    work: &std::path::Path,
+    problems: &mut Vec<mimic_diagnostic::Diagnostic>,
     progress: ProgressSink<'_>,
 ) -> Result<usize, MutateError> {
     let total: usize = methods
@@ -526,7 +533,30 @@ fn explain_survivors(
     if total == 0 {
         return Ok(0);
     }
-    let mut worker = Worker::start(spec)?;
+    // The rewritten test classes go first on the class path: the same tests are
+    // discovered (from the original roots) and run observed.
+    let observed =
+        crate::test_sites::instrument_tests(&spec.test_roots, &work.join("explain-tests"))?;
+    problems.extend(observed.problems.iter().cloned());
+    let mut spec = spec.clone();
+    let first_test = spec
+        .classpath
+        .iter()
+        .position(|p| spec.test_roots.contains(p))
+        .unwrap_or(0);
+    spec.classpath.insert(first_test, observed.dir.clone());
+    let mut inputs = config.classes.clone();
+    inputs.extend(spec.test_roots.iter().cloned());
+    inputs.extend(config.classpath.iter().cloned());
+    let suggester = crate::suggest::Suggester::new(&inputs);
+    let setup = crate::explain::Setup {
+        limits: config.limits(),
+        names,
+        runs: config.explain_runs,
+        sites: &observed.sites,
+        suggester: &suggester,
+    };
+    let mut worker = Worker::start(&spec)?;
     let mut starts = 1;
     let mut done = 0;
     for m in methods.iter_mut() {
@@ -540,29 +570,15 @@ fn explain_survivors(
                 continue;
             }
             if !worker.is_alive() {
-                worker = Worker::start(spec)?;
+                worker = Worker::start(&spec)?;
                 starts += 1;
             }
-            o.diagnosis = crate::explain::diagnose(
-                &mut worker,
-                config.limits(),
-                m.method.id,
-                o.id,
-                &tests,
-                names,
-                config.explain_runs,
-                &name,
-            )?;
+            o.diagnosis = crate::explain::diagnose(&mut worker, &setup, &m.method, o.id, &tests)?;
             done += 1;
             let symptom = o
                 .diagnosis
                 .as_ref()
-                .map_or("not observed".to_string(), |d| {
-                    serde_json::to_value(d.symptom)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default()
-                });
+                .map_or("not observed", |d| d.symptom.name());
             progress(Progress::Step {
                 done,
                 last: format!("{name} {}: {symptom}", o.operator),

@@ -46,6 +46,10 @@ const SOURCES: &[(&str, &str)] = &[
         "mimic/mutate/State.java",
         include_str!("../java/mimic/mutate/State.java"),
     ),
+    (
+        "mimic/mutate/TestProbe.java",
+        include_str!("../java/mimic/mutate/TestProbe.java"),
+    ),
 ];
 
 /// The compiled shim: reused from `cache_dir/mutate-shim-<hash>` when these sources were

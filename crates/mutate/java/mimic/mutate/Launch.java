@@ -91,9 +91,19 @@ final class Launch implements TestExecutionListener {
 
     /** Open the window of test {@code k} (-1: between tests), measured on this thread. */
     void openWindow(int k) {
+        // Before the first test of a JVM, the time between tests also loads and
+        // initialises the test engine and the first test classes: a cold JVM's cost.
+        long cold = k < 0 && !warmJvm ? COLD_JVM_MS : 0;
         window = new Window(k, System.nanoTime(), Watchdog.cpuNow(), Watchdog.gcNow(),
-                (k < 0 ? 0 : cpuBudget[k]) + cpuConst, (k < 0 ? 0 : wallBudget[k]) + wallConst);
+                (k < 0 ? 0 : cpuBudget[k]) + cpuConst + cold,
+                (k < 0 ? 0 : wallBudget[k]) + wallConst + cold);
     }
+
+    /** Whether a test has started in this JVM. */
+    private static volatile boolean warmJvm;
+
+    /** What the window before a JVM's first test may use more (mimic's PATIENT_MS). */
+    private static final long COLD_JVM_MS = 4000L * 1_000_000L;
 
     /** The test to blame for a timeout or an unexplained failure now. */
     int blame() {
@@ -182,6 +192,7 @@ final class Launch implements TestExecutionListener {
         if (MutantSwitch.observed != 0) {
             MutantSwitch.takeObservations();
         }
+        warmJvm = true;
         // Names the test a JVM that dies now was running.
         proto.begin(testIndex[k]);
         openWindow(k);

@@ -36,6 +36,15 @@ public final class MutantSwitch {
     private static final java.util.List<String> OBSERVATIONS = new java.util.ArrayList<>();
     private static int exits;
 
+    /** Exits whose stack path from the test is written, per test. */
+    private static final int STACKS_PER_TEST = 16;
+
+    /** Observation lines kept per test (a test looping over many calls stops adding). */
+    private static final int LINES_PER_TEST = 50_000;
+
+    /** Per test call site, how many of its calls returned or threw so far in this test. */
+    private static final java.util.Map<Integer, Integer> OCCURRENCES = new java.util.HashMap<>();
+
     /**
      * The observed method returns {@code result} (a void method: {@code voidMethod}):
      * record the basic state of the result, each argument and the receiver, one level of
@@ -47,8 +56,14 @@ public final class MutantSwitch {
             return;
         }
         synchronized (OBSERVATIONS) {
+            if (OBSERVATIONS.size() >= LINES_PER_TEST) {
+                return;
+            }
             int ordinal = exits++;
             String at = ordinal + " ";
+            if (ordinal < STACKS_PER_TEST) {
+                OBSERVATIONS.add(at + "@ " + TestProbe.currentSite() + " " + pathFromTest());
+            }
             if (!voidMethod) {
                 State.describe(OBSERVATIONS, at + "result", result, true);
             }
@@ -61,11 +76,78 @@ public final class MutantSwitch {
         }
     }
 
+    /**
+     * The frames from the observed method up to the innermost call made by test code (a
+     * bridged call site, {@code $mimic$call$…}), as {@code class.method:line} joined by
+     * {@code ;}: a schema's renamed original body ({@code m$mimic}) is named {@code m}
+     * with its line, and the wrapper that called it left out. Empty when no test call
+     * site is on this thread's stack.
+     */
+    private static String pathFromTest() {
+        if (TestProbe.currentSite() < 0) {
+            return "";
+        }
+        java.util.List<StackWalker.StackFrame> frames = WALKER.walk(s -> s
+                .skip(2) // pathFromTest, exit
+                .takeWhile(f -> !f.getMethodName().startsWith("$mimic$call$"))
+                .collect(java.util.stream.Collectors.toList()));
+        StringBuilder out = new StringBuilder();
+        String lastClass = null;
+        String lastName = null;
+        for (StackWalker.StackFrame f : frames) {
+            String name = f.getMethodName();
+            boolean original = name.endsWith(ORIGINAL_SUFFIX);
+            if (original) {
+                name = name.substring(0, name.length() - ORIGINAL_SUFFIX.length());
+            } else if (f.getClassName().equals(lastClass) && name.equals(lastName)) {
+                continue; // the wrapper of the original body just above
+            }
+            if (out.length() > 0) {
+                out.append(';');
+            }
+            out.append(f.getClassName()).append('.').append(name);
+            if (f.getLineNumber() > 0) {
+                out.append(':').append(f.getLineNumber());
+            }
+            lastClass = f.getClassName();
+            lastName = name;
+        }
+        return out.toString();
+    }
+
+    private static final String ORIGINAL_SUFFIX = "$mimic";
+
+    /**
+     * A call made by test code returned {@code result} (or threw {@code thrown}):
+     * propagation analysis records the basic state of its result (unless {@code voidCall})
+     * and of its receiver, or the exception, as
+     * {@code v <site> <occurrence> <location> <path>=<value>} lines.
+     */
+    static void testValue(int site, boolean voidCall, Object receiver, Object result,
+            Throwable thrown) {
+        synchronized (OBSERVATIONS) {
+            if (OBSERVATIONS.size() >= LINES_PER_TEST) {
+                return;
+            }
+            int occurrence = OCCURRENCES.merge(site, 1, Integer::sum) - 1;
+            String at = "v " + site + " " + occurrence + " ";
+            if (thrown != null) {
+                OBSERVATIONS.add(at + "thrown =" + State.thrown(thrown));
+            } else if (!voidCall) {
+                State.describe(OBSERVATIONS, at + "result", result, true);
+            }
+            if (receiver != null) {
+                State.describe(OBSERVATIONS, at + "receiver", receiver, true);
+            }
+        }
+    }
+
     /** The observations since the last call, and a fresh start. */
     public static String[] takeObservations() {
         synchronized (OBSERVATIONS) {
             String[] out = OBSERVATIONS.toArray(new String[0]);
             OBSERVATIONS.clear();
+            OCCURRENCES.clear();
             exits = 0;
             return out;
         }

@@ -70,6 +70,21 @@ final class State {
         return "<" + c.getName() + ">";
     }
 
+    /** An exception's basic state: its class and, for a JDK exception, its message. */
+    static String thrown(Throwable t) {
+        String name = t.getClass().getName();
+        if (!isJdk(t.getClass())) {
+            return "<" + name + ">";
+        }
+        String message;
+        try {
+            message = t.getMessage();
+        } catch (RuntimeException e) {
+            message = null;
+        }
+        return "<" + name + ">" + (message == null ? "" : " " + message.replace('\n', ' '));
+    }
+
     private static boolean isJdk(Class<?> c) {
         String n = c.getName();
         return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.")
