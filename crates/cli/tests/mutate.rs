@@ -1076,9 +1076,18 @@ fn a_set_up_mutants_kill_that_does_not_repeat_is_unstable() {
 fn explain_classifies_the_versioned_set_as_the_paper_does() {
     let dir = tempfile::tempdir().unwrap();
     let built = build_example_with(dir.path(), &[]);
+    let markdown = dir.path().join("why.md");
+    let html = dir.path().join("html");
     let out = mutate(
         (&built.0, &built.1, &built.2),
-        &["--json".as_ref(), "--explain".as_ref()],
+        &[
+            "--json".as_ref(),
+            "--explain".as_ref(),
+            "--explain-report".as_ref(),
+            markdown.as_os_str(),
+            "--html".as_ref(),
+            html.as_os_str(),
+        ],
     );
     assert!(
         out.status.code() == Some(0) || out.status.code() == Some(1),
@@ -1168,6 +1177,22 @@ fn explain_classifies_the_versioned_set_as_the_paper_does() {
                 && d["mutant"] == "Long:0"),
         "{version:#}"
     );
+    // The Markdown report groups them by symptom, with the paper's split beside them.
+    let md = std::fs::read_to_string(&markdown).unwrap();
+    for section in [
+        "## no-infection (2)",
+        "## no-propagation (1)",
+        "## weak-oracle (1)",
+        "| no-infection | 2 | 50% | 37% |",
+    ] {
+        assert!(md.contains(section), "{section} not in\n{md}");
+    }
+    assert!(
+        md.contains("`receiver.version` of `list.add(…)` at VersionedSetTest.java:"),
+        "{md}"
+    );
+    let page = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(page.contains("<b>weak-oracle</b>"), "{page}");
     // Detected mutants get no diagnosis; the summary line names every survivor.
     let add = method(&report, "add");
     assert!(add.get("diagnoses").is_none(), "{add:#}");

@@ -62,6 +62,10 @@ pub fn page(report: &MutationReport) -> String {
         "<table>\n<tr><th>Classification</th><th>Method</th><th>Location</th>\
          <th>Not detected</th><th>Detected</th><th>Covering tests</th></tr>\n",
     );
+    let explained = report
+        .methods
+        .iter()
+        .any(|m| m.mutants.iter().any(|o| o.diagnosis.is_some()));
     for c in [
         Classification::PseudoTested,
         Classification::PartiallyTested,
@@ -75,6 +79,21 @@ pub fn page(report: &MutationReport) -> String {
                     .collect::<Vec<_>>()
                     .join(" ")
             };
+            // With `--explain`: each surviving transformation with its symptom and what to do.
+            let diagnoses: Vec<String> = m
+                .mutants
+                .iter()
+                .filter_map(|o| {
+                    o.diagnosis.as_ref().map(|d| {
+                        format!(
+                            "<code>{}</code>: <b>{}</b> {}",
+                            escape(&o.operator),
+                            d.symptom.name(),
+                            escape(&d.suggestion)
+                        )
+                    })
+                })
+                .collect();
             let tests: Vec<String> = m
                 .tests
                 .iter()
@@ -91,6 +110,12 @@ pub fn page(report: &MutationReport) -> String {
                 d = ops(true),
                 tests = tests.join("<br>"),
             ));
+            if explained && !diagnoses.is_empty() {
+                h.push_str(&format!(
+                    "<tr class=\"diagnosis\"><td>why</td><td colspan=\"5\">{}</td></tr>\n",
+                    diagnoses.join("<br>")
+                ));
+            }
         }
     }
     h.push_str("</table>\n</body></html>\n");

@@ -12,12 +12,14 @@
 //! a change touches (`--in-diff`). [`explain`] tells, for each surviving mutant, whether
 //! its tests change the state where the method exits (infection) and whether that change
 //! reaches a value the test code sees (propagation, through the test classes rewritten by
-//! [`test_sites`]): `--explain`.
+//! [`test_sites`]): `--explain`; [`suggest`] words what to do and [`explain_report`]
+//! writes the Markdown report.
 
 pub mod baseline;
 pub mod diff;
 pub mod error;
 pub mod explain;
+pub mod explain_report;
 pub mod html;
 pub mod inputs;
 pub mod operators;

@@ -35,6 +35,8 @@ pub struct TargetMethod {
     pub line: Option<u16>,
     /// First and last line of the method's LineNumberTable, if it has one.
     pub lines: Option<(u16, u16)>,
+    /// A static method (no receiver).
+    pub is_static: bool,
     pub mutants: Vec<Mutant>,
 }
 
@@ -166,6 +168,7 @@ impl Selection {
                         .zip(lines.iter().max())
                         .map(|(a, b)| (*a, *b))
                 },
+                is_static: method.has_flag(mimic_classfile::access::STATIC),
                 mutants,
             });
             self.next_method += 1;

@@ -31,15 +31,20 @@ pub struct MutateArgs {
     /// project directory, else the current one). Tests are still chosen by coverage.
     #[arg(long, value_name = "FILE|REV")]
     pub in_diff: Option<String>,
-    /// Explain every surviving mutant (Reneri's infection analysis): run its covering
-    /// tests on the original and on the mutant, observe the method's result, arguments
-    /// and receiver at each exit, and say whether the tests ever make the mutant change
-    /// them (no-infection: they need other inputs) or do and miss it (infected).
+    /// Explain every surviving mutant (Reneri's infection and propagation analysis): run
+    /// its covering tests on the original and on the mutant, observe the method's
+    /// result, arguments and receiver at each exit and every value the test code
+    /// computes, and say why no test fails: no-infection (the tests need other inputs),
+    /// no-propagation (the change is masked before the tests: test the method more
+    /// directly) or weak-oracle (a test holds the changed value: the assertion to add).
     #[arg(long)]
     pub explain: bool,
     /// With `--explain`: runs per side; only properties every run saw alike count.
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub explain_runs: usize,
+    /// With `--explain`: write the diagnoses as a Markdown report, grouped by symptom.
+    #[arg(long, value_name = "FILE", requires = "explain")]
+    pub explain_report: Option<PathBuf>,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -353,6 +358,17 @@ fn write_outputs(
         };
         let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = &args.explain_report {
+        let path = match module {
+            Some(m) => {
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                path.with_file_name(format!("{stem}-{m}.md"))
+            }
+            None => path.clone(),
+        };
+        std::fs::write(&path, mimic_mutate::explain_report::markdown(report))
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(dir) = &args.html {
         let dir = match module {
