@@ -25,7 +25,7 @@ pub fn table_three(report: &MutationReport) -> TableThree {
         let descriptor = mimic_classfile::MethodDescriptor::parse(&m.method.descriptor).ok();
         let infected = d.symptom != Symptom::NoInfection;
         let shows = |prefix: &str| d.infection.iter().any(|x| x.location.starts_with(prefix));
-        let mut count = |row: &mut [usize; 3], prefix: &str| {
+        let count = |row: &mut [usize; 3], prefix: &str| {
             row[0] += 1;
             if infected {
                 row[1] += 1;
