@@ -14,6 +14,9 @@
 #   RUNS=3 bench/mutate-vs-descartes.sh                (mimic three times: identical files?)
 #   PIT=0 bench/mutate-vs-descartes.sh                 (mimic only)
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/...           (more flags for mimic mutate)
+#   EXPLAIN=3 bench/mutate-vs-descartes.sh             (then mimic mutate --explain with 3
+#       runs per side: its time against the plain run's, the symptom split and Table III
+#       row from its Markdown report, and Reneri's named commons-cli cases; bench/explain.sh)
 #
 # commons-codec's Base64Test#testCodec265 needs more heap than the JVM gives by default on
 # a 24 GiB machine (6 GiB): PIT's coverage minion dies of it unless given -Xmx12g (so it
@@ -144,6 +147,41 @@ for SUBJECT in $SUBJECTS; do
   cd "$S"
   echo "mimic wall times:$TIMES"
   grep -E "^(phases|[0-9]+ tests|test JVMs|red baseline)" mimic.txt || true
+
+  if [ "${EXPLAIN:-0}" != 0 ]; then
+    echo "== mimic mutate --explain --explain-runs $EXPLAIN ($THREADS test JVMs)"
+    cd "$S/run"
+    START=$(date +%s.%N)
+    set +e
+    "$MIMIC" mutate --classes ../classes --tests ../test-classes --classpath "$DEPS" \
+      --operators "$OPERATORS" --workers "$THREADS" ${MIMIC_ARGS:-} \
+      --explain --explain-runs "$EXPLAIN" --explain-report ../mimic-explain.md \
+      -o ../mimic-explain-methods.json --work-dir ../mimic-work-explain \
+      > ../mimic-explain.txt 2> ../mimic-explain.err
+    STATUS=$?
+    set -e
+    END=$(date +%s.%N)
+    cd "$S"
+    [ "$STATUS" -le 1 ] || { cat mimic-explain.txt mimic-explain.err; exit 1; }
+    tail -1 mimic-explain.err
+    grep -E "^phases" mimic-explain.txt || true
+    echo "mimic mutate --explain: $(seconds "$START" "$END") s, plain mimic mutate: $(seconds "$MIMIC_START" "$MIMIC_END") s," \
+      "ratio $(python3 -c "print(f'{($END - $START) / ($MIMIC_END - $MIMIC_START):.2f}x')")"
+    sed -n '/^| Symptom/,/^$/p;/^| Non-void/,/^$/p' mimic-explain.md
+    python3 - <<'EOF'
+import json
+cases = [("DefaultParser", "isLongOption", "false"), ("Option", "hasValueSeparator", "true")]
+methods = json.load(open("mimic-explain-methods.json"))["methods"]
+for cls, name, op in cases:
+    found = [m for m in methods if m["class"] == cls and m["name"] == name]
+    if not found:
+        continue
+    m = found[0]
+    d = [x["diagnosis"] for x in m.get("diagnoses", []) if x["mutator"] == op]
+    verdict = d[0]["symptom"] if d else ("detected" if op in m["detected"] else "not diagnosed")
+    print(f"Reneri's case {cls}.{name} -> {op}: {verdict} ({m['classification']})")
+EOF
+  fi
 
   if [ "$RUNS" -gt 1 ]; then
     python3 - "$RUNS" <<'EOF'

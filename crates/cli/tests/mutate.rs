@@ -1199,3 +1199,115 @@ fn explain_classifies_the_versioned_set_as_the_paper_does() {
     let phases = report["summary"]["phases"].as_array().unwrap();
     assert!(phases.iter().any(|p| p["phase"] == "explain"), "{phases:?}");
 }
+
+/// Issue 18, beyond Reneri: with `--store` (a production trace store of the same
+/// program), a no-infection suggestion proposes the recorded inputs the mutant would
+/// change: production asked an empty set `isEmpty()` (true, which `isEmpty` → false
+/// changes) and compared two different sets (false, which `equals` → true changes).
+#[test]
+fn explain_proposes_production_inputs_that_infect() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = build_example_with(dir.path(), &[]);
+    let workload = dir.path().join("workload");
+    let jdk = Jdk::locate().unwrap();
+    compile(
+        &jdk,
+        &java_sources_under(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/explain-production"),
+        ),
+        std::slice::from_ref(&built.0),
+        &workload,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let plan = dir.path().join("plan.json");
+    let store = dir.path().join("traces.db");
+    let mimic = || Command::new(env!("CARGO_BIN_EXE_mimic"));
+    let targets = mimic()
+        .args(["targets", "--all", "-c"])
+        .arg(&built.0)
+        .arg("-o")
+        .arg(&plan)
+        .output()
+        .unwrap();
+    assert!(
+        targets.status.success(),
+        "{}",
+        String::from_utf8_lossy(&targets.stderr)
+    );
+    let classpath = std::env::join_paths([&built.0, &workload]).unwrap();
+    let record = mimic()
+        .arg("record")
+        .arg("--plan")
+        .arg(&plan)
+        .arg("--store")
+        .arg(&store)
+        .arg("--")
+        .arg(jdk.java())
+        .arg("-cp")
+        .arg(&classpath)
+        .arg("se.kth.castor.versionedset.Workload")
+        .output()
+        .unwrap();
+    assert!(
+        record.status.success(),
+        "{}",
+        String::from_utf8_lossy(&record.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&record.stdout).trim(),
+        "true false false"
+    );
+
+    let out = mutate(
+        (&built.0, &built.1, &built.2),
+        &[
+            "--json".as_ref(),
+            "--explain".as_ref(),
+            "--store".as_ref(),
+            store.as_os_str(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let report: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let diagnosis = |name: &str, mutator: &str| -> Value {
+        method(&report, name)["diagnoses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["mutator"] == mutator)
+            .unwrap()["diagnosis"]
+            .clone()
+    };
+    let empty = diagnosis("isEmpty", "false");
+    assert_eq!(empty["symptom"], "no-infection", "{empty:#}");
+    assert_eq!(empty["production"]["invocations"], 2, "{empty:#}");
+    assert_eq!(empty["production"]["infecting"], 1, "{empty:#}");
+    assert!(
+        empty["suggestion"]
+            .as_str()
+            .unwrap()
+            .contains("1 of which this mutant would change: test with their inputs, e.g. () returned true in production"),
+        "{empty:#}"
+    );
+    let equals = diagnosis("equals", "true");
+    assert_eq!(equals["production"]["infecting"], 1, "{equals:#}");
+    // Infected mutants get no production inputs: their tests already infect.
+    assert!(diagnosis("isEmpty", "true").get("production").is_none());
+
+    // A file that is not a trace store is a usage error before anything runs.
+    let bogus = dir.path().join("not-a-store.db");
+    std::fs::write(&bogus, "hello").unwrap();
+    let out = mutate(
+        (&built.0, &built.1, &built.2),
+        &["--explain".as_ref(), "--store".as_ref(), bogus.as_os_str()],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--store"));
+}

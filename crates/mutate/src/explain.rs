@@ -53,6 +53,10 @@ pub struct Diagnosis {
     /// That closest path: the test's call site, then each frame down to the method.
     pub stack: Vec<String>,
     pub suggestion: String,
+    /// No-infection with `--store`: recorded production invocations the mutant would
+    /// infect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub production: Option<crate::production::ProductionInputs>,
 }
 
 /// Reneri's symptoms.
@@ -369,6 +373,7 @@ pub fn diagnose(
         stack_distance,
         stack,
         suggestion: String::new(),
+        production: None,
     };
     let inputs = inputs_of(&stable(&exits(&original)));
     diagnosis.suggestion = setup.suggester.suggest(

@@ -13,7 +13,8 @@
 //! its tests change the state where the method exits (infection) and whether that change
 //! reaches a value the test code sees (propagation, through the test classes rewritten by
 //! [`test_sites`]): `--explain`; [`suggest`] words what to do and [`explain_report`]
-//! writes the Markdown report.
+//! writes the Markdown report; [`production`] finds recorded production inputs that
+//! would infect a no-infection mutant (`--store`).
 
 pub mod baseline;
 pub mod diff;
@@ -23,6 +24,7 @@ pub mod explain_report;
 pub mod html;
 pub mod inputs;
 pub mod operators;
+pub mod production;
 pub mod progress;
 pub mod protocol;
 pub mod report;

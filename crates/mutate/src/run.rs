@@ -61,6 +61,9 @@ pub struct MutateConfig {
     /// `--explain`: runs per side of the infection analysis of each surviving mutant
     /// (0: no analysis).
     pub explain_runs: usize,
+    /// `--store`: a production trace store whose recorded inputs no-infection
+    /// suggestions may propose.
+    pub production_store: Option<PathBuf>,
 }
 
 impl MutateConfig {
@@ -87,6 +90,7 @@ impl MutateConfig {
             test_filter: Default::default(),
             in_diff: None,
             explain_runs: 0,
+            production_store: None,
         }
     }
 
@@ -154,6 +158,11 @@ pub fn run_mutation_with(
                 .map_err(|e| MutateError::io("create", std::env::temp_dir(), e))?;
             temp.path().to_path_buf()
         }
+    };
+    // Opened before anything runs: a store that cannot be read is a usage error.
+    let production = match (&config.production_store, config.explain_runs) {
+        (Some(path), runs) if runs > 0 => Some(crate::production::Production::open(path)?),
+        _ => None,
     };
     let jdk = Jdk::locate()?;
     let cache = ArtifactCache::default_location();
@@ -451,6 +460,7 @@ pub fn run_mutation_with(
             config,
             &spec(worker_count),
             &work,
+            production.as_ref(),
             &mut selection.problems,
             progress,
         )?;
@@ -514,6 +524,7 @@ fn explain_survivors(
     config: &MutateConfig,
     spec: &WorkerSpec,
     work: &std::path::Path,
+    production: Option<&crate::production::Production>,
     problems: &mut Vec<mimic_diagnostic::Diagnostic>,
     progress: ProgressSink<'_>,
 ) -> Result<usize, MutateError> {
@@ -574,6 +585,16 @@ fn explain_survivors(
                 starts += 1;
             }
             o.diagnosis = crate::explain::diagnose(&mut worker, &setup, &m.method, o.id, &tests)?;
+            if let (Some(d), Some(store)) = (o.diagnosis.as_mut(), production) {
+                if d.symptom == crate::explain::Symptom::NoInfection {
+                    d.production = store.inputs_for(&m.method, &o.operator)?;
+                    if let Some(p) = &d.production {
+                        d.suggestion.push(' ');
+                        d.suggestion
+                            .push_str(&crate::suggest::production_hint(&name, p));
+                    }
+                }
+            }
             done += 1;
             let symptom = o
                 .diagnosis

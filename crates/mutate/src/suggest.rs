@@ -216,6 +216,22 @@ impl Suggester {
     }
 }
 
+/// What the production store adds to a no-infection suggestion for method `name`.
+pub fn production_hint(name: &str, p: &crate::production::ProductionInputs) -> String {
+    if p.infecting == 0 {
+        return format!(
+            "Production recorded {} invocation(s) of {name}; the mutant would change none of them either.",
+            p.invocations
+        );
+    }
+    format!(
+        "Production recorded {} invocation(s) of {name}, {} of which this mutant would change: test with their inputs, e.g. {}.",
+        p.invocations,
+        p.infecting,
+        p.examples.join("; ")
+    )
+}
+
 /// `list.size()` → `list`; `System.out.println(…)` → `System.out`.
 fn receiver_of(expression: &str) -> &str {
     expression

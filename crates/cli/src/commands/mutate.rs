@@ -45,6 +45,11 @@ pub struct MutateArgs {
     /// With `--explain`: write the diagnoses as a Markdown report, grouped by symptom.
     #[arg(long, value_name = "FILE", requires = "explain")]
     pub explain_report: Option<PathBuf>,
+    /// With `--explain`: a production trace store of the same program (`mimic record`);
+    /// a no-infection suggestion then proposes the recorded inputs the mutant would
+    /// change the result or state of.
+    #[arg(long, value_name = "FILE", requires = "explain")]
+    pub store: Option<PathBuf>,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -308,6 +313,7 @@ fn run_one(
             anyhow::bail!("--explain-runs must be at least 1");
         }
         config.explain_runs = args.explain_runs;
+        config.production_store = args.store.clone();
     }
 
     let reporter = crate::progress::Reporter::new("mutate");
