@@ -130,6 +130,13 @@ struct Observed {
 }
 
 impl Observed {
+    /// Add another run's observations (of other tests).
+    fn merge(&mut self, other: Observed) {
+        self.exits.extend(other.exits);
+        self.values.extend(other.values);
+        self.paths.extend(other.paths);
+    }
+
     fn add(&mut self, test: &str, line: &str) {
         if let Some(rest) = line.strip_prefix("v ") {
             let mut parts = rest.splitn(3, ' ');
@@ -272,34 +279,187 @@ pub struct Setup<'a> {
     pub suggester: &'a Suggester,
 }
 
-/// Diagnose surviving mutant `mutant` of target method `method` (id, internal class name,
-/// name and descriptor), covered by `tests`. `None` when the tests could not be observed
-/// (their JVM died or timed out).
-pub fn diagnose(
+/// What the runs of one method's covering tests (or a shard of them) showed.
+#[derive(Debug, Default)]
+pub struct Shard {
+    /// Run k of the original: run 0 on every test, the others on the tests run again.
+    original: Vec<Observed>,
+    /// Per surviving mutant, its runs likewise (`None`: its tests could not be observed).
+    mutated: Vec<Option<Vec<Observed>>>,
+}
+
+/// Observe target method `method` and its surviving `mutants` (ids) on `tests` (all its
+/// covering tests or a shard of them). Every run observes the method's exits and the
+/// test code's values. The original runs once on every test (with the stack paths from
+/// the tests), then each mutant once; a test where the two differ in nothing cannot
+/// differ after more runs either (more runs only drop properties from a side's stable
+/// set, never add differences), so only the tests where they differ run the remaining
+/// `runs - 1` times on each side (the original's extra runs shared by the method's
+/// mutants). `None` when the original's run did not end normally. A JVM that dies is
+/// replaced from `spec`. Also returns the JVMs started.
+pub fn observe_method(
     worker: &mut Worker,
+    spec: &crate::worker::WorkerSpec,
     setup: &Setup<'_>,
     method: &crate::targets::TargetMethod,
-    mutant: u32,
+    mutants: &[u32],
     tests: &[(usize, Budget)],
-) -> Result<Option<Diagnosis>, MutateError> {
-    let (limits, names, runs) = (setup.limits, setup.names, setup.runs);
-    worker.observe(method.id, limits)?;
-    let original = observe_runs(worker, 0, limits, tests, names, runs)?;
-    let mutated = match original {
-        Some(_) => observe_runs(worker, mutant, limits, tests, names, runs)?,
-        None => None,
+) -> Result<(Option<Shard>, usize), MutateError> {
+    let (limits, names, runs) = (setup.limits, setup.names, setup.runs.max(1));
+    let test_values = !setup.sites.is_empty();
+    let mut starts = 0;
+    let mut ready = |worker: &mut Worker, paths: bool| -> Result<(), MutateError> {
+        if !worker.is_alive() {
+            *worker = Worker::start(spec)?;
+            starts += 1;
+        }
+        let what = crate::protocol::Observe { test_values, paths };
+        worker.observe(Some(method.id), what, limits)
     };
-    if worker.is_alive() {
-        worker.observe(0, limits)?;
+    ready(worker, true)?;
+    let Some(mut original) = observe_runs(worker, 0, limits, tests, names, 1)? else {
+        return Ok((None, starts));
+    };
+    original.resize_with(runs, Observed::default);
+    let mut shard = Shard {
+        original,
+        mutated: Vec::new(),
+    };
+    let mut extended: BTreeSet<usize> = BTreeSet::new();
+    for &mutant in mutants {
+        ready(worker, false)?;
+        let Some(mut mutated) = observe_runs(worker, mutant, limits, tests, names, 1)? else {
+            shard.mutated.push(None);
+            continue;
+        };
+        let (differing, _) = compare(&exits(&shard.original[..1]), &exits(&mutated));
+        let differing: BTreeSet<&str> = differing
+            .iter()
+            .map(|((t, _, _), _, _)| t.as_str())
+            .collect();
+        let again: Vec<(usize, Budget)> = tests
+            .iter()
+            .filter(|(i, _)| {
+                names
+                    .get(*i)
+                    .is_some_and(|n| differing.contains(n.as_str()))
+            })
+            .copied()
+            .collect();
+        if !again.is_empty() && runs > 1 {
+            let missing: Vec<(usize, Budget)> = again
+                .iter()
+                .filter(|(i, _)| !extended.contains(i))
+                .copied()
+                .collect();
+            if !missing.is_empty() {
+                ready(worker, false)?;
+                let Some(more) = observe_runs(worker, 0, limits, &missing, names, runs - 1)? else {
+                    shard.mutated.push(None);
+                    continue;
+                };
+                for (run, extra) in shard.original[1..].iter_mut().zip(more) {
+                    run.merge(extra);
+                }
+                extended.extend(missing.iter().map(|(i, _)| *i));
+            }
+            ready(worker, false)?;
+            let Some(more) = observe_runs(worker, mutant, limits, &again, names, runs - 1)? else {
+                shard.mutated.push(None);
+                continue;
+            };
+            mutated.extend(more);
+        }
+        shard.mutated.push(Some(mutated));
     }
-    let (Some(original), Some(mutated)) = (original, mutated) else {
-        return Ok(None);
+    if worker.is_alive() {
+        worker.observe(None, crate::protocol::Observe::default(), limits)?;
+    }
+    Ok((Some(shard), starts))
+}
+
+/// Diagnose the `count` surviving mutants of `method` from what the shards of its
+/// covering tests (`tests`, all of them) showed. One entry per mutant, `None` when its
+/// tests could not be observed (a JVM died or timed out, or the method's exits were
+/// never seen: nothing to say, which is not "no infection").
+pub fn diagnose_method(
+    setup: &Setup<'_>,
+    method: &crate::targets::TargetMethod,
+    tests: &[(usize, Budget)],
+    count: usize,
+    shards: Vec<Option<Shard>>,
+) -> Vec<Option<Diagnosis>> {
+    let runs = setup.runs.max(1);
+    let Some(shards) = shards.into_iter().collect::<Option<Vec<Shard>>>() else {
+        return vec![None; count];
     };
+    let mut original: Vec<Observed> = vec![Observed::default(); runs];
+    let mut mutated: Vec<Option<Vec<Observed>>> = vec![Some(Vec::new()); count];
+    for shard in shards {
+        for (all, run) in original.iter_mut().zip(shard.original) {
+            all.merge(run);
+        }
+        for (all, runs_of) in mutated.iter_mut().zip(shard.mutated) {
+            match (all.as_mut(), runs_of) {
+                (Some(all), Some(runs_of)) => {
+                    if all.len() < runs_of.len() {
+                        all.resize_with(runs_of.len(), Observed::default);
+                    }
+                    for (a, r) in all.iter_mut().zip(runs_of) {
+                        a.merge(r);
+                    }
+                }
+                _ => *all = None,
+            }
+        }
+    }
+    if original.iter().all(|o| o.exits.is_empty()) {
+        return vec![None; count];
+    }
+    mutated
+        .into_iter()
+        .map(|m| {
+            m.map(|m| {
+                // A mutant that ran once everywhere is compared with the original's first
+                // run (its other runs are of other mutants' tests).
+                let original_runs = if m.len() == 1 {
+                    &original[..1]
+                } else {
+                    &original[..]
+                };
+                diagnose(setup, method, tests, original_runs, &m)
+            })
+        })
+        .collect()
+}
+
+/// The test-code values of `side`, of the tests in `wanted` only.
+fn values_of(side: &[Observed], wanted: &BTreeSet<&str>) -> Vec<BTreeMap<ValueKey, String>> {
+    side.iter()
+        .map(|r| {
+            r.values
+                .iter()
+                .filter(|((t, _, _, _), _)| wanted.contains(t.as_str()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Compare the observations of the original and of one mutant.
+fn diagnose(
+    setup: &Setup<'_>,
+    method: &crate::targets::TargetMethod,
+    tests: &[(usize, Budget)],
+    original: &[Observed],
+    mutated: &[Observed],
+) -> Diagnosis {
+    let (names, runs) = (setup.names, setup.runs);
     let test_names: Vec<String> = tests
         .iter()
         .map(|(i, _)| names.get(*i).cloned().unwrap_or_default())
         .collect();
-    let (infection, compared) = compare(&exits(&original), &exits(&mutated));
+    let (infection, compared) = compare(&exits(original), &exits(mutated));
     let infection: Vec<Difference> = infection
         .into_iter()
         .map(|((test, exit, location), a, b)| Difference {
@@ -310,10 +470,16 @@ pub fn diagnose(
             mutant: b.unwrap_or_else(|| ABSENT.into()),
         })
         .collect();
+    // Propagation: the test-code values, in the tests the mutant infects.
+    let infected: BTreeSet<&str> = infection.iter().map(|d| d.test.as_str()).collect();
+    let values = (
+        values_of(original, &infected),
+        values_of(mutated, &infected),
+    );
     let (mut propagation, propagation_compared) = if infection.is_empty() {
         (Vec::new(), 0)
     } else {
-        let (diffs, n) = compare(&values(&original), &values(&mutated));
+        let (diffs, n) = compare(&refs(&values.0), &refs(&values.1));
         let diffs = diffs
             .into_iter()
             .filter_map(|((test, site, occurrence, location), a, b)| {
@@ -345,7 +511,7 @@ pub fn diagnose(
             p.occurrence,
         )
     });
-    let (stack_distance, stack) = closest_path(&original, setup.sites);
+    let (stack_distance, stack) = closest_path(original, setup.sites);
     let symptom = if infection.is_empty() {
         Symptom::NoInfection
     } else if setup.sites.is_empty() {
@@ -375,18 +541,19 @@ pub fn diagnose(
         suggestion: String::new(),
         production: None,
     };
-    let inputs = inputs_of(&stable(&exits(&original)));
+    let inputs = inputs_of(&stable(&exits(original)));
+    let original_values = stable(&refs(&values.0));
     diagnosis.suggestion = setup.suggester.suggest(
         method,
         &diagnosis,
         exits_compared,
         &inputs,
-        &stable(&values(&original)),
+        &original_values,
         setup.sites,
     );
     diagnosis.infection.truncate(MAX_DIFFERENCES);
     diagnosis.propagation.truncate(MAX_DIFFERENCES);
-    Ok(Some(diagnosis))
+    diagnosis
 }
 
 /// Calls whose inputs a no-infection suggestion lists.
@@ -421,8 +588,8 @@ fn exits(side: &[Observed]) -> Vec<&BTreeMap<ExitKey, String>> {
     side.iter().map(|o| &o.exits).collect()
 }
 
-fn values(side: &[Observed]) -> Vec<&BTreeMap<ValueKey, String>> {
-    side.iter().map(|o| &o.values).collect()
+fn refs(maps: &[BTreeMap<ValueKey, String>]) -> Vec<&BTreeMap<ValueKey, String>> {
+    maps.iter().collect()
 }
 
 fn line_of(place: &str) -> u32 {

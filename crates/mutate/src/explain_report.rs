@@ -79,9 +79,24 @@ pub fn markdown(report: &MutationReport) -> String {
     let counts = symptom_counts(report);
     let total: usize = counts.iter().map(|(_, n)| n).sum();
     let mut out = String::from("# Why the surviving mutants survive\n\n");
+    let survivors = report
+        .methods
+        .iter()
+        .flat_map(|m| &m.mutants)
+        .filter(|o| o.status == crate::result::MutantStatus::Survived)
+        .count();
+    let unobserved = survivors.saturating_sub(total);
     out.push_str(&format!(
-        "{total} surviving mutants of covered methods diagnosed (`mimic mutate --explain`), \
+        "{total} surviving mutants of covered methods diagnosed (`mimic mutate --explain`){}, \
          {} methods mutated, {:.1} s.\n\n",
+        if unobserved == 0 {
+            String::new()
+        } else {
+            format!(
+                "; {unobserved} more not observed (their tests' JVM died or timed out under \
+                 observation, or the method's exits were never seen)"
+            )
+        },
         report.methods.len(),
         report.seconds
     ));

@@ -21,6 +21,7 @@ pub mod diff;
 pub mod error;
 pub mod explain;
 pub mod explain_report;
+pub mod explain_run;
 pub mod html;
 pub mod inputs;
 pub mod operators;

@@ -7,8 +7,9 @@
 //!   first test alone, then 2, 4… until one fails.
 //! - `MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>…` — one launch of
 //!   distinct tests, each with its own mutant switched on while it runs.
-//! - `OBSERVE <method>` — the results of later runs carry what target method `method`'s
-//!   exits showed (`--explain`; 0 stops).
+//! - `OBSERVE <method> <flags>` — the results of later runs carry what target method
+//!   `method`'s exits showed, and with flag 1 what the test code's calls returned, with
+//!   flag 2 the stack paths from the tests (`--explain`; -1 stops).
 //! - `QUIT` (or the end of input) — the JVM halts.
 //!
 //! **Replies** (JVM → mimic, stdout), one JSON object per line with a `kind`: [`Reply`].
@@ -130,10 +131,25 @@ pub fn multiplexed_request(limits: Limits, tests: &[(usize, u32, Budget)]) -> St
 /// The request that ends the JVM.
 pub const QUIT: &str = "QUIT\n";
 
-/// `OBSERVE <method>`: from now on, every test's result carries what target method
-/// `method`'s exits showed (0: stop observing). Answered by `done`.
-pub fn observe_request(method: u32) -> String {
-    format!("OBSERVE {method}\n")
+/// What `OBSERVE` records besides the observed method's exits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Observe {
+    /// What the test code's calls return (propagation analysis).
+    pub test_values: bool,
+    /// The stack path from the test to the method (first exits of each test).
+    pub paths: bool,
+}
+
+/// `OBSERVE <method> <flags>`: from now on, every test's result carries what target
+/// method `method`'s exits showed and what `what` adds (flags: 1 test values, 2 paths;
+/// `None`, sent as -1: stop observing; 0 is a method id like any other). Answered by
+/// `done`.
+pub fn observe_request(method: Option<u32>, what: Observe) -> String {
+    let flags = u8::from(what.test_values) | u8::from(what.paths) << 1;
+    match method {
+        Some(id) => format!("OBSERVE {id} {flags}\n"),
+        None => "OBSERVE -1 0\n".into(),
+    }
 }
 
 #[cfg(test)]
@@ -225,5 +241,20 @@ mod tests {
             multiplexed_request(limits, &[(1, 7, b), (4, 8, b)]),
             "MRUN 500 5000 1:7:3:9 4:8:3:9\n"
         );
+    }
+
+    #[test]
+    fn method_zero_is_observed_and_minus_one_stops() {
+        // Regression: 0 once meant "stop", so the first target method was never observed.
+        assert_eq!(
+            observe_request(Some(0), Observe::default()),
+            "OBSERVE 0 0\n"
+        );
+        let all = Observe {
+            test_values: true,
+            paths: true,
+        };
+        assert_eq!(observe_request(Some(3), all), "OBSERVE 3 3\n");
+        assert_eq!(observe_request(None, all), "OBSERVE -1 0\n");
     }
 }

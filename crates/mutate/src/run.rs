@@ -94,7 +94,7 @@ impl MutateConfig {
         }
     }
 
-    fn limits(&self) -> Limits {
+    pub(crate) fn limits(&self) -> Limits {
         Limits {
             cpu_const_ms: self.timeout_const_ms,
             wall_const_ms: self.wall_timeout_const_ms,
@@ -452,7 +452,7 @@ pub fn run_mutation_with(
     let mut methods: Vec<MethodResult> = methods;
     if config.explain_runs > 0 {
         let phase_start = Instant::now();
-        starts += explain_survivors(
+        starts += crate::explain_run::explain_survivors(
             &mut methods,
             &covering,
             &budget,
@@ -509,104 +509,6 @@ pub fn run_mutation_with(
             args: jvm_args,
         },
     })
-}
-
-/// `--explain`: diagnose every surviving mutant of a covered method in a fresh test JVM
-/// whose test classes are rewritten to observe the values they compute
-/// ([`crate::test_sites`], [`crate::explain`]); test classes that cannot be rewritten are
-/// added to `problems`. Returns the JVMs started.
-#[allow(clippy::too_many_arguments)]
-fn explain_survivors(
-    methods: &mut [MethodResult],
-    covering: &[Vec<usize>],
-    budget: &dyn Fn(usize) -> Budget,
-    names: &[String],
-    config: &MutateConfig,
-    spec: &WorkerSpec,
-    work: &std::path::Path,
-    production: Option<&crate::production::Production>,
-    problems: &mut Vec<mimic_diagnostic::Diagnostic>,
-    progress: ProgressSink<'_>,
-) -> Result<usize, MutateError> {
-    let total: usize = methods
-        .iter()
-        .flat_map(|m| &m.mutants)
-        .filter(|o| o.status == MutantStatus::Survived)
-        .count();
-    progress(Progress::Phase {
-        name: "explain".into(),
-        detail: format!(
-            "{total} surviving mutants, their tests {} times each on the original and the mutant",
-            config.explain_runs
-        ),
-        total,
-    });
-    if total == 0 {
-        return Ok(0);
-    }
-    // The rewritten test classes go first on the class path: the same tests are
-    // discovered (from the original roots) and run observed.
-    let observed =
-        crate::test_sites::instrument_tests(&spec.test_roots, &work.join("explain-tests"))?;
-    problems.extend(observed.problems.iter().cloned());
-    let mut spec = spec.clone();
-    let first_test = spec
-        .classpath
-        .iter()
-        .position(|p| spec.test_roots.contains(p))
-        .unwrap_or(0);
-    spec.classpath.insert(first_test, observed.dir.clone());
-    let mut inputs = config.classes.clone();
-    inputs.extend(spec.test_roots.iter().cloned());
-    inputs.extend(config.classpath.iter().cloned());
-    let suggester = crate::suggest::Suggester::new(&inputs);
-    let setup = crate::explain::Setup {
-        limits: config.limits(),
-        names,
-        runs: config.explain_runs,
-        sites: &observed.sites,
-        suggester: &suggester,
-    };
-    let mut worker = Worker::start(&spec)?;
-    let mut starts = 1;
-    let mut done = 0;
-    for m in methods.iter_mut() {
-        let tests: Vec<(usize, Budget)> = covering[m.method.id as usize]
-            .iter()
-            .map(|i| (*i, budget(*i)))
-            .collect();
-        let name = crate::report::java_name(m);
-        for o in m.mutants.iter_mut() {
-            if o.status != MutantStatus::Survived {
-                continue;
-            }
-            if !worker.is_alive() {
-                worker = Worker::start(&spec)?;
-                starts += 1;
-            }
-            o.diagnosis = crate::explain::diagnose(&mut worker, &setup, &m.method, o.id, &tests)?;
-            if let (Some(d), Some(store)) = (o.diagnosis.as_mut(), production) {
-                if d.symptom == crate::explain::Symptom::NoInfection {
-                    d.production = store.inputs_for(&m.method, &o.operator)?;
-                    if let Some(p) = &d.production {
-                        d.suggestion.push(' ');
-                        d.suggestion
-                            .push_str(&crate::suggest::production_hint(&name, p));
-                    }
-                }
-            }
-            done += 1;
-            let symptom = o
-                .diagnosis
-                .as_ref()
-                .map_or("not observed", |d| d.symptom.name());
-            progress(Progress::Step {
-                done,
-                last: format!("{name} {}: {symptom}", o.operator),
-            });
-        }
-    }
-    Ok(starts)
 }
 
 /// Whether the tests' class path holds Mockito.

@@ -284,9 +284,15 @@ impl Worker {
         })
     }
 
-    /// Observe target method `method`'s exits in the runs that follow (0: stop).
-    pub fn observe(&mut self, method: u32, limits: Limits) -> Result<(), MutateError> {
-        self.send(&protocol::observe_request(method))?;
+    /// Observe target method `method`'s exits (and what `what` adds) in the runs that
+    /// follow (`None`: stop).
+    pub fn observe(
+        &mut self,
+        method: Option<u32>,
+        what: protocol::Observe,
+        limits: Limits,
+    ) -> Result<(), MutateError> {
+        self.send(&protocol::observe_request(method, what))?;
         let deadline = stuck_after(limits, std::iter::empty());
         match self.read_reply(deadline, |_| usize::MAX)?.end {
             RunEnd::Done => Ok(()),

@@ -39,7 +39,8 @@ pub struct MutateArgs {
     /// directly) or weak-oracle (a test holds the changed value: the assertion to add).
     #[arg(long)]
     pub explain: bool,
-    /// With `--explain`: runs per side; only properties every run saw alike count.
+    /// With `--explain`: runs per side; only properties every run saw alike count
+    /// (Reneri's stability filter: raise it for suites with rarer nondeterminism).
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub explain_runs: usize,
     /// With `--explain`: write the diagnoses as a Markdown report, grouped by symptom.

@@ -189,7 +189,7 @@ final class Launch implements TestExecutionListener {
         if (mutantOf != null) {
             MutantSwitch.active = mutantOf[k];
         }
-        if (MutantSwitch.observed != 0) {
+        if (MutantSwitch.observed >= 0) {
             MutantSwitch.takeObservations();
         }
         warmJvm = true;
@@ -223,7 +223,7 @@ final class Launch implements TestExecutionListener {
             if (recordHits) {
                 hits.set(k, takeHits());
             }
-            if (MutantSwitch.observed != 0) {
+            if (MutantSwitch.observed >= 0) {
                 observed[k] = MutantSwitch.takeObservations();
             }
             openWindow(-1);

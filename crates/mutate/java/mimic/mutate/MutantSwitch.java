@@ -27,17 +27,26 @@ public final class MutantSwitch {
 
     /**
      * The target method whose exits are observed ({@code mutate --explain}'s infection
-     * analysis); 0: none. Every schema wrapper calls {@link #exit} before it returns
-     * while this is its id.
+     * analysis); -1: none (0 is a method's id like any other). Every schema wrapper
+     * calls {@link #exit} before it returns while this is its id.
      */
-    public static volatile int observed;
+    public static volatile int observed = -1;
+
+    /**
+     * Whether the test code's calls are recorded too (propagation analysis, on the tests
+     * whose state the mutant infects); otherwise only the method's exits are.
+     */
+    public static volatile boolean observeTests;
+
+    /** Whether the stack paths from the tests to the observed method are written. */
+    public static volatile boolean observePaths;
 
     /** What the observed method's exits showed since {@link #takeObservations}. */
     private static final java.util.List<String> OBSERVATIONS = new java.util.ArrayList<>();
     private static int exits;
 
     /** Exits whose stack path from the test is written, per test. */
-    private static final int STACKS_PER_TEST = 16;
+    private static final int STACKS_PER_TEST = 8;
 
     /** Observation lines kept per test (a test looping over many calls stops adding). */
     private static final int LINES_PER_TEST = 50_000;
@@ -61,7 +70,7 @@ public final class MutantSwitch {
             }
             int ordinal = exits++;
             String at = ordinal + " ";
-            if (ordinal < STACKS_PER_TEST) {
+            if (observePaths && ordinal < STACKS_PER_TEST) {
                 OBSERVATIONS.add(at + "@ " + TestProbe.currentSite() + " " + pathFromTest());
             }
             if (!voidMethod) {

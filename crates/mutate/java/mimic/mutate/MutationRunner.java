@@ -141,6 +141,9 @@ public final class MutationRunner {
             }
             if (parts[0].equals("OBSERVE")) {
                 MutantSwitch.observed = Integer.parseInt(parts[1]);
+                int flags = parts.length > 2 ? Integer.parseInt(parts[2]) : 0;
+                MutantSwitch.observeTests = (flags & 1) != 0;
+                MutantSwitch.observePaths = (flags & 2) != 0;
                 MutantSwitch.takeObservations();
                 proto.done();
                 continue;

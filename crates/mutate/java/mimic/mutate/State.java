@@ -11,8 +11,10 @@ import java.util.Map;
  * The basic state of a value (Reneri's: the value of a primitive, boxed value, string or
  * enum; null or not; the size of an array, collection or map) and, for another object,
  * the basic state of each of its instance fields, one level deep. Written as
- * {@code <prefix> <path>=<value>} lines; nothing here calls the program's own methods
- * ({@code toString}, {@code equals}) except on JDK value types.
+ * {@code <prefix> <path>=<value>} lines. An exception also has its message (as the
+ * pseudo-field {@code message}, read with {@code getMessage()}, the one program method
+ * called here); otherwise nothing calls the program's own methods ({@code toString},
+ * {@code equals}), only JDK value types'.
  */
 final class State {
     private State() {
@@ -25,25 +27,48 @@ final class State {
             return;
         }
         Class<?> c = value.getClass();
+        if (value instanceof Throwable) {
+            // Its message lives in a JDK field: read it the way a test would.
+            out.add(prefix + " .message=" + basic(message((Throwable) value)));
+        }
         if (c.isArray() || isJdk(c)) {
             return;
         }
-        for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
-            for (Field f : k.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
-                    continue;
-                }
-                Object v;
-                try {
-                    f.setAccessible(true);
-                    v = f.get(value);
-                } catch (RuntimeException | IllegalAccessException e) {
-                    continue;
-                }
-                out.add(prefix + " ." + f.getName() + "=" + basic(v));
+        for (Field f : FIELDS.get(c)) {
+            Object v;
+            try {
+                v = f.get(value);
+            } catch (RuntimeException | IllegalAccessException e) {
+                continue;
             }
+            out.add(prefix + " ." + f.getName() + "=" + basic(v));
         }
     }
+
+    /**
+     * The instance fields of a class and its superclasses up to the JDK's, made
+     * accessible once per class (reflection on every observation was most of its cost).
+     */
+    private static final ClassValue<Field[]> FIELDS = new ClassValue<Field[]>() {
+        @Override
+        protected Field[] computeValue(Class<?> c) {
+            List<Field> fields = new java.util.ArrayList<>();
+            for (Class<?> k = c; k != null && !isJdk(k); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
+                        continue;
+                    }
+                    try {
+                        f.setAccessible(true);
+                    } catch (RuntimeException e) {
+                        continue;
+                    }
+                    fields.add(f);
+                }
+            }
+            return fields.toArray(new Field[0]);
+        }
+    };
 
     /** A value's basic state; another object is {@code <its class>}. */
     static String basic(Object v) {
@@ -70,19 +95,20 @@ final class State {
         return "<" + c.getName() + ">";
     }
 
-    /** An exception's basic state: its class and, for a JDK exception, its message. */
+    /** An exception's basic state: its class and its message. */
     static String thrown(Throwable t) {
-        String name = t.getClass().getName();
-        if (!isJdk(t.getClass())) {
-            return "<" + name + ">";
-        }
-        String message;
+        String message = message(t);
+        return "<" + t.getClass().getName() + ">"
+                + (message == null ? "" : " " + message.replace('\n', ' '));
+    }
+
+    /** {@code t.getMessage()}, or null when it fails. */
+    private static String message(Throwable t) {
         try {
-            message = t.getMessage();
+            return t.getMessage();
         } catch (RuntimeException e) {
-            message = null;
+            return null;
         }
-        return "<" + name + ">" + (message == null ? "" : " " + message.replace('\n', ' '));
     }
 
     private static boolean isJdk(Class<?> c) {

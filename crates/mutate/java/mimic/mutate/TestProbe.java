@@ -6,8 +6,10 @@ import java.util.ArrayDeque;
  * The probe of test code rewritten for {@code mutate --explain}'s propagation analysis:
  * every call a test class makes goes through a bridge that calls {@link #callEnter}
  * before and {@link #callExit} or {@link #callThrow} after it. While a method is observed
- * ({@link MutantSwitch#observed}), each call's result (or exception) and receiver are
- * recorded by {@link MutantSwitch#testValue}; otherwise the probes return at once.
+ * ({@link MutantSwitch#observed}) the calls in progress are tracked (the stack path from
+ * the test to the method starts at the innermost), and, while the test code is observed
+ * too ({@link MutantSwitch#observeTests}), each call's result (or exception) and receiver
+ * are recorded by {@link MutantSwitch#testValue}; otherwise the probes return at once.
  *
  * <p>Site ids carry a flag in bit 0: set for a call returning {@code void}.
  */
@@ -20,7 +22,7 @@ public final class TestProbe {
             ThreadLocal.withInitial(ArrayDeque::new);
 
     public static long callEnter(int site, Object receiver, Object[] args) {
-        if (MutantSwitch.observed == 0) {
+        if (MutantSwitch.observed < 0) {
             return 0;
         }
         ACTIVE.get().push(new Object[] {receiver, site});
@@ -32,8 +34,10 @@ public final class TestProbe {
             return;
         }
         Object[] call = ACTIVE.get().poll();
-        MutantSwitch.testValue(site >>> 1, (site & 1) != 0, call == null ? null : call[0],
-                result, null);
+        if (MutantSwitch.observeTests) {
+            MutantSwitch.testValue(site >>> 1, (site & 1) != 0, call == null ? null : call[0],
+                    result, null);
+        }
     }
 
     public static void callThrow(int site, long token, Throwable thrown) {
@@ -41,8 +45,10 @@ public final class TestProbe {
             return;
         }
         Object[] call = ACTIVE.get().poll();
-        MutantSwitch.testValue(site >>> 1, (site & 1) != 0, call == null ? null : call[0],
-                null, thrown);
+        if (MutantSwitch.observeTests) {
+            MutantSwitch.testValue(site >>> 1, (site & 1) != 0, call == null ? null : call[0],
+                    null, thrown);
+        }
     }
 
     /** The innermost test call site in progress on this thread; -1: none. */
