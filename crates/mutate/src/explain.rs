@@ -233,7 +233,8 @@ fn compare<K: Ord + Clone>(
     (out, compared)
 }
 
-const ABSENT: &str = "(none)";
+/// The value of a property one side never had.
+pub const ABSENT: &str = "(none)";
 
 /// Run `tests` `runs` times with `mutant` (0: the original) and collect each run's
 /// observations. `None` when a run did not end normally (the mutant's tests passed
@@ -504,8 +505,11 @@ fn diagnose(
         .enumerate()
         .map(|(i, t)| (t.as_str(), i))
         .collect();
+    // Values both sides have first: a value only one side has means the test took
+    // another path, which no single assertion states.
     propagation.sort_by_key(|p| {
         (
+            p.original == ABSENT || p.mutant == ABSENT,
             order.get(p.test.as_str()).copied().unwrap_or(usize::MAX),
             line_of(&p.at),
             p.occurrence,

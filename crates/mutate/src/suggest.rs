@@ -80,6 +80,17 @@ impl Suggester {
             }
             Symptom::WeakOracle => {
                 let p = &d.propagation[0];
+                if p.original == crate::explain::ABSENT || p.mutant == crate::explain::ABSENT {
+                    let (reached, missed) = if p.mutant == crate::explain::ABSENT {
+                        ("the original", "the mutant")
+                    } else {
+                        ("the mutant", "the original")
+                    };
+                    return format!(
+                        "In {}, the test code runs `{}` at {} with {reached} and not with {missed}: the mutant changes the path the test takes, and no assertion fails. Assert on the value that decides that path, before {}.",
+                        p.test, p.expression, p.at, p.at
+                    );
+                }
                 let assertion = self.assertion(p, values, sites);
                 format!(
                     "In {}, after `{}` at {}: {} is {} with the original and {} with the mutant, and no assertion checks it. Add: {assertion}",

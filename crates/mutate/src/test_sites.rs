@@ -244,6 +244,8 @@ enum Expr {
     Result(String),
     /// A static field.
     Static(String),
+    /// A new object of this class (simple name), before it is stored anywhere.
+    New(String),
 }
 
 impl Expr {
@@ -254,6 +256,7 @@ impl Expr {
             Expr::Local(None, slot) => format!("(local {slot})"),
             Expr::Result(name) => format!("{name}(…)"),
             Expr::Static(name) => name.clone(),
+            Expr::New(class) => format!("new {class}(…)"),
         }
     }
 }
@@ -343,6 +346,17 @@ impl Interpreter for Receivers<'_> {
         }
     }
 
+    fn new_object(&mut self, insn: &Instruction, _: &mut ()) -> Expr {
+        match (insn.opcode, &insn.operand) {
+            (NEW, Operand::Pool(i)) => self
+                .class
+                .constant_pool
+                .class_name(*i)
+                .map_or(Expr::Unknown, |c| Expr::New(simple_name(&c).to_string())),
+            _ => Expr::Unknown,
+        }
+    }
+
     fn invoke(
         &mut self,
         insn: &Instruction,
@@ -378,6 +392,7 @@ mod tests {
                int n = Math.max(list.size(), 0);\n\
                System.out.println(n);\n\
                list.get(0).trim();\n\
+               new StringBuilder(\"a\").append(n);\n\
              }\n\
              }\n",
         )
@@ -413,6 +428,7 @@ mod tests {
                 ("System.out.println(…)".to_string(), Some(7), true),
                 ("list.get(…)".to_string(), Some(8), false),
                 ("get(…).trim()".to_string(), Some(8), false),
+                ("new StringBuilder(…).append(…)".to_string(), Some(9), false),
             ]
         );
         assert_eq!(tests.sites[0].place(), "ATest.java:5");

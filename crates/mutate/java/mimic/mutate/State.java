@@ -92,7 +92,17 @@ final class State {
         if (v instanceof Map<?, ?> && isJdk(c)) {
             return "<" + c.getName() + "> size " + ((Map<?, ?>) v).size();
         }
-        return "<" + c.getName() + ">";
+        return "<" + name(c) + ">";
+    }
+
+    /**
+     * A class's name as runs can compare it: a lambda's hidden class
+     * ({@code Foo$$Lambda$429/0x00007f…}) named after its host only, the same in every JVM.
+     */
+    private static String name(Class<?> c) {
+        String n = c.getName();
+        int lambda = n.indexOf("$$Lambda");
+        return lambda < 0 ? n : n.substring(0, lambda + "$$Lambda".length());
     }
 
     /** An exception's basic state: its class and its message. */
