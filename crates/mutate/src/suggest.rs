@@ -146,6 +146,18 @@ impl Suggester {
         sites: &[TestSite],
     ) -> String {
         if p.location == "thrown" {
+            // The same exception with another message: assert the message.
+            if let (Some((class, Some(message))), Some((other, _))) =
+                (exception(&p.original), exception(&p.mutant))
+            {
+                if class == other {
+                    let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+                    return format!(
+                        "`assertEquals({message:?}, assertThrows({simple}.class, () -> {}).getMessage());`",
+                        p.expression
+                    );
+                }
+            }
             return format!(
                 "a check that `{}` {} (it throws {} with the mutant).",
                 p.expression,
@@ -250,6 +262,14 @@ fn receiver_of(expression: &str) -> &str {
         .map_or(expression, |(receiver, _)| receiver)
 }
 
+/// An exception's basic state (`<a.b.E> message`) → (`a.b.E`, the message).
+fn exception(value: &str) -> Option<(&str, Option<&str>)> {
+    let rest = value.strip_prefix('<')?;
+    let (class, message) = rest.split_once('>')?;
+    let message = message.strip_prefix(' ');
+    Some((class, message))
+}
+
 /// `<a.b.C>` → `a/b/C`.
 fn class_of_value(value: &str) -> Option<String> {
     let inner = value.strip_prefix('<')?;
@@ -278,6 +298,7 @@ fn describe_location(p: &Propagated) -> String {
         }
         Some(("result", field)) => format!("the field `{field}` of its result"),
         _ if p.location == "receiver" => format!("`{}`", receiver_of(&p.expression)),
+        _ if p.location == "thrown" => "the exception it throws".into(),
         _ => "its result".into(),
     }
 }
@@ -361,6 +382,26 @@ mod tests {
             java_assertion("s.color()", "a.b.Color.RED"),
             "`assertEquals(Color.RED, s.color());`"
         );
+    }
+
+    #[test]
+    fn an_exception_with_another_message_gets_an_assertion_on_its_message() {
+        let p = Propagated {
+            test: "T#t()".into(),
+            at: "T.java:3".into(),
+            method: "T.t".into(),
+            expression: "parser.parse(…)".into(),
+            occurrence: 0,
+            location: "thrown".into(),
+            original: "<a.AmbiguousOptionException> Ambiguous option: '--ver'".into(),
+            mutant: "<a.AmbiguousOptionException> A".into(),
+        };
+        let s = Suggester::new(&[]);
+        assert_eq!(
+            s.assertion(&p, &BTreeMap::new(), &[]),
+            "`assertEquals(\"Ambiguous option: '--ver'\", assertThrows(AmbiguousOptionException.class, () -> parser.parse(…)).getMessage());`"
+        );
+        assert_eq!(describe_location(&p), "the exception it throws");
     }
 
     #[test]
