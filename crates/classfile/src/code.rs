@@ -14,6 +14,16 @@ pub struct ExceptionHandler {
     pub catch_type: u16,
 }
 
+/// One LocalVariableTable entry: the variable in `slot` is named `name` from `start`
+/// for `length` bytes of code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalVariable {
+    pub start: u16,
+    pub length: u16,
+    pub name: String,
+    pub slot: u16,
+}
+
 /// A decoded Code attribute. Nested attributes (StackMapTable, LineNumberTable…) stay raw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodeAttribute {
@@ -119,10 +129,10 @@ impl CodeAttribute {
             .map(|(_, line)| line)
     }
 
-    /// The source name of the local variable in `slot` at `offset`, from the
-    /// LocalVariableTable(s) (javac `-g`): the entry whose range `[start_pc, start_pc +
-    /// length)` holds `offset`. `None` when no table says.
-    pub fn local_name(&self, cp: &ConstantPool, slot: u16, offset: u16) -> Option<String> {
+    /// Every entry of the LocalVariableTable(s) (javac `-g`), in table order; a truncated
+    /// table yields the entries before the cut.
+    pub fn local_variables(&self, cp: &ConstantPool) -> Vec<LocalVariable> {
+        let mut out = Vec::new();
         for a in self
             .attributes
             .iter()
@@ -138,22 +148,36 @@ impl CodeAttribute {
                     let length = r.u2("length").ok()?;
                     let name = r.u2("name_index").ok()?;
                     r.u2("descriptor_index").ok()?;
-                    let index = r.u2("index").ok()?;
-                    Some((start, length, name, index))
+                    let slot = r.u2("index").ok()?;
+                    Some((start, length, name, slot))
                 })();
-                let Some((start, length, name, index)) = entry else {
+                let Some((start, length, name, slot)) = entry else {
                     break;
                 };
-                let live = u32::from(start) <= u32::from(offset)
-                    && u32::from(offset) < u32::from(start) + u32::from(length);
-                if index == slot && live {
-                    if let Ok(name) = cp.utf8(name) {
-                        return Some(name);
-                    }
+                if let Ok(name) = cp.utf8(name) {
+                    out.push(LocalVariable {
+                        start,
+                        length,
+                        name,
+                        slot,
+                    });
                 }
             }
         }
-        None
+        out
+    }
+
+    /// The source name of the local variable in `slot` at `offset`: the entry whose
+    /// range `[start, start + length)` holds `offset`. `None` when no table says.
+    pub fn local_name(&self, cp: &ConstantPool, slot: u16, offset: u16) -> Option<String> {
+        self.local_variables(cp)
+            .into_iter()
+            .find(|v| {
+                v.slot == slot
+                    && u32::from(v.start) <= u32::from(offset)
+                    && u32::from(offset) < u32::from(v.start) + u32::from(v.length)
+            })
+            .map(|v| v.name)
     }
 
     /// The smallest line number of the method, if it has line numbers.

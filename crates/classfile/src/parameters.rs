@@ -52,35 +52,12 @@ fn from_local_variables(
     is_static: bool,
 ) -> Vec<Option<String>> {
     // slot -> name of the local variable live at offset 0 in that slot
-    let mut at_entry: Vec<(u16, String)> = Vec::new();
-    for a in code
-        .attributes
-        .iter()
-        .filter(|a| cp.utf8_is(a.name_index, "LocalVariableTable"))
-    {
-        let mut r = Reader::new(&a.data);
-        let Ok(n) = r.u2("local_variable_table_length") else {
-            continue;
-        };
-        for _ in 0..n {
-            let entry = (|| {
-                let start = r.u2("start_pc").ok()?;
-                r.u2("length").ok()?;
-                let name = r.u2("name_index").ok()?;
-                r.u2("descriptor_index").ok()?;
-                let slot = r.u2("index").ok()?;
-                Some((start, name, slot))
-            })();
-            let Some((start, name, slot)) = entry else {
-                break;
-            };
-            if start == 0 {
-                if let Ok(name) = cp.utf8(name) {
-                    at_entry.push((slot, name));
-                }
-            }
-        }
-    }
+    let at_entry: Vec<(u16, String)> = code
+        .local_variables(cp)
+        .into_iter()
+        .filter(|v| v.start == 0)
+        .map(|v| (v.slot, v.name))
+        .collect();
     let mut slot: u16 = if is_static { 0 } else { 1 };
     params
         .iter()
