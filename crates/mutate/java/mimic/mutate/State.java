@@ -12,8 +12,8 @@ import java.util.Map;
  * enum; null or not; the size of an array, collection or map) and, for another object,
  * the basic state of each of its instance fields, one level deep. Written as
  * {@code <prefix> <path>=<value>} lines. An exception also has its message (as the
- * pseudo-field {@code message}, read with {@code getMessage()}, the one program method
- * called here); otherwise nothing calls the program's own methods ({@code toString},
+ * pseudo-field {@code message}, read with {@code Throwable.getMessage()} when its class
+ * does not override it). Nothing here calls the program's own methods ({@code toString},
  * {@code equals}), only JDK value types'.
  */
 final class State {
@@ -76,8 +76,10 @@ final class State {
             return "null";
         }
         Class<?> c = v.getClass();
-        if (v instanceof String || v instanceof Number || v instanceof Boolean
-                || v instanceof Character) {
+        // A program's own Number subclass is described like any object: its toString
+        // is program code.
+        if (v instanceof String || v instanceof Boolean || v instanceof Character
+                || (v instanceof Number && isJdk(c))) {
             return c.getSimpleName() + ":" + v;
         }
         if (v instanceof Enum<?>) {
@@ -112,11 +114,17 @@ final class State {
                 + (message == null ? "" : " " + message.replace('\n', ' '));
     }
 
-    /** {@code t.getMessage()}, or null when it fails. */
+    /**
+     * {@code t.getMessage()}, or null when it fails or when the exception's class overrides
+     * it (then it is program code, or a mock's, whose interactions a test may verify).
+     */
     private static String message(Throwable t) {
         try {
+            if (t.getClass().getMethod("getMessage").getDeclaringClass() != Throwable.class) {
+                return null;
+            }
             return t.getMessage();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | NoSuchMethodException e) {
             return null;
         }
     }
