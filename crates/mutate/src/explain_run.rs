@@ -14,10 +14,10 @@ use crate::worker::{Budget, Worker, WorkerSpec};
 /// One shard of one method's covering tests: (method, shard, its tests).
 type ShardJob = (usize, usize, Vec<(usize, Budget)>);
 
-/// `--explain`: diagnose every surviving mutant of a covered method in a fresh test JVM
-/// whose test classes are rewritten to observe the values they compute
-/// ([`crate::test_sites`], [`crate::explain`]); test classes that cannot be rewritten are
-/// added to `problems`. Returns the JVMs started.
+/// `--explain`: diagnose every surviving mutant of a covered method in fresh test JVMs
+/// (as many as the run's) whose test classes are rewritten to observe the values they
+/// compute ([`crate::test_sites`], [`crate::explain`]); test classes that cannot be
+/// rewritten are added to `problems`. Returns the JVMs started.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn explain_survivors(
     methods: &mut [MethodResult],
