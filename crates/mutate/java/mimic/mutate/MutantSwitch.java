@@ -44,13 +44,19 @@ public final class MutantSwitch {
     /** What the observed method's exits showed since {@link #takeObservations}. */
     private static final java.util.List<String> OBSERVATIONS = new java.util.ArrayList<>();
     private static int exits;
+    /** Lines of exits, of test-code values and stack paths written in this test so far. */
+    private static int exitLines;
+    private static int valueLines;
+    private static int paths;
 
-    /** Exits whose stack path from the test is written, per test. */
+    /** Exits reached from a test call whose stack path from it is written, per test. */
     private static final int STACKS_PER_TEST = 8;
 
     /**
-     * Observation lines kept per test (a test looping over many calls stops adding; a
-     * parameterized test's invocations add up): what mimic holds per run stays bounded.
+     * Lines kept per test, for the method's exits and for the test code's values apart
+     * (a class initialised in the test may call the method thousands of times, which must
+     * not crowd out the test's own values; a parameterized test's invocations add up):
+     * what mimic holds per run stays bounded.
      */
     private static final int LINES_PER_TEST = 10_000;
 
@@ -68,13 +74,16 @@ public final class MutantSwitch {
             return;
         }
         synchronized (OBSERVATIONS) {
-            if (OBSERVATIONS.size() >= LINES_PER_TEST) {
+            if (exitLines >= LINES_PER_TEST) {
                 return;
             }
+            int before = OBSERVATIONS.size();
             int ordinal = exits++;
             String at = ordinal + " ";
-            if (observePaths && ordinal < STACKS_PER_TEST) {
-                OBSERVATIONS.add(at + "@ " + TestProbe.currentSite() + " " + pathFromTest());
+            int site = TestProbe.currentSite();
+            if (observePaths && site >= 0 && paths < STACKS_PER_TEST) {
+                paths++;
+                OBSERVATIONS.add(at + "@ " + site + " " + pathFromTest());
             }
             if (!voidMethod) {
                 State.describe(OBSERVATIONS, at + "result", result, true);
@@ -85,6 +94,7 @@ public final class MutantSwitch {
             if (receiver != null) {
                 State.describe(OBSERVATIONS, at + "receiver", receiver, true);
             }
+            exitLines += OBSERVATIONS.size() - before;
         }
     }
 
@@ -138,9 +148,10 @@ public final class MutantSwitch {
     static void testValue(int site, boolean voidCall, Object receiver, Object result,
             Throwable thrown) {
         synchronized (OBSERVATIONS) {
-            if (OBSERVATIONS.size() >= LINES_PER_TEST) {
+            if (valueLines >= LINES_PER_TEST) {
                 return;
             }
+            int before = OBSERVATIONS.size();
             int occurrence = OCCURRENCES.merge(site, 1, Integer::sum) - 1;
             String at = "v " + site + " " + occurrence + " ";
             if (thrown != null) {
@@ -151,6 +162,7 @@ public final class MutantSwitch {
             if (receiver != null) {
                 State.describe(OBSERVATIONS, at + "receiver", receiver, true);
             }
+            valueLines += OBSERVATIONS.size() - before;
         }
     }
 
@@ -161,6 +173,9 @@ public final class MutantSwitch {
             OBSERVATIONS.clear();
             OCCURRENCES.clear();
             exits = 0;
+            exitLines = 0;
+            valueLines = 0;
+            paths = 0;
             return out;
         }
     }
