@@ -1311,3 +1311,42 @@ fn explain_proposes_production_inputs_that_infect() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("--store"));
 }
+
+/// Regression (commons-codec's `Rule.pattern`): a class initialised inside the test calls
+/// the observed method thousands of times before the test's own calls; those exits must
+/// not use up the budget of the test's values, or a weak oracle reads as no-propagation.
+/// `Codes.code` → 0 leaves `last` 0 instead of 3 in the object the test holds.
+#[test]
+fn explain_sees_the_tests_values_after_a_class_initialiser_floods_the_exits() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = build_example_with(dir.path(), &["explain-clinit"]);
+    let out = mutate(
+        (&built.0, &built.1, &built.2),
+        &[
+            "--json".as_ref(),
+            "--explain".as_ref(),
+            "--include-tests".as_ref(),
+            "*CodesTest".as_ref(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let report: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let code = method(&report, "code");
+    let diagnosis = code["diagnoses"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{code:#}"))
+        .iter()
+        .find(|d| d["mutator"] == "0")
+        .unwrap_or_else(|| panic!("{code:#}"))["diagnosis"]
+        .clone();
+    assert_eq!(diagnosis["symptom"], "weak-oracle", "{diagnosis:#}");
+    assert!(
+        diagnosis["propagation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["location"] == "receiver.last" && p["original"] == "Integer:3"),
+        "{diagnosis:#}"
+    );
+}
