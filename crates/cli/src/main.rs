@@ -41,7 +41,7 @@ enum Command {
     /// Compile and run generated tests N times; classify each as the rick paper does.
     Verify(commands::verify::VerifyArgs),
     /// Extreme mutation: find pseudo-tested and partially-tested methods (Descartes).
-    Mutate(commands::mutate::MutateArgs),
+    Mutate(Box<commands::mutate::MutateArgs>),
     /// Detect mock objects in existing test suites: calls on mocks, mock-creation sites,
     /// mock-holding fields and focal-method candidates (MockDetector on bytecode).
     Mocks(commands::mocks::MocksArgs),

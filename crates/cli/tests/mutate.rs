@@ -290,9 +290,23 @@ fn classifies_every_versioned_set_method() {
     assert!(inc["line-number"].as_u64().unwrap() > 0);
     assert!(descartes["analysis"]["mutators"].as_array().unwrap().len() > 10);
     assert!(descartes.get("red-tests").is_none());
-    // methods.json holds the verdicts only, nothing that can differ between runs that
-    // reach them: how each mutant was detected is in --json.
-    assert!(method(&descartes, "add").get("mutations").is_none());
+    // methods.json names each killed mutant's test and the first line of its failure
+    // (a timeout without its time); times and counts, which differ between runs that
+    // reach the same verdicts, are in --json only.
+    let add = &method(&descartes, "add")["mutations"][0];
+    assert_eq!(add["status"], "KILLED");
+    assert_eq!(
+        strings(&add["killing-tests"]),
+        ["se.kth.castor.versionedset.VersionedSetTest#testAdd()"]
+    );
+    assert_eq!(
+        strings(&add["killing-failures"]),
+        ["org.opentest4j.AssertionFailedError: expected: <1> but was: <0>"]
+    );
+    assert!(add.get("millis").is_none() && add.get("tests-run").is_none());
+    for m in method(&descartes, "next")["mutations"].as_array().unwrap() {
+        assert_eq!(strings(&m["killing-failures"]), ["timed out"], "{m}");
+    }
     assert_eq!(
         strings(&method(&report, "add")["mutations"][0]["killing-failure-kinds"]),
         ["org.opentest4j.AssertionFailedError"]
@@ -1348,5 +1362,124 @@ fn explain_sees_the_tests_values_after_a_class_initialiser_floods_the_exits() {
             .iter()
             .any(|p| p["location"] == "receiver.last" && p["original"] == "Integer:3"),
         "{diagnosis:#}"
+    );
+}
+
+/// Two shards of one split run, merged, give the unsplit run's methods.json, with the
+/// baseline run once and shared, and without it (each shard runs its own).
+#[test]
+fn two_shards_merged_equal_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let built = build_example(dir.path());
+    let inputs = (built.0.as_path(), built.1.as_path(), built.2.as_slice());
+    let d = |name: &str| dir.path().join(name);
+    let run = |extra: &[&std::ffi::OsStr], code: i32| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["--workers".as_ref(), "1".as_ref()];
+        args.extend(extra);
+        let out = mutate(inputs, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(code), "{stderr}");
+        stderr
+    };
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+    let whole = d("whole.json");
+    run(&["-o".as_ref(), whole.as_os_str()], 1);
+    let whole_methods = serde_json::from_str::<Value>(&read(&whole)).unwrap()["methods"]
+        .as_array()
+        .unwrap()
+        .len();
+
+    // The baseline once, then each shard from it.
+    let base = d("baseline.json");
+    let said = run(
+        &[
+            "--baseline".as_ref(),
+            base.as_os_str(),
+            "--baseline-only".as_ref(),
+        ],
+        0,
+    );
+    assert!(said.contains("baseline of 6 tests (1 red)"), "{said}");
+    let merged_from = |label: &str, baseline: bool| -> Vec<PathBuf> {
+        let mut reports = Vec::new();
+        let mut counts = Vec::new();
+        for k in 1..=2 {
+            let report = d(&format!("{label}-{k}.json"));
+            let methods = d(&format!("{label}-{k}-methods.json"));
+            let shard = format!("{k}/2");
+            let mut args: Vec<&std::ffi::OsStr> = vec![
+                "--shard".as_ref(),
+                shard.as_ref(),
+                "--report".as_ref(),
+                report.as_os_str(),
+                "-o".as_ref(),
+                methods.as_os_str(),
+            ];
+            if baseline {
+                args.extend(["--baseline".as_ref(), base.as_os_str()]);
+            }
+            // A shard may hold only tested methods (exit 0) or not (1).
+            let mut all: Vec<&std::ffi::OsStr> = vec!["--workers".as_ref(), "1".as_ref()];
+            all.extend(&args);
+            let out = mutate(inputs, &all);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
+            assert!(stderr.contains(&format!("(shard {k}/2; ")), "{stderr}");
+            if baseline {
+                assert!(
+                    !stderr.contains("without mutants"),
+                    "baseline run again: {stderr}"
+                );
+            }
+            let n = serde_json::from_str::<Value>(&read(&methods)).unwrap()["methods"]
+                .as_array()
+                .unwrap()
+                .len();
+            counts.push(n);
+            reports.push(report);
+        }
+        assert_eq!(counts.iter().sum::<usize>(), whole_methods, "{counts:?}");
+        assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+        reports
+    };
+    for (label, baseline) in [("shared", true), ("own", false)] {
+        let reports = merged_from(label, baseline);
+        let merged = d(&format!("{label}-merged.json"));
+        let html = d(&format!("{label}-html"));
+        let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
+            .args(["mutate", "merge"])
+            .arg(&reports[1])
+            .arg(&reports[0])
+            .arg("-o")
+            .arg(&merged)
+            .arg("--html")
+            .arg(&html)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert_eq!(
+            read(&merged),
+            read(&whole),
+            "{label}: merged shards differ from one run"
+        );
+        assert!(read(&html.join("index.html")).contains("VersionedSet.incrementVersion"));
+        let summary = String::from_utf8_lossy(&out.stdout);
+        assert!(summary.contains("pseudo-tested"), "{summary}");
+    }
+
+    // A missing shard, and a baseline made from other methods, are usage errors.
+    let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args(["mutate", "merge"])
+        .arg(d("shared-1.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/2 is missing"));
+    let text = read(&base).replacen("VersionedSet.", "VersionedSet.x", 1);
+    std::fs::write(&base, text).unwrap();
+    let said = run(&["--baseline".as_ref(), base.as_os_str()], 2);
+    assert!(
+        said.contains("was made from other inputs (target method 0"),
+        "{said}"
     );
 }

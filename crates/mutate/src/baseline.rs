@@ -15,7 +15,8 @@ use crate::progress::{Progress, ProgressSink, StepCounter};
 use crate::worker::{Budget, DiscoveredTest, Limits, RunEnd, RunReply, Status, Worker, WorkerSpec};
 
 /// A test's result without mutants.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Baseline {
     Green {
         /// Wall time.
@@ -199,6 +200,35 @@ pub fn run_parallel(
         }
     }
     Ok(run)
+}
+
+/// The baseline read from a file (`--baseline`): join the JVMs still starting, and take
+/// the results as given.
+pub fn join_started(
+    first: Worker,
+    others: Vec<Starting<'_>>,
+    results: Vec<Baseline>,
+    outside: OutsideTests,
+) -> Result<BaselineRun, MutateError> {
+    let starts = others.len();
+    let mut workers = vec![first];
+    for handle in others {
+        let worker = handle
+            .join()
+            .unwrap_or_else(|_| Err(MutateError::Worker("a start thread panicked".into())))?;
+        if worker.tests != workers[0].tests {
+            return Err(MutateError::Worker(
+                "the test JVMs disagree on the tests".into(),
+            ));
+        }
+        workers.push(worker);
+    }
+    Ok(BaselineRun {
+        workers,
+        results,
+        starts,
+        outside,
+    })
 }
 
 /// One class's results: per test, JVMs started anew, methods reached outside tests.

@@ -24,7 +24,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::MutateError;
 use crate::suggest::Suggester;
@@ -32,7 +32,7 @@ use crate::test_sites::TestSite;
 use crate::worker::{Budget, Limits, RunEnd, TestResult, Worker};
 
 /// What the analysis found for one surviving mutant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnosis {
     pub symptom: Symptom,
     /// Runs per side.
@@ -60,7 +60,7 @@ pub struct Diagnosis {
 }
 
 /// Reneri's symptoms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Symptom {
     /// The tests never make the mutant change what the method leaves behind.
@@ -85,7 +85,7 @@ impl Symptom {
 }
 
 /// One property the mutant changes where the method exits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
     pub test: String,
     /// Which exit of the method in that test (0: the first).
@@ -97,7 +97,7 @@ pub struct Difference {
 }
 
 /// One value of the test code the mutant changes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Propagated {
     pub test: String,
     /// `FooTest.java:12`.

@@ -17,6 +17,7 @@
 //! would infect a no-infection mutant (`--store`).
 
 pub mod baseline;
+pub mod baseline_file;
 pub mod diff;
 pub mod error;
 pub mod explain;
@@ -24,6 +25,7 @@ pub mod explain_report;
 pub mod explain_run;
 pub mod html;
 pub mod inputs;
+pub mod merge;
 pub mod operators;
 pub mod production;
 pub mod progress;
@@ -33,6 +35,7 @@ pub mod result;
 pub mod run;
 pub mod schedule;
 pub mod schema;
+pub mod shard;
 pub mod shim;
 pub mod stop;
 pub mod suggest;

@@ -245,3 +245,17 @@ mod tests {
         assert_eq!(ops_for(Some(&array)), ["null", "empty"]);
     }
 }
+
+/// Serde for an [`Operator`] as its Descartes id (`"(byte)0"`).
+pub mod by_id {
+    use super::Operator;
+
+    pub fn serialize<S: serde::Serializer>(op: &Operator, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&op.id())
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Operator, D::Error> {
+        let id = <String as serde::Deserialize>::deserialize(d)?;
+        Operator::parse(&id).map_err(serde::de::Error::custom)
+    }
+}

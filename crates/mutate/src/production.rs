@@ -10,14 +10,14 @@
 use std::path::Path;
 
 use mimic_trace::{InvocationRecord, Outcome, Store, Value};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::MutateError;
 use crate::operators::Operator;
 use crate::targets::TargetMethod;
 
 /// What the store says about one mutant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProductionInputs {
     /// Recorded invocations of the method read (at most [`READ_PER_METHOD`]).
     pub invocations: usize,

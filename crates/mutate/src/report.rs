@@ -33,7 +33,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         .flatten()
         .zip(&report.methods)
     {
-        method["mutations"] = mutations_json(m);
+        add_mutation_details(&mut method["mutations"], m);
     }
     value["summary"] = json!({
         "methods": report.methods.len(),
@@ -81,6 +81,7 @@ fn method_json(m: &MethodResult) -> Value {
         "detected": ops(true),
         "not-detected": ops(false),
         "tests": sorted(&m.tests),
+        "mutations": mutations_json(m),
     });
     let diagnoses: Vec<Value> = m
         .mutants
@@ -97,9 +98,9 @@ fn method_json(m: &MethodResult) -> Value {
     value
 }
 
-/// How each mutant of `m` fared: status, the test that detected it and how, tests run and
-/// their time. In `--json` only: which test detects a mutant first, how it fails and how
-/// long it takes can differ between runs that reach the same verdicts.
+/// How each mutant of `m` fared, in `methods.json`: status, and for a detected mutant the
+/// test that detected it and the first line of its failure (exception class and message,
+/// identity hashes removed), `timed out`, or how it took its JVM down.
 fn mutations_json(m: &MethodResult) -> Value {
     json!(m
         .mutants
@@ -107,14 +108,45 @@ fn mutations_json(m: &MethodResult) -> Value {
         .map(|o| json!({
             "status": o.status,
             "mutator": o.operator,
-            "tests-run": o.tests_run,
             "killing-tests": o.killing_test.iter().collect::<Vec<_>>(),
-            "killing-failures": o.failure.iter().map(|f| without_identity_hashes(f)).collect::<Vec<_>>(),
-            "killing-failure-kinds": o.failure.iter().map(|f| failure_kind(f)).collect::<Vec<_>>(),
-            "millis": (o.millis * 10.0).round() / 10.0,
-            "diagnosis": o.diagnosis,
+            "killing-failures": o.failure.iter().map(|f| stable_failure(f)).collect::<Vec<_>>(),
         }))
         .collect::<Vec<_>>())
+}
+
+/// A failure line as `methods.json` shows it: without identity hashes, and a timeout
+/// without the time it ran (which differs from run to run).
+fn stable_failure(failure: &str) -> String {
+    if failure.starts_with("timed out") {
+        let unstable = failure.ends_with(UNSTABLE);
+        return format!("timed out{}", if unstable { UNSTABLE } else { "" });
+    }
+    without_identity_hashes(failure)
+}
+
+/// `--json` adds to each mutation the whole failure line (a timeout's time too), its kind, the tests run, their time and
+/// the diagnosis (`--explain`).
+fn add_mutation_details(mutations: &mut Value, m: &MethodResult) {
+    for (value, o) in mutations
+        .as_array_mut()
+        .into_iter()
+        .flatten()
+        .zip(&m.mutants)
+    {
+        value["killing-failures"] = json!(o
+            .failure
+            .iter()
+            .map(|f| without_identity_hashes(f))
+            .collect::<Vec<_>>());
+        value["killing-failure-kinds"] = json!(o
+            .failure
+            .iter()
+            .map(|f| failure_kind(f))
+            .collect::<Vec<_>>());
+        value["tests-run"] = json!(o.tests_run);
+        value["millis"] = json!((o.millis * 10.0).round() / 10.0);
+        value["diagnosis"] = json!(o.diagnosis);
+    }
 }
 
 fn sorted(names: &[String]) -> Vec<&String> {
@@ -123,12 +155,14 @@ fn sorted(names: &[String]) -> Vec<&String> {
     names
 }
 
+/// What a kill that did not repeat adds to its failure line.
+const UNSTABLE: &str = " (it passed when run again)";
+
 /// What kind of failure detected a mutant: the exception class
 /// (`org.opentest4j.AssertionFailedError`), `timed out` or `the test JVM died`, and whether
 /// the kill did not repeat; for grouping and comparing runs (the first line often holds
 /// values a test draws at random, or times).
 pub fn failure_kind(failure: &str) -> String {
-    const UNSTABLE: &str = " (it passed when run again)";
     let (line, unstable) = match failure.strip_suffix(UNSTABLE) {
         Some(line) => (line, UNSTABLE),
         None => (failure, ""),

@@ -1,14 +1,14 @@
 //! What a mutation run found: per-mutant statuses (PIT's names), per-method
 //! classifications (Descartes' rules), red baseline tests, and totals.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use mimic_diagnostic::Diagnostic;
 
 use crate::targets::TargetMethod;
 
 /// How one mutant ended, named as PIT names detection statuses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum MutantStatus {
     /// A covering test failed.
@@ -37,7 +37,7 @@ impl MutantStatus {
 }
 
 /// One mutant's outcome.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MutantOutcome {
     pub id: u32,
     /// Descartes operator id (`void`, `null`, `0`…).
@@ -59,7 +59,7 @@ pub struct MutantOutcome {
 }
 
 /// Descartes' method classification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
 #[serde(rename_all = "kebab-case")]
 pub enum Classification {
     /// Every mutant detected.
@@ -100,7 +100,7 @@ impl Classification {
 }
 
 /// One mutated method's result.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MethodResult {
     pub method: TargetMethod,
     pub classification: Classification,
@@ -110,7 +110,7 @@ pub struct MethodResult {
 }
 
 /// A test that fails (or hangs, or kills its JVM) without any mutant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RedTest {
     pub name: String,
     /// `failed`, `timed out` or `crashed: <reason>`.
@@ -118,7 +118,7 @@ pub struct RedTest {
 }
 
 /// A test's baseline run: how it ended without mutants and how long it took.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BaselineTest {
     pub name: String,
     /// `green`, `red` or `skipped`.
@@ -130,8 +130,8 @@ pub struct BaselineTest {
     pub invocations: u32,
 }
 
-/// Everything a run found.
-#[derive(Debug, Clone, Default)]
+/// Everything a run found (as JSON, `--report`: what `mimic mutate merge` reads).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct MutationReport {
     pub methods: Vec<MethodResult>,
     pub skipped: Vec<Diagnostic>,
@@ -156,10 +156,14 @@ pub struct MutationReport {
     pub test_jvm: TestJvm,
     /// With `--in-diff`: how many mutable methods the diff does not touch (left out).
     pub outside_diff: Option<usize>,
+    /// With `--shard k/n`: which shard this is, and how many methods the other shards
+    /// take (left out).
+    pub shard: Option<crate::shard::Shard>,
+    pub outside_shard: Option<usize>,
 }
 
 /// The test JVMs' `java` and the options mimic gave them (beyond the class path).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestJvm {
     pub java: String,
     pub version: String,

@@ -4,12 +4,13 @@
 //! ([`crate::schedule`]).
 
 use std::collections::{BTreeSet, HashMap};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use mimic_jvm::{pinned, ArtifactCache, Jdk, JunitRuntime, Maven};
 
 use crate::baseline::Baseline;
+use crate::baseline_file::BaselineFile;
 use crate::error::MutateError;
 use crate::inputs::{prepare_schema, test_dirs};
 use crate::operators::Operator;
@@ -64,6 +65,13 @@ pub struct MutateConfig {
     /// `--store`: a production trace store whose recorded inputs no-infection
     /// suggestions may propose.
     pub production_store: Option<PathBuf>,
+    /// `--baseline`: read the baseline from this file when it exists (made from the same
+    /// methods and tests), else run it and write it there ([`crate::baseline_file`]).
+    pub baseline_file: Option<PathBuf>,
+    /// `--baseline-only`: stop after the baseline (written to `baseline_file`).
+    pub baseline_only: bool,
+    /// `--shard k/n`: only this shard's share of the methods ([`crate::shard`]).
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl MutateConfig {
@@ -91,6 +99,9 @@ impl MutateConfig {
             in_diff: None,
             explain_runs: 0,
             production_store: None,
+            baseline_file: None,
+            baseline_only: false,
+            shard: None,
         }
     }
 
@@ -177,6 +188,11 @@ pub fn run_mutation_with(
         &config.stop_kinds,
         &schema_dir,
     )?;
+    let method_keys = crate::baseline_file::method_keys(&selection.methods);
+    let known = match &config.baseline_file {
+        Some(path) if path.exists() => Some(BaselineFile::load(path)?),
+        _ => None,
+    };
     // Methods outside the diff keep their (never switched on) mutants in the rewritten
     // classes but get no jobs and no verdict.
     let before = selection.methods.len();
@@ -269,6 +285,17 @@ pub fn run_mutation_with(
         };
         phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
         let baseline_start = Instant::now();
+        if let Some(file) = &known {
+            let path = config.baseline_file.as_deref().unwrap_or(Path::new(""));
+            file.check(path, &method_keys, &first.tests)?;
+            return crate::baseline::join_started(
+                first,
+                others,
+                file.results.clone(),
+                file.outside(),
+            )
+            .map(|run| (run, baseline_start));
+        }
         crate::baseline::run_parallel(
             first,
             others,
@@ -280,6 +307,15 @@ pub fn run_mutation_with(
         .map(|run| (run, baseline_start))
     })?;
     let (run, phase_start) = run;
+    if let (Some(path), None) = (&config.baseline_file, &known) {
+        BaselineFile::new(
+            method_keys,
+            &run.workers[0].tests,
+            &run.results,
+            &run.outside,
+        )
+        .save(path)?;
+    }
     let names: Vec<String> = run.workers[0]
         .tests
         .iter()
@@ -347,6 +383,44 @@ pub fn run_mutation_with(
             fresh.insert(*id);
         }
     }
+    let outside_shard = match config.shard {
+        Some(shard) if !config.baseline_only => {
+            let before = selection.methods.len();
+            let costs: Vec<u64> = selection
+                .methods
+                .iter()
+                .map(|m| {
+                    let mutants = m.mutants.len() as u64;
+                    if known.is_none() {
+                        return mutants;
+                    }
+                    // Mutants × (the median time of the method's tests + a launch's share).
+                    let mut times: Vec<u64> = covering[m.id as usize]
+                        .iter()
+                        .map(|&i| match &baseline[i] {
+                            Baseline::Green { nanos, .. } => nanos / 1000,
+                            _ => 0,
+                        })
+                        .collect();
+                    times.sort_unstable();
+                    let median = times.get(times.len() / 2).copied().unwrap_or(0);
+                    if times.is_empty() {
+                        0
+                    } else {
+                        mutants * (median + 20_000)
+                    }
+                })
+                .collect();
+            let takes = shard.takes(&costs);
+            let mut i = 0;
+            selection.methods.retain(|_| {
+                i += 1;
+                takes[i - 1]
+            });
+            Some(before - selection.methods.len())
+        }
+        _ => None,
+    };
     let times = |i: usize| match &baseline[i] {
         Baseline::Green {
             nanos, cpu_nanos, ..
@@ -388,6 +462,9 @@ pub fn run_mutation_with(
                 })
                 .collect(),
         );
+    }
+    if config.baseline_only {
+        per_method.clear();
     }
     let jobs = round_robin(per_method);
     phases.push(("baseline".into(), phase_start.elapsed().as_secs_f64()));
@@ -450,6 +527,9 @@ pub fn run_mutation_with(
         })
         .collect();
     let mut methods: Vec<MethodResult> = methods;
+    if config.baseline_only {
+        methods.clear();
+    }
     if config.explain_runs > 0 {
         let phase_start = Instant::now();
         starts += crate::explain_run::explain_survivors(
@@ -496,6 +576,8 @@ pub fn run_mutation_with(
         skipped: selection.skipped,
         problems: selection.problems,
         outside_diff,
+        shard: config.shard.filter(|_| !config.baseline_only),
+        outside_shard,
         red_tests,
         tests_total: names.len(),
         workers: worker_count,

@@ -3,23 +3,31 @@
 //! moves) and a new `m` with the original flags and attributes:
 //!
 //! ```text
-//! if (!MutantSwitch.hits[methodId]) MutantSwitch.enter(methodId);
-//! int a = MutantSwitch.active;
-//! if (a == 0) return m$mimic(args);          // fast path: no mutant active
-//! if (a == mutant1) return <constant 1>;     // one test per mutant of m
-//! if (a == mutant2) return <constant 2>;
-//! return m$mimic(args);
+//! m(args):
+//!   if (!MutantSwitch.hits[methodId]) MutantSwitch.enter(methodId);
+//!   if (MutantSwitch.active != 0) return m$mimic$switch(args);
+//!   return m$mimic(args);                     // fast path: no mutant active
+//! m$mimic$switch(args):                       // private synthetic too
+//!   int a = MutantSwitch.active;
+//!   if (a == mutant1) return <constant 1>;   // one test per mutant of m
+//!   if (a == mutant2) return <constant 2>;
+//!   return m$mimic(args);
 //! ```
 //!
 //! The same classes therefore serve the coverage run (switch 0, hits recorded) and every
-//! mutant run (switch set between tests by the test JVM). Each `return` is preceded by
-//! `if (MutantSwitch.observed == methodId) MutantSwitch.exit(…)`: `--explain` observes
-//! the receiver, arguments and result at every exit of one method ([`crate::explain`]).
+//! mutant run (switch set between tests by the test JVM). Each `return` of the switch is
+//! preceded by `if (MutantSwitch.observed == methodId) MutantSwitch.exit(…)`: `--explain`
+//! observes the receiver, arguments and result at every exit of one method
+//! ([`crate::explain`]); its runs of the original set the switch to -1, which no mutant
+//! has. The wrapper stays a few bytes long so that the JIT inlines it into hot callers
+//! as it would the original: with the mutant tests and observations inline, commons-codec's
+//! baseline and mutant runs took twice as long.
 
-use mimic_classfile::access::STATIC;
+use mimic_classfile::access::{PRIVATE, STATIC, STRICT, SYNTHETIC};
 use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
+use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::frame::VType;
-use mimic_classfile::{ClassFile, ClassFileError, FieldType, MethodDescriptor};
+use mimic_classfile::{Attribute, ClassFile, ClassFileError, FieldType, Member, MethodDescriptor};
 use mimic_rewrite::probes::push_boxed_args;
 use mimic_rewrite::replace::push_replacement_value;
 use mimic_rewrite::wrap::split_method;
@@ -30,6 +38,9 @@ use crate::targets::TargetMethod;
 pub const SWITCH_CLASS: &str = "mimic/mutate/MutantSwitch";
 /// Suffix of the renamed original bodies.
 pub const ORIGINAL_SUFFIX: &str = "$mimic";
+/// Suffix of the methods holding a target's mutants (reached only while a mutant is active
+/// or a method observed).
+pub const SWITCH_SUFFIX: &str = "$mimic$switch";
 
 const ISUB: u8 = 0x64;
 
@@ -60,15 +71,28 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
         ));
     }
     let renamed = format!("{}{ORIGINAL_SUFFIX}", target.name);
-    if class.find_method(&renamed, &target.descriptor).is_some() {
-        return Err(ClassFileError::rewrite(format!("{renamed} already exists")));
+    let switch = format!("{}{SWITCH_SUFFIX}", target.name);
+    for name in [&renamed, &switch] {
+        if class.find_method(name, &target.descriptor).is_some() {
+            return Err(ClassFileError::rewrite(format!("{name} already exists")));
+        }
     }
     let class_name = class.name()?;
     let original = class.methods[index].clone();
     let desc = MethodDescriptor::parse(&target.descriptor)?;
     let is_static = original.has_flag(STATIC);
     let interface = class.is_interface();
+    let emit_frames = class.major_version >= 50;
+    let call = Call {
+        class_name: &class_name,
+        is_static,
+        interface,
+        desc: &desc,
+        descriptor: &target.descriptor,
+    };
 
+    // The wrapper: as small as it can be, so that the JIT inlines it as it would the
+    // original (the switch's mutant tests and exit observations live in `m$mimic$switch`).
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
     // if (!hits[id]) MutantSwitch.enter(id);  (enter records the hit, or, while
     // recording, the static initialiser it came from)
@@ -81,9 +105,18 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
         .push_int(target.id as i32)
         .invoke(Invoke::Static, SWITCH_CLASS, "enter", "(I)V", false);
     b.bind(entered);
-    let call_original = b.new_label();
+    let slow = b.new_label();
     b.get_static(SWITCH_CLASS, "active", "I")
-        .if_(Cond::Zero, call_original);
+        .if_(Cond::NonZero, slow);
+    call.emit(&mut b, &renamed);
+    b.return_value(desc.ret.as_ref());
+    b.bind(slow);
+    call.emit(&mut b, &switch);
+    b.return_value(desc.ret.as_ref());
+    let wrapper_code = b.finish(emit_frames)?;
+
+    // The switch: one test per mutant, else the original body; every exit observed.
+    let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
     let exit = Exit {
         id: target.id as i32,
         class_name: &class_name,
@@ -101,24 +134,62 @@ fn wrap_target(class: &mut ClassFile, target: &TargetMethod) -> Result<(), Class
         exit.emit_return(&mut b)?;
         b.bind(next);
     }
-    b.bind(call_original);
-    let mut slot = 0;
-    let kind = if is_static {
-        Invoke::Static
-    } else {
-        b.load(&FieldType::Object(class_name.clone()), 0);
-        slot = 1;
-        Invoke::Special
-    };
-    for p in &desc.params {
-        b.load(p, slot);
-        slot += p.slots();
-    }
-    b.invoke(kind, &class_name, &renamed, &target.descriptor, interface);
+    call.emit(&mut b, &renamed);
     exit.emit_return(&mut b)?;
-    let wrapper_code = b.finish(class.major_version >= 50)?;
+    let switch_code = b.finish(emit_frames)?;
 
-    split_method(class, index, &renamed, &wrapper_code)
+    split_method(class, index, &renamed, &wrapper_code)?;
+    add_private_method(class, &original, &switch, &switch_code)
+}
+
+/// A call from a generated method to one of the same class with the target's descriptor,
+/// passing `this` (unless static) and every parameter along.
+struct Call<'a> {
+    class_name: &'a str,
+    is_static: bool,
+    interface: bool,
+    desc: &'a MethodDescriptor,
+    descriptor: &'a str,
+}
+
+impl Call<'_> {
+    fn emit(&self, b: &mut CodeBuilder, name: &str) {
+        let mut slot = 0;
+        let kind = if self.is_static {
+            Invoke::Static
+        } else {
+            b.load(&FieldType::Object(self.class_name.to_string()), 0);
+            slot = 1;
+            Invoke::Special
+        };
+        for p in &self.desc.params {
+            b.load(p, slot);
+            slot += p.slots();
+        }
+        b.invoke(kind, self.class_name, name, self.descriptor, self.interface);
+    }
+}
+
+/// Add `name` with `original`'s descriptor (and staticness) as a private synthetic method
+/// whose only attribute is `code`.
+fn add_private_method(
+    class: &mut ClassFile,
+    original: &Member,
+    name: &str,
+    code: &CodeAttribute,
+) -> Result<(), ClassFileError> {
+    let cp = &mut class.constant_pool;
+    let method = Member {
+        access_flags: (original.access_flags & (STATIC | STRICT)) | PRIVATE | SYNTHETIC,
+        name_index: cp.add_utf8(name)?,
+        descriptor_index: original.descriptor_index,
+        attributes: vec![Attribute {
+            name_index: cp.add_utf8("Code")?,
+            data: code.to_bytes()?,
+        }],
+    };
+    class.methods.push(method);
+    Ok(())
 }
 
 /// How a wrapper returns: `--explain` observes the method's exits, so before each return

@@ -13,15 +13,16 @@ use crate::operators::Operator;
 use crate::stop::{stop_kind, StopKind};
 
 /// One mutant: an operator applied to a target method.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Mutant {
     /// Global id, from 1; what `MutantSwitch.active` is set to.
     pub id: u32,
+    #[serde(with = "crate::operators::by_id")]
     pub operator: Operator,
 }
 
 /// A method that receives mutants.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TargetMethod {
     /// Index into the coverage array.
     pub id: u32,

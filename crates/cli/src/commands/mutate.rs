@@ -13,7 +13,10 @@ use crate::exit_code;
 
 /// Arguments of `mimic mutate`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct MutateArgs {
+    #[command(subcommand)]
+    pub action: Option<MutateAction>,
     /// Application classes to mutate: a directory or jar; repeatable (with `--tests`,
     /// instead of `--project`).
     #[arg(long, value_name = "DIR|JAR")]
@@ -108,6 +111,50 @@ pub struct MutateArgs {
     pub test_dir: Option<PathBuf>,
     #[command(flatten)]
     pub selection: super::test_selection::TestSelectionArgs,
+    /// Take shard K of N of the methods (balanced by cost, the same partition on every
+    /// shard), to split one run across CI machines; join the shards' `--report` files
+    /// with `mimic mutate merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Read the baseline (every test once without mutants) from this file when it exists
+    /// and was made from the same classes and tests; otherwise run it and write it here.
+    /// Shards given the same file skip the baseline and partition by its test times.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Stop after the baseline, written to `--baseline` (the first job of a split run).
+    #[arg(long, requires = "baseline")]
+    pub baseline_only: bool,
+    /// Write the whole report, losslessly, as JSON: what `mimic mutate merge` reads.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+}
+
+/// `mimic mutate`'s subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum MutateAction {
+    /// Join the `--report` files of the shards of one split run (`--shard k/n`) into the
+    /// report one unsplit run gives: methods.json, HTML, summary, JSON.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `mimic mutate merge`.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' reports (`--report` of each `--shard k/n` run), in any order.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+    /// Write Descartes' methods.json here.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write an HTML page (index.html) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Write the merged report, losslessly, as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Print the full report as JSON on stdout instead of the summary.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// What to mutate: one set of inputs, named by the module it comes from (if any).
@@ -120,6 +167,9 @@ struct Target {
 }
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
+    if let Some(MutateAction::Merge(merge)) = &args.action {
+        return run_merge(merge);
+    }
     let targets = targets(args)?;
     let in_diff = match &args.in_diff {
         Some(spec) => {
@@ -309,6 +359,16 @@ fn run_one(
     }
     config.test_dir = target.test_dir.clone();
     config.in_diff = in_diff;
+    config.shard = args
+        .shard
+        .as_deref()
+        .map(mimic_mutate::shard::Shard::parse)
+        .transpose()?;
+    config.baseline_file = args
+        .baseline
+        .as_ref()
+        .map(|p| per_module(p, target.module.as_deref()));
+    config.baseline_only = args.baseline_only;
     if args.explain {
         if args.explain_runs == 0 {
             anyhow::bail!("--explain-runs must be at least 1");
@@ -328,8 +388,24 @@ fn run_one(
     };
     let report = run_mutation_with(&config, &sink)?;
     reporter.finish();
+    if let (true, Some(path)) = (config.baseline_only, &config.baseline_file) {
+        reporter.line(&format!(
+            "baseline of {} tests ({} red) in {}; {:.1} s",
+            report.tests_total,
+            report.red_tests.len(),
+            path.display(),
+            report.seconds
+        ));
+        return Ok(report);
+    }
+    let shard = match (report.shard, report.outside_shard) {
+        (Some(shard), Some(others)) => {
+            format!(" (shard {shard}; {others} methods in the other shards)")
+        }
+        _ => String::new(),
+    };
     reporter.line(&format!(
-        "{} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered; {}/{} mutants detected; {} red test(s); {:.1} s",
+        "{} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered; {}/{} mutants detected; {} red test(s); {:.1} s{shard}",
         report.methods.len(),
         report.count(Classification::Tested),
         report.count(Classification::PartiallyTested),
@@ -344,6 +420,86 @@ fn run_one(
     Ok(report)
 }
 
+/// `path` as is, or with `-<module>` before its extension when there are modules.
+fn per_module(path: &std::path::Path, module: Option<&str>) -> PathBuf {
+    match module {
+        Some(m) => {
+            let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+            let ext = path
+                .extension()
+                .map(|e| format!(".{}", e.to_string_lossy()))
+                .unwrap_or_default();
+            path.with_file_name(format!("{stem}-{m}{ext}"))
+        }
+        None => path.to_path_buf(),
+    }
+}
+
+/// `mimic mutate merge`: join the shards' reports and write what one run writes.
+fn run_merge(args: &MergeArgs) -> anyhow::Result<u8> {
+    let reports = args
+        .reports
+        .iter()
+        .map(|p| mimic_mutate::merge::load_report(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    let report = mimic_mutate::merge::merge(reports)?;
+    write_report_files(
+        &report,
+        args.output.as_deref(),
+        args.html.as_deref(),
+        args.report.as_deref(),
+    )?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&mimic_mutate::report::full_json(&report))?
+        );
+    } else {
+        print!("{}", mimic_mutate::report::summary(&report));
+    }
+    let findings =
+        report.count(Classification::PseudoTested) + report.count(Classification::PartiallyTested);
+    eprintln!(
+        "mutate merge: {} shard reports, {} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered{}{}",
+        args.reports.len(),
+        report.methods.len(),
+        report.count(Classification::Tested),
+        report.count(Classification::PartiallyTested),
+        report.count(Classification::PseudoTested),
+        report.count(Classification::NotCovered),
+        args.output.as_ref().map(|p| format!("; {}", p.display())).unwrap_or_default(),
+        args.html.as_ref().map(|p| format!("; {}", p.join("index.html").display())).unwrap_or_default(),
+    );
+    Ok(if findings > 0 {
+        exit_code::FINDINGS
+    } else {
+        exit_code::SUCCESS
+    })
+}
+
+/// methods.json, the HTML page and the lossless report, where asked.
+fn write_report_files(
+    report: &mimic_mutate::MutationReport,
+    methods_json: Option<&std::path::Path>,
+    html: Option<&std::path::Path>,
+    lossless: Option<&std::path::Path>,
+) -> anyhow::Result<()> {
+    if let Some(path) = methods_json {
+        let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(dir) = html {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        let path = dir.join("index.html");
+        std::fs::write(&path, mimic_mutate::html::page(report))
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(path) = lossless {
+        mimic_mutate::merge::save_report(report, path)?;
+    }
+    Ok(())
+}
+
 /// `-o` and `--html` for one report; with several modules, one file or page per module
 /// (`methods-<module>.json`, `<html>/<module>/index.html`).
 fn write_outputs(
@@ -351,21 +507,6 @@ fn write_outputs(
     report: &mimic_mutate::MutationReport,
     module: Option<&str>,
 ) -> anyhow::Result<()> {
-    if let Some(path) = &args.output {
-        let path = match module {
-            Some(m) => {
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                let ext = path
-                    .extension()
-                    .map(|e| format!(".{}", e.to_string_lossy()))
-                    .unwrap_or_default();
-                path.with_file_name(format!("{stem}-{m}{ext}"))
-            }
-            None => path.clone(),
-        };
-        let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
-    }
     if let Some(path) = &args.explain_report {
         let path = match module {
             Some(m) => {
@@ -377,15 +518,16 @@ fn write_outputs(
         std::fs::write(&path, mimic_mutate::explain_report::markdown(report))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    if let Some(dir) = &args.html {
-        let dir = match module {
-            Some(m) => dir.join(m),
-            None => dir.clone(),
-        };
-        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let path = dir.join("index.html");
-        std::fs::write(&path, mimic_mutate::html::page(report))
-            .with_context(|| format!("writing {}", path.display()))?;
-    }
-    Ok(())
+    let output = args.output.as_deref().map(|p| per_module(p, module));
+    let html = args.html.as_ref().map(|d| match module {
+        Some(m) => d.join(m),
+        None => d.clone(),
+    });
+    let lossless = args.report.as_deref().map(|p| per_module(p, module));
+    write_report_files(
+        report,
+        output.as_deref(),
+        html.as_deref(),
+        lossless.as_deref(),
+    )
 }

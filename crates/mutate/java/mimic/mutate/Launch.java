@@ -187,7 +187,7 @@ final class Launch implements TestExecutionListener {
             firstStart = System.nanoTime();
         }
         if (mutantOf != null) {
-            MutantSwitch.active = mutantOf[k];
+            MutantSwitch.activate(mutantOf[k]);
         }
         if (MutantSwitch.observed >= 0) {
             MutantSwitch.takeObservations();
@@ -213,7 +213,7 @@ final class Launch implements TestExecutionListener {
         Integer k = position.get(uid);
         if (k != null) {
             if (mutantOf != null) {
-                MutantSwitch.active = 0;
+                MutantSwitch.activate(0);
             }
             Window w = window;
             finished[k] = true;

@@ -2,14 +2,28 @@ package mimic.mutate;
 
 /**
  * The switch every mutant-schema wrapper reads. A rewritten method starts with
- * {@code if (!hits[id]) MutantSwitch.enter(id);} and then reads {@link #active}.
+ * {@code if (!hits[id]) MutantSwitch.enter(id);} and then reads {@link #active}: 0 calls
+ * the original body directly, anything else goes through the method's switch (its
+ * mutants, then the original body, every exit observed when asked).
  */
 public final class MutantSwitch {
     private MutantSwitch() {
     }
 
-    /** The active mutant; 0 runs every method's original body. */
+    /**
+     * The active mutant; 0 runs every method's original body; {@link #ORIGINAL_OBSERVED}
+     * runs it too, through the switches, so that the observed method's exits are seen.
+     * Set through {@link #activate}.
+     */
     public static volatile int active;
+
+    /** {@link #active} while the original runs with a method observed (no mutant has it). */
+    static final int ORIGINAL_OBSERVED = -1;
+
+    /** Switch {@code mutant} on (0: none), through the switches while a method is observed. */
+    static void activate(int mutant) {
+        active = mutant == 0 && observed >= 0 ? ORIGINAL_OBSERVED : mutant;
+    }
 
     /** {@code hits[m]}: target method {@code m} was entered (outside static initialisers while recording). */
     public static boolean[] hits = new boolean[0];
@@ -102,7 +116,7 @@ public final class MutantSwitch {
      * The frames from the observed method up to the innermost call made by test code (a
      * bridged call site, {@code $mimic$call$…}), as {@code class.method:line} joined by
      * {@code ;}: a schema's renamed original body ({@code m$mimic}) is named {@code m}
-     * with its line, and the wrapper that called it left out. Empty when no test call
+     * with its line, and the switch and wrapper that called it left out. Empty when no test call
      * site is on this thread's stack.
      */
     private static String pathFromTest() {
@@ -121,8 +135,13 @@ public final class MutantSwitch {
             boolean original = name.endsWith(ORIGINAL_SUFFIX);
             if (original) {
                 name = name.substring(0, name.length() - ORIGINAL_SUFFIX.length());
-            } else if (f.getClassName().equals(lastClass) && name.equals(lastName)) {
-                continue; // the wrapper of the original body just above
+            } else {
+                if (name.endsWith(SWITCH_SUFFIX)) {
+                    name = name.substring(0, name.length() - SWITCH_SUFFIX.length());
+                }
+                if (f.getClassName().equals(lastClass) && name.equals(lastName)) {
+                    continue; // the switch or wrapper of the method just above
+                }
             }
             if (out.length() > 0) {
                 out.append(';');
@@ -138,6 +157,7 @@ public final class MutantSwitch {
     }
 
     private static final String ORIGINAL_SUFFIX = "$mimic";
+    private static final String SWITCH_SUFFIX = "$mimic$switch";
 
     /**
      * A call made by test code returned {@code result} (or threw {@code thrown}):

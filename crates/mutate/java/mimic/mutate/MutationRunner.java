@@ -169,10 +169,10 @@ public final class MutationRunner {
                     to = Math.min(n, from + batch);
                     batch = Math.min(batch * 2, 64);
                 }
-                MutantSwitch.active = mutant;
+                MutantSwitch.activate(mutant);
                 boolean failed = runLaunch(mutant, null, r.indices, r.cpuBudget, r.wallBudget,
                         cpuConst, wallConst, from, to, recordHits);
-                MutantSwitch.active = 0;
+                MutantSwitch.activate(0);
                 from = to;
                 if (failed && stopAtFailure) {
                     break;
@@ -223,10 +223,10 @@ public final class MutationRunner {
         Requested r = new Requested(parts, 3, true);
         int n = r.indices.length;
         if (n > 0) {
-            MutantSwitch.active = 0;
+            MutantSwitch.activate(0);
             runLaunch(0, r.mutants, r.indices, r.cpuBudget, r.wallBudget, cpuConst, wallConst, 0, n,
                     false);
-            MutantSwitch.active = 0;
+            MutantSwitch.activate(0);
         }
     }
 
@@ -449,11 +449,11 @@ public final class MutationRunner {
     private static Watchdog.Result runUnmutated(String[] ids, int[] indices, long[] cpuBudget,
             long[] wallBudget, long cpuConst, long wallConst) {
         int active = MutantSwitch.active;
-        MutantSwitch.active = 0;
+        MutantSwitch.activate(0);
         Launch launch = new Launch(proto, ids, cpuBudget, wallBudget, cpuConst, wallConst, false);
         launch.testIndex = indices;
         Watchdog.Result check = execute(launch);
-        MutantSwitch.active = active;
+        MutantSwitch.activate(active);
         return check;
     }
 

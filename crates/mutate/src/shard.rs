@@ -1,0 +1,115 @@
+//! `--shard k/n`: which mutated methods one of `n` runs takes, so that a CI matrix can
+//! split a mutation run across machines and `mimic mutate merge` can join the reports.
+//!
+//! The partition must be the same on every shard, computed by each on its own: it
+//! depends only on inputs every shard shares. With a baseline file
+//! ([`crate::baseline_file`]) each method's cost is estimated from the file's test times
+//! (its mutants × the time of the tests that run first against them), and methods go,
+//! costliest first, to the shard with the least cost so far (longest-processing-time
+//! first). Without one, each shard measures its own baseline, whose times differ from
+//! run to run, so methods are dealt out by their number of mutants alone, in the same
+//! greedy way; every tie is broken by the method's place in the selection.
+
+use std::fmt;
+
+use crate::error::MutateError;
+
+/// Shard `index` (from 1) of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parse `k/n` with `1 ≤ k ≤ n`.
+    pub fn parse(text: &str) -> Result<Shard, MutateError> {
+        let bad = || {
+            MutateError::Usage(format!(
+                "--shard {text}: expected k/n with 1 <= k <= n (e.g. 1/2)"
+            ))
+        };
+        let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Which of the methods (by position, with their estimated costs) this shard takes.
+    pub fn takes(&self, costs: &[u64]) -> Vec<bool> {
+        partition(costs, self.count)
+            .into_iter()
+            .map(|s| s == self.index - 1)
+            .collect()
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// The shard (from 0) of each item: costliest first, each to the shard with the least
+/// total so far (the lowest-numbered among equals); ties in cost keep the items' order.
+pub fn partition(costs: &[u64], shards: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(costs[i]), i));
+    let mut totals = vec![0u64; shards.max(1)];
+    let mut out = vec![0; costs.len()];
+    for i in order {
+        let (shard, _) = totals
+            .iter()
+            .enumerate()
+            .min_by_key(|&(s, t)| (*t, s))
+            .expect("at least one shard");
+        out[i] = shard;
+        totals[shard] += costs[i];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_k_of_n() {
+        assert_eq!(Shard::parse("2/3").unwrap(), Shard { index: 2, count: 3 });
+        for bad in ["0/2", "3/2", "1", "a/b", "1/0", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_item_goes_to_exactly_one_shard_with_balanced_costs() {
+        let costs = [90, 10, 40, 40, 30, 5, 5, 60];
+        let parts = partition(&costs, 3);
+        let mut totals = [0u64; 3];
+        for (i, s) in parts.iter().enumerate() {
+            totals[*s] += costs[i];
+        }
+        assert_eq!(totals.iter().sum::<u64>(), costs.iter().sum::<u64>());
+        assert!(
+            totals.iter().max().unwrap() - totals.iter().min().unwrap() <= 20,
+            "{totals:?}"
+        );
+        // Shards computed apart agree: each item taken once.
+        let shards: Vec<Vec<bool>> = (1..=3)
+            .map(|k| Shard { index: k, count: 3 }.takes(&costs))
+            .collect();
+        for i in 0..costs.len() {
+            assert_eq!(shards.iter().filter(|s| s[i]).count(), 1);
+        }
+    }
+
+    #[test]
+    fn the_partition_depends_only_on_the_costs() {
+        let costs = [3, 3, 3, 3, 1];
+        assert_eq!(partition(&costs, 2), partition(&costs, 2));
+        assert_eq!(partition(&costs, 2), vec![0, 1, 0, 1, 0]);
+    }
+}
