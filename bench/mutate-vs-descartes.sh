@@ -14,6 +14,9 @@
 #   RUNS=3 bench/mutate-vs-descartes.sh                (mimic three times: identical files?)
 #   PIT=0 bench/mutate-vs-descartes.sh                 (mimic only)
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/...           (more flags for mimic mutate)
+#   SHARDS=2 bench/mutate-vs-descartes.sh              (then the run split in 2 shards: the
+#       baseline job, each shard's time against the unsplit run's, and whether the merged
+#       shards give the unsplit verdicts; bench/shards.sh)
 #   EXPLAIN=3 bench/mutate-vs-descartes.sh             (then mimic mutate --explain with 3
 #       runs per side: its time against the plain run's, the symptom split and Table III
 #       row from its Markdown report, and Reneri's named commons-cli cases; bench/explain.sh)
@@ -181,6 +184,48 @@ for cls, name, op in cases:
     verdict = d[0]["symptom"] if d else ("detected" if op in m["detected"] else "not diagnosed")
     print(f"Reneri's case {cls}.{name} -> {op}: {verdict} ({m['classification']})")
 EOF
+  fi
+
+  if [ "${SHARDS:-0}" != 0 ]; then
+    echo "== mimic mutate split in $SHARDS shards: the baseline once (--baseline-only), then each shard from it"
+    cd "$S/run"
+    rm -f ../mimic-baseline.json ../mimic-shard-*.json
+    COMMON=(--classes ../classes --tests ../test-classes --classpath "$DEPS" --operators "$OPERATORS" --workers "$THREADS")
+    START=$(date +%s.%N)
+    "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --baseline-only -q
+    END=$(date +%s.%N)
+    echo "baseline job: $(seconds "$START" "$END") s"
+    SHARD_TIMES=""
+    for K in $(seq 1 "$SHARDS"); do
+      START=$(date +%s.%N)
+      set +e
+      "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --shard "$K/$SHARDS" \
+        --report "../mimic-shard-$K.json" -q > /dev/null
+      STATUS=$?
+      set -e
+      END=$(date +%s.%N)
+      [ "$STATUS" -le 1 ] || exit 1
+      SHARD_TIMES="$SHARD_TIMES $(seconds "$START" "$END")"
+      echo "shard $K/$SHARDS: $(seconds "$START" "$END") s," \
+        "$(python3 -c "print(f'{($END - $START) / ($MIMIC_END - $MIMIC_START) * 100:.0f}%')") of the unsplit run"
+    done
+    set +e
+    "$MIMIC" mutate merge ../mimic-shard-*.json -o ../mimic-merged.json -q > /dev/null
+    set -e
+    cd "$S"
+    python3 - <<'PY'
+import json
+def load(p):
+    return {(m["package"] + "/" + m["class"], m["name"], m["description"]): m for m in json.load(open(p))["methods"]}
+one, merged = load("mimic-methods.json"), load("mimic-merged.json")
+verdict = lambda m: (m["classification"], m["detected"], m["not-detected"], m["tests"])
+same = [k for k in one if k in merged and verdict(one[k]) == verdict(merged[k])]
+print(f"merged shards: {len(merged)} methods, {len(same)}/{len(one)} with the unsplit run's verdicts"
+      + ("; methods.json identical" if open("mimic-methods.json").read() == open("mimic-merged.json").read() else ""))
+for k in sorted(set(one) | set(merged)):
+    if k not in same:
+        print("  differs:", k, one.get(k, {}).get("classification"), merged.get(k, {}).get("classification"))
+PY
   fi
 
   if [ "$RUNS" -gt 1 ]; then

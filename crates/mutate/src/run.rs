@@ -389,29 +389,25 @@ pub fn run_mutation_with(
             let costs: Vec<u64> = selection
                 .methods
                 .iter()
-                .map(|m| {
-                    let mutants = m.mutants.len() as u64;
-                    if known.is_none() {
-                        return mutants;
-                    }
-                    // Mutants × (the median time of the method's tests + a launch's share).
-                    let mut times: Vec<u64> = covering[m.id as usize]
-                        .iter()
-                        .map(|&i| match &baseline[i] {
-                            Baseline::Green { nanos, .. } => nanos / 1000,
-                            _ => 0,
-                        })
-                        .collect();
-                    times.sort_unstable();
-                    let median = times.get(times.len() / 2).copied().unwrap_or(0);
-                    if times.is_empty() {
-                        0
-                    } else {
-                        mutants * (median + 20_000)
-                    }
+                .map(|m| match &known {
+                    // Each shard measured its own baseline: only what every shard shares.
+                    None => m.mutants.len() as u64,
+                    Some(_) => shard_cost(
+                        m,
+                        &covering[m.id as usize],
+                        &names,
+                        &baseline,
+                        fresh.contains(&m.id),
+                        run.outside.shared.contains(&m.id),
+                    ),
                 })
                 .collect();
-            let takes = shard.takes(&costs);
+            let groups: Vec<&str> = selection
+                .methods
+                .iter()
+                .map(|m| m.class.split('$').next().unwrap_or(&m.class))
+                .collect();
+            let takes = shard.takes_grouped(&costs, &groups);
             let mut i = 0;
             selection.methods.retain(|_| {
                 i += 1;
@@ -591,6 +587,51 @@ pub fn run_mutation_with(
             args: jvm_args,
         },
     })
+}
+
+/// A method's estimated cost in a run, in microseconds, from the baseline: per mutant, a
+/// launch's share, its cheapest covering test and a hundredth of the others. Most mutants
+/// are detected by one of the first tests tried, which fails early, so a test's whole time
+/// (often inflated by class loading when it ran first in its JVM) overstates the cost;
+/// the rare survivor runs them all. A method reached from static initialisers costs a JVM
+/// per mutant, one reached in class set-up launches of its own.
+fn shard_cost(
+    method: &crate::targets::TargetMethod,
+    covering: &[usize],
+    names: &[String],
+    baseline: &[Baseline],
+    fresh: bool,
+    alone: bool,
+) -> u64 {
+    let mut micros: Vec<u64> = covering
+        .iter()
+        .map(|&i| match &baseline[i] {
+            Baseline::Green { nanos, .. } => nanos / 1000,
+            _ => 0,
+        })
+        .collect();
+    micros.sort_unstable();
+    let Some(&cheapest) = micros.first() else {
+        return 0;
+    };
+    let all: u64 = micros.iter().sum();
+    let launch = if fresh {
+        1_000_000
+    } else if alone {
+        100_000
+    } else {
+        5_000
+    };
+    // A shard's test JVMs start cold: the method's own test class runs there first.
+    let own: u64 = covering
+        .iter()
+        .filter(|&&i| crate::schedule::is_own_test(&method.class, &names[i]))
+        .map(|&i| match &baseline[i] {
+            Baseline::Green { nanos, .. } => nanos / 1000,
+            _ => 0,
+        })
+        .sum();
+    method.mutants.len() as u64 * (launch + cheapest + all / 100) + own
 }
 
 /// Whether the tests' class path holds Mockito.

@@ -4,11 +4,12 @@
 //! The partition must be the same on every shard, computed by each on its own: it
 //! depends only on inputs every shard shares. With a baseline file
 //! ([`crate::baseline_file`]) each method's cost is estimated from the file's test times
-//! (its mutants × the time of the tests that run first against them), and methods go,
+//! (its mutants × the time of the tests that run first against them), and classes go,
 //! costliest first, to the shard with the least cost so far (longest-processing-time
-//! first). Without one, each shard measures its own baseline, whose times differ from
-//! run to run, so methods are dealt out by their number of mutants alone, in the same
-//! greedy way; every tie is broken by the method's place in the selection.
+//! first): a class's methods stay together, since their tests are mostly the same and
+//! a shard's cold test JVMs pay each test class's loading and warm-up again. Without one, each shard measures its own baseline, whose times differ from
+//! run to run, so classes are dealt out by their number of mutants alone, in the same
+//! greedy way; every tie is broken by the class's name.
 
 use std::fmt;
 
@@ -44,6 +45,25 @@ impl Shard {
             .into_iter()
             .map(|s| s == self.index - 1)
             .collect()
+    }
+
+    /// The same, keeping the methods of one group (their top-level class) in one shard:
+    /// their tests are mostly the same, and a shard's test JVMs start cold, so each test
+    /// class first run in a shard costs its loading and warm-up again.
+    pub fn takes_grouped(&self, costs: &[u64], groups: &[&str]) -> Vec<bool> {
+        let mut names: Vec<&str> = groups.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        let mut group_costs = vec![0u64; names.len()];
+        let index: Vec<usize> = groups
+            .iter()
+            .map(|g| names.binary_search(g).expect("listed"))
+            .collect();
+        for (i, c) in index.iter().zip(costs) {
+            group_costs[*i] += c;
+        }
+        let taken = self.takes(&group_costs);
+        index.iter().map(|&g| taken[g]).collect()
     }
 }
 
@@ -104,6 +124,21 @@ mod tests {
         for i in 0..costs.len() {
             assert_eq!(shards.iter().filter(|s| s[i]).count(), 1);
         }
+    }
+
+    #[test]
+    fn a_group_stays_in_one_shard() {
+        let costs = [5, 5, 5, 1, 9];
+        let groups = ["b/C", "a/A", "b/C", "a/A", "z/Z"];
+        let one = Shard { index: 1, count: 2 }.takes_grouped(&costs, &groups);
+        let two = Shard { index: 2, count: 2 }.takes_grouped(&costs, &groups);
+        assert_eq!(one[0], one[2]);
+        assert_eq!(one[1], one[3]);
+        for i in 0..costs.len() {
+            assert_ne!(one[i], two[i]);
+        }
+        // z/Z (9) alone against b/C (10) and a/A (6): 10 | 9 + 6.
+        assert_eq!(one, vec![true, false, true, false, false]);
     }
 
     #[test]

@@ -194,6 +194,9 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
             eprintln!("mutate: module {module}");
         }
         let report = run_one(args, &target, in_diff.clone())?;
+        if args.baseline_only {
+            continue;
+        }
         let findings = report.count(Classification::PseudoTested)
             + report.count(Classification::PartiallyTested);
         if findings > 0 {
@@ -201,6 +204,9 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         }
         write_outputs(args, &report, target.module.as_deref().filter(|_| several))?;
         reports.push((target.module, report));
+    }
+    if reports.is_empty() {
+        return Ok(code);
     }
     if args.json {
         let value = if several {
