@@ -47,13 +47,18 @@ impl Shard {
             .collect()
     }
 
-    /// The same, keeping the methods of one group (their top-level class) in one shard:
+    /// The same, keeping the methods of one group (their top-level class) in one shard
+    /// when there are at least as many groups as shards:
     /// their tests are mostly the same, and a shard's test JVMs start cold, so each test
     /// class first run in a shard costs its loading and warm-up again.
     pub fn takes_grouped(&self, costs: &[u64], groups: &[&str]) -> Vec<bool> {
         let mut names: Vec<&str> = groups.to_vec();
         names.sort_unstable();
         names.dedup();
+        if names.len() < self.count {
+            // Fewer classes than shards: split them rather than leave a shard empty.
+            return self.takes(costs);
+        }
         let mut group_costs = vec![0u64; names.len()];
         let index: Vec<usize> = groups
             .iter()
@@ -139,6 +144,9 @@ mod tests {
         }
         // z/Z (9) alone against b/C (10) and a/A (6): 10 | 9 + 6.
         assert_eq!(one, vec![true, false, true, false, false]);
+        // One class, two shards: its methods are split.
+        let single = Shard { index: 1, count: 2 }.takes_grouped(&[1, 1], &["a/A", "a/A"]);
+        assert_eq!(single, vec![true, false]);
     }
 
     #[test]
