@@ -313,15 +313,26 @@ fn classifies_every_versioned_set_method() {
     );
     assert!(descartes["analysis"].get("time").is_none());
 
-    // The HTML page lists pseudo- and partially-tested methods, not tested ones.
+    // The HTML page lists pseudo- and partially-tested methods first, then every method
+    // (tested ones too, with the test that detected each transformation), filterable.
     let page = std::fs::read_to_string(html.join("index.html")).unwrap();
-    assert!(page.contains("VersionedSet.incrementVersion"), "{page}");
-    assert!(page.contains("VersionedSet.equals"), "{page}");
-    assert!(!page.contains("VersionedSet.intersect"), "{page}");
+    let (weak, all) = page.split_once("<h2>All methods</h2>").unwrap();
+    assert!(weak.contains("VersionedSet.incrementVersion"), "{page}");
+    assert!(weak.contains("VersionedSet.equals"), "{page}");
+    assert!(!weak.contains("VersionedSet.intersect"), "{page}");
     assert!(
-        page.contains("VersionedSetTest#testIntersection()"),
+        weak.contains("VersionedSetTest#testIntersection()"),
         "{page}"
     );
+    assert!(
+        all.contains("<tr class=\"m tested\"><td>tested</td><td><code>VersionedSet se.kth.castor.versionedset.VersionedSet.intersect(VersionedSet)</code>"),
+        "{all}"
+    );
+    assert!(
+        all.contains("<code>null</code> KILLED by <code>se.kth.castor.versionedset.VersionedSetTest#testIntersection()</code>"),
+        "{all}"
+    );
+    assert!(all.contains("id=\"all-pseudo\""), "{all}");
 }
 
 /// Classifications per method name, from `--json` output.

@@ -538,3 +538,145 @@ fn generate_for_a_missing_run_is_an_error() {
     assert!(stderr.contains("no run 99"), "{stderr}");
     assert!(!out.exists());
 }
+
+/// `generate --project`: tests recorded from a workload over `examples/maven-project`
+/// land in each module's `src/test/java` (Price's in core, Basket's in app), a file mimic
+/// did not write is never overwritten, the missing Mockito dependency is named and then
+/// added, and `mvn test` runs the generated tests green with no further edits.
+#[test]
+fn generate_into_a_maven_project_then_mvn_test_runs_them_green() {
+    let dir = tempfile::tempdir().unwrap();
+    let proj = dir.path().join("shop");
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/maven-project")
+        .canonicalize()
+        .unwrap();
+    for file in common::files_under(&from) {
+        let rel = file.strip_prefix(&from).unwrap();
+        if rel.components().any(|c| c.as_os_str() == "target") {
+            continue;
+        }
+        let dest = proj.join(rel);
+        std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+        std::fs::copy(&file, &dest).unwrap();
+    }
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let plan = dir.path().join("plan.json");
+    let store = dir.path().join("traces.db");
+    let (code, _, err) = mimic(&["targets", "--project", &s(&proj), "--all", "-o", &s(&plan)]);
+    assert_eq!(code, Some(0), "{err}");
+
+    let workload = dir.path().join("workload");
+    let classes = [
+        proj.join("core/target/classes"),
+        proj.join("app/target/classes"),
+    ];
+    mimic_test_support::compile_dir(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/generate-project"),
+        &classes,
+        &workload,
+    );
+    let cp =
+        std::env::join_paths([workload.clone(), classes[0].clone(), classes[1].clone()]).unwrap();
+    let java = Jdk::locate().unwrap().java();
+    let (code, out, err) = mimic(&[
+        "record",
+        "--plan",
+        &s(&plan),
+        "--store",
+        &s(&store),
+        "--",
+        &s(&java),
+        "-cp",
+        cp.to_str().unwrap(),
+        "ShopWorkload",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("cents for 14 items"), "{out}");
+
+    let price_test = proj.join("core/src/test/java/se/kth/castor/shop/PriceMimicTest.java");
+    let basket_test = proj.join("app/src/test/java/se/kth/castor/shop/app/BasketMimicTest.java");
+    let generate = |extra: &[&str]| {
+        mimic(
+            &[
+                &["generate", "--store", &s(&store), "--project", &s(&proj)][..],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    let (code, out, err) = generate(&[]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(price_test.is_file() && basket_test.is_file(), "{out}{err}");
+    for module in ["core", "app"] {
+        assert!(proj
+            .join(module)
+            .join("src/test/java/mimic/Fixtures.java")
+            .is_file());
+    }
+    // The modules have JUnit 5 but not Mockito: the snippet to add is named.
+    assert!(err.contains("lacks test dependencies"), "{err}");
+    assert!(
+        err.contains("<artifactId>mockito-core</artifactId>"),
+        "{err}"
+    );
+
+    // A file mimic did not write is never overwritten: nothing is written.
+    std::fs::write(&price_test, "class Mine {}\n").unwrap();
+    let basket_before = std::fs::read_to_string(&basket_test).unwrap();
+    std::fs::remove_file(&basket_test).unwrap();
+    let (code, _, err) = generate(&[]);
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("mimic did not generate would be overwritten"),
+        "{err}"
+    );
+    assert!(err.contains("PriceMimicTest.java"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&price_test).unwrap(),
+        "class Mine {}\n"
+    );
+    assert!(!basket_test.exists());
+    std::fs::remove_file(&price_test).unwrap();
+
+    let (code, out, err) = generate(&["--add-dependencies"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert_eq!(
+        std::fs::read_to_string(&basket_test).unwrap(),
+        basket_before
+    );
+    let pom = std::fs::read_to_string(proj.join("app/pom.xml")).unwrap();
+    assert!(
+        pom.contains("<artifactId>mockito-core</artifactId>"),
+        "{pom}"
+    );
+
+    // mvn test: the generated tests compile and pass, beside the project's own.
+    let mvn = mimic_jvm::Maven::locate().unwrap();
+    let run = Command::new(&mvn.mvn)
+        .args(["-B", "-q", "-Dstyle.color=never", "test"])
+        .current_dir(&proj)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "mvn test: {}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for (module, class) in [
+        ("core", "se.kth.castor.shop.PriceMimicTest"),
+        ("app", "se.kth.castor.shop.app.BasketMimicTest"),
+    ] {
+        let report = proj
+            .join(module)
+            .join(format!("target/surefire-reports/TEST-{class}.xml"));
+        let xml = std::fs::read_to_string(&report)
+            .unwrap_or_else(|e| panic!("{}: {e}", report.display()));
+        assert!(
+            xml.contains("failures=\"0\"") && xml.contains("errors=\"0\""),
+            "{xml}"
+        );
+        assert!(!xml.contains("tests=\"0\""), "{xml}");
+    }
+}

@@ -56,6 +56,10 @@ pub struct MavenModule {
     pub classes: PathBuf,
     /// `project.build.testOutputDirectory`.
     pub test_classes: PathBuf,
+    /// `project.build.testSourceDirectory` (`src/test/java` unless the POM says otherwise).
+    pub test_sources: PathBuf,
+    /// The first `project.build.testResources` directory (`src/test/resources`).
+    pub test_resources: PathBuf,
     /// The test class path without the module's own two directories: dependencies (jars,
     /// or other modules' class directories from this reactor), in Maven's order.
     pub classpath: Vec<PathBuf>,
@@ -77,8 +81,15 @@ pub struct MavenProject {
 
 impl MavenProject {
     /// Ask Maven (run in `dir`, which holds a `pom.xml`) for the project's modules,
-    /// compiling main and test code first; `timeout` bounds the Maven run.
-    pub fn load(maven: &Maven, dir: &Path, timeout: Duration) -> Result<MavenProject, JvmError> {
+    /// compiling its code first; `timeout` bounds the Maven run.
+    /// `tests`: compile the tests too (`test-compile`); otherwise only the main classes
+    /// (`compile`), for commands that write tests rather than run them.
+    pub fn load(
+        maven: &Maven,
+        dir: &Path,
+        tests: bool,
+        timeout: Duration,
+    ) -> Result<MavenProject, JvmError> {
         let dir = std::path::absolute(dir).unwrap_or_else(|_| dir.to_path_buf());
         if !dir.join("pom.xml").is_file() {
             return Err(JvmError::MavenProject {
@@ -93,7 +104,7 @@ impl MavenProject {
                     "-B",
                     "-q",
                     "-Dstyle.color=never",
-                    "test-compile",
+                    if tests { "test-compile" } else { "compile" },
                     "dependency:build-classpath",
                     &format!("-Dmdep.outputFile={CLASSPATH_FILE}"),
                     "-Dmdep.includeScope=test",
@@ -152,9 +163,18 @@ impl MavenProject {
                     })
                 }
             };
+            let or_default = |p: PathBuf, default: &str| {
+                if p.as_os_str().is_empty() {
+                    module_dir.join(default)
+                } else {
+                    p
+                }
+            };
             modules.push(MavenModule {
                 artifact_id: found.artifact_id,
                 packaging: found.packaging,
+                test_sources: or_default(found.test_sources, "src/test/java"),
+                test_resources: or_default(found.test_resources, "src/test/resources"),
                 dir: module_dir,
                 classes: found.classes,
                 test_classes: found.test_classes,
@@ -180,6 +200,8 @@ struct EffectiveProject {
     source_directory: PathBuf,
     classes: PathBuf,
     test_classes: PathBuf,
+    test_sources: PathBuf,
+    test_resources: PathBuf,
 }
 
 /// The projects of an effective POM (`<project>`, or `<projects>` for a reactor), reading
@@ -203,6 +225,8 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                         source_directory: PathBuf::new(),
                         classes: PathBuf::new(),
                         test_classes: PathBuf::new(),
+                        test_sources: PathBuf::new(),
+                        test_resources: PathBuf::new(),
                     });
                     path.clear();
                 } else if current.is_some() {
@@ -232,6 +256,12 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                         ["build", "sourceDirectory"] => p.source_directory = value.into(),
                         ["build", "outputDirectory"] => p.classes = value.into(),
                         ["build", "testOutputDirectory"] => p.test_classes = value.into(),
+                        ["build", "testSourceDirectory"] => p.test_sources = value.into(),
+                        ["build", "testResources", "testResource", "directory"]
+                            if p.test_resources.as_os_str().is_empty() =>
+                        {
+                            p.test_resources = value.into()
+                        }
                         _ => {}
                     }
                     path.pop();

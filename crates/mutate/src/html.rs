@@ -1,6 +1,7 @@
-//! The HTML page: totals, red baseline tests, and one row per pseudo- or partially-tested
-//! method with the transformations that survived and the tests that cover it. One
-//! self-contained `index.html`, no scripts.
+//! The HTML page: totals, red baseline tests, one row per pseudo- or partially-tested
+//! method with the transformations that survived and the tests that cover it, then every
+//! method with each transformation's fate (the test that detected it), filterable by
+//! classification. One self-contained `index.html`, no scripts (the filter is CSS).
 
 use crate::report::java_signature;
 use crate::result::{Classification, MutationReport};
@@ -30,7 +31,12 @@ pub fn page(report: &MutationReport) -> String {
          body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}\
          td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}\
          .pseudo-tested{background:#fdd}.partially-tested{background:#ffd}\
-         code{font-size:90%}</style></head><body>\n<h1>Pseudo-tested methods</h1>\n",
+         code{font-size:90%}\
+         #all-tested:checked~table tr.m:not(.tested),\
+         #all-partially:checked~table tr.m:not(.partially-tested),\
+         #all-pseudo:checked~table tr.m:not(.pseudo-tested),\
+         #all-not-covered:checked~table tr.m:not(.not-covered){display:none}\
+         </style></head><body>\n<h1>Pseudo-tested methods</h1>\n",
     );
     h.push_str(&format!(
         "<p>{} methods mutated, {} mutants ({} detected). <b>tested</b> {}, \
@@ -118,8 +124,61 @@ pub fn page(report: &MutationReport) -> String {
             }
         }
     }
-    h.push_str("</table>\n</body></html>\n");
+    h.push_str("</table>\n");
+    all_methods(&mut h, report);
+    h.push_str("</body></html>\n");
     h
+}
+
+/// Every method, tested ones too, with a CSS-only filter by classification.
+fn all_methods(h: &mut String, report: &MutationReport) {
+    h.push_str("<h2>All methods</h2>\nShow:\n");
+    for (id, label) in [
+        ("all", "all"),
+        ("all-tested", "tested"),
+        ("all-partially", "partially-tested"),
+        ("all-pseudo", "pseudo-tested"),
+        ("all-not-covered", "not-covered"),
+    ] {
+        let checked = if id == "all" { " checked" } else { "" };
+        h.push_str(&format!(
+            "<input type=\"radio\" name=\"show\" id=\"{id}\"{checked}><label for=\"{id}\">{label}</label>\n"
+        ));
+    }
+    h.push_str(
+        "<table>\n<tr><th>Classification</th><th>Method</th><th>Location</th>\
+         <th>Transformations</th></tr>\n",
+    );
+    for m in &report.methods {
+        let fates: Vec<String> = m
+            .mutants
+            .iter()
+            .map(|o| {
+                let by = match (&o.killing_test, o.status.is_detected()) {
+                    (Some(test), true) => format!(" by <code>{}</code>", escape(test)),
+                    _ => String::new(),
+                };
+                format!(
+                    "<code>{}</code> {}{by}",
+                    escape(&o.operator),
+                    serde_json::to_value(o.status)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default()
+                )
+            })
+            .collect();
+        h.push_str(&format!(
+            "<tr class=\"m {cls}\"><td>{cls}</td><td><code>{name}</code></td>\
+             <td>{file}:{line}</td><td>{fates}</td></tr>\n",
+            cls = m.classification.as_str(),
+            name = escape(&java_signature(m)),
+            file = escape(m.method.file_name.as_deref().unwrap_or("?")),
+            line = m.method.line.unwrap_or(0),
+            fates = fates.join("<br>"),
+        ));
+    }
+    h.push_str("</table>\n");
 }
 
 #[cfg(test)]

@@ -15,9 +15,18 @@ pub struct GenerateArgs {
     /// The trace store written by `mimic record`.
     #[arg(long)]
     pub store: PathBuf,
-    /// Test source root to write into (e.g. src/test/java).
-    #[arg(long)]
-    pub out: PathBuf,
+    /// Test source root to write into (e.g. src/test/java); or `--project`.
+    #[arg(long, required_unless_present = "project")]
+    pub out: Option<PathBuf>,
+    /// Write into a Maven project's own test tree: each test class into the
+    /// `src/test/java` of the module holding the class under test, never overwriting a
+    /// file mimic did not generate; checks that the module's tests can use JUnit 5 and
+    /// Mockito 5, printing the `<dependency>` elements to add otherwise.
+    #[command(flatten)]
+    pub project: super::project::ProjectArgs,
+    /// With `--project`: insert the missing test dependencies into the module's pom.xml.
+    #[arg(long, requires = "project")]
+    pub add_dependencies: bool,
     /// Oracles to generate, comma-separated: oo (output), po (parameters), co (calls).
     #[arg(long, default_value = "oo,po,co")]
     pub oracles: String,
@@ -72,8 +81,44 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         resources: args.resources.clone(),
         class_lines: args.class_lines,
     };
-    let manifest = generate(&store, &args.out, &options)
-        .with_context(|| format!("generating into {}", args.out.display()))?;
+    let staging;
+    let (out, placing) = match (&args.out, &args.project.project) {
+        (Some(_), Some(_)) => bail!("--project replaces --out: give one or the other"),
+        (Some(out), None) => (out.clone(), None),
+        (None, Some(dir)) => {
+            let modules = args.project.modules(dir, "generate", false)?;
+            staging = tempfile::Builder::new()
+                .prefix("mimic-generate-")
+                .tempdir()
+                .context("creating a staging directory")?;
+            (staging.path().join("java"), Some(modules))
+        }
+        (None, None) => bail!("give --out <test source root> or --project <dir of a pom.xml>"),
+    };
+    let mut options = options;
+    if placing.is_some() {
+        options.resources = Some(out.with_file_name("resources"));
+    }
+    let manifest = generate(&store, &out, &options)
+        .with_context(|| format!("generating into {}", out.display()))?;
+    let mut written_to = out.display().to_string();
+    if let Some(modules) = &placing {
+        let placement = super::generate_project::place(
+            &out,
+            &out.with_file_name("resources"),
+            modules,
+            args.add_dependencies,
+        )?;
+        written_to = placement
+            .modules
+            .iter()
+            .map(|(module, dir, files)| format!("{} ({module}, {files} files)", dir.display()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if written_to.is_empty() {
+            written_to = "no module (no test generated)".into();
+        }
+    }
     if args.json {
         println!("{}", serde_json::to_string_pretty(&manifest)?);
     } else {
@@ -96,7 +141,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
             muts.len(),
             manifest.invoked_muts,
             classes.len(),
-            args.out.display(),
+            written_to,
             manifest.skipped.len()
         );
         if manifest.delegating_muts > 0 {

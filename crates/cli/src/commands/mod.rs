@@ -4,6 +4,7 @@
 pub mod attach;
 pub mod doctor;
 pub mod generate;
+pub mod generate_project;
 pub mod mocks;
 pub mod mutate;
 pub mod pipeline;

@@ -51,10 +51,11 @@ impl ProjectArgs {
     ) -> anyhow::Result<Vec<MavenModule>> {
         let maven = mimic_jvm::Maven::locate()?;
         eprintln!(
-            "{command}: asking Maven about {} (test-compile, class paths)",
-            dir.display()
+            "{command}: asking Maven about {} ({}, class paths)",
+            dir.display(),
+            if tests { "test-compile" } else { "compile" }
         );
-        let project = MavenProject::load(&maven, dir, MAVEN_TIMEOUT)?;
+        let project = MavenProject::load(&maven, dir, tests, MAVEN_TIMEOUT)?;
         for wanted in &self.modules {
             if !project.modules.iter().any(|m| &m.artifact_id == wanted) {
                 anyhow::bail!(
