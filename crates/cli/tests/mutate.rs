@@ -122,6 +122,8 @@ fn classifies_every_versioned_set_method() {
             methods_json.as_os_str(),
             "--html".as_ref(),
             html.as_os_str(),
+            "--sources".as_ref(),
+            repo_root().join("examples/versioned-set/src").as_os_str(),
         ],
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -333,6 +335,24 @@ fn classifies_every_versioned_set_method() {
         "{all}"
     );
     assert!(all.contains("id=\"all-pseudo\""), "{all}");
+    // With --sources: each method links to its line on its source file's page, where
+    // the method's lines are shaded by classification and annotated.
+    assert!(
+        all.contains("<a href=\"src/se/kth/castor/versionedset/VersionedSet.html#L22\">VersionedSet.java:22</a>"),
+        "{all}"
+    );
+    let source =
+        std::fs::read_to_string(html.join("src/se/kth/castor/versionedset/VersionedSet.html"))
+            .unwrap();
+    assert!(
+        source.contains("<tr id=\"L22\" class=\"pseudo-tested\">"),
+        "{source}"
+    );
+    assert!(
+        source.contains("<b>pseudo-tested</b>: <code>void</code> SURVIVED"),
+        "{source}"
+    );
+    assert!(source.contains("public class VersionedSet"), "{source}");
 }
 
 /// Classifications per method name, from `--json` output.

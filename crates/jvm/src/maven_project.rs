@@ -56,6 +56,8 @@ pub struct MavenModule {
     pub classes: PathBuf,
     /// `project.build.testOutputDirectory`.
     pub test_classes: PathBuf,
+    /// `project.build.sourceDirectory` (`src/main/java` unless the POM says otherwise).
+    pub sources: PathBuf,
     /// `project.build.testSourceDirectory` (`src/test/java` unless the POM says otherwise).
     pub test_sources: PathBuf,
     /// The first `project.build.testResources` directory (`src/test/resources`).
@@ -173,6 +175,7 @@ impl MavenProject {
             modules.push(MavenModule {
                 artifact_id: found.artifact_id,
                 packaging: found.packaging,
+                sources: or_default(found.source_directory.clone(), "src/main/java"),
                 test_sources: or_default(found.test_sources, "src/test/java"),
                 test_resources: or_default(found.test_resources, "src/test/resources"),
                 dir: module_dir,

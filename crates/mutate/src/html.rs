@@ -3,6 +3,7 @@
 //! method with each transformation's fate (the test that detected it), filterable by
 //! classification. One self-contained `index.html`, no scripts (the filter is CSS).
 
+pub use crate::html_source::Sources;
 use crate::report::java_signature;
 use crate::result::{Classification, MutationReport};
 
@@ -22,8 +23,39 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-/// The page for `report`.
+/// Write `dir/index.html` for `report`, and a page per mutated source file found in
+/// `sources` (linked from each method's location).
+pub fn write(
+    report: &MutationReport,
+    dir: &std::path::Path,
+    sources: &Sources,
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let links = crate::html_source::write_pages(report, sources, dir)?;
+    std::fs::write(dir.join("index.html"), page_linked(report, &links))
+}
+
+/// The page for `report`, without source links.
 pub fn page(report: &MutationReport) -> String {
+    page_linked(report, &Links::new())
+}
+
+/// Source pages by (package, file).
+type Links = std::collections::BTreeMap<(String, String), String>;
+
+/// `File.java:12`, linked to its source page's line when there is one.
+fn location(m: &crate::result::MethodResult, links: &Links) -> String {
+    let file = m.method.file_name.as_deref().unwrap_or("?");
+    let line = m.method.line.unwrap_or(0);
+    let text = format!("{}:{line}", escape(file));
+    let (package, _) = crate::report::split_class(&m.method.class);
+    match links.get(&(package.to_string(), file.to_string())) {
+        Some(page) => format!("<a href=\"{}#L{line}\">{text}</a>", escape(page)),
+        None => text,
+    }
+}
+
+fn page_linked(report: &MutationReport, links: &Links) -> String {
     let n = |c| report.count(c);
     let mut h = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -107,11 +139,10 @@ pub fn page(report: &MutationReport) -> String {
                 .collect();
             h.push_str(&format!(
                 "<tr class=\"{cls}\"><td>{cls}</td><td><code>{name}</code></td>\
-                 <td>{file}:{line}</td><td>{nd}</td><td>{d}</td><td>{tests}</td></tr>\n",
+                 <td>{loc}</td><td>{nd}</td><td>{d}</td><td>{tests}</td></tr>\n",
                 cls = c.as_str(),
                 name = escape(&java_signature(m)),
-                file = escape(m.method.file_name.as_deref().unwrap_or("?")),
-                line = m.method.line.unwrap_or(0),
+                loc = location(m, links),
                 nd = ops(false),
                 d = ops(true),
                 tests = tests.join("<br>"),
@@ -125,13 +156,13 @@ pub fn page(report: &MutationReport) -> String {
         }
     }
     h.push_str("</table>\n");
-    all_methods(&mut h, report);
+    all_methods(&mut h, report, links);
     h.push_str("</body></html>\n");
     h
 }
 
 /// Every method, tested ones too, with a CSS-only filter by classification.
-fn all_methods(h: &mut String, report: &MutationReport) {
+fn all_methods(h: &mut String, report: &MutationReport, links: &Links) {
     h.push_str("<h2>All methods</h2>\nShow:\n");
     for (id, label) in [
         ("all", "all"),
@@ -170,11 +201,10 @@ fn all_methods(h: &mut String, report: &MutationReport) {
             .collect();
         h.push_str(&format!(
             "<tr class=\"m {cls}\"><td>{cls}</td><td><code>{name}</code></td>\
-             <td>{file}:{line}</td><td>{fates}</td></tr>\n",
+             <td>{loc}</td><td>{fates}</td></tr>\n",
             cls = m.classification.as_str(),
             name = escape(&java_signature(m)),
-            file = escape(m.method.file_name.as_deref().unwrap_or("?")),
-            line = m.method.line.unwrap_or(0),
+            loc = location(m, links),
             fates = fates.join("<br>"),
         ));
     }

@@ -24,6 +24,7 @@ pub mod explain;
 pub mod explain_report;
 pub mod explain_run;
 pub mod html;
+pub mod html_source;
 pub mod inputs;
 pub mod merge;
 pub mod operators;

@@ -127,6 +127,11 @@ pub struct MutateArgs {
     /// Write the whole report, losslessly, as JSON: what `mimic mutate merge` reads.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Application sources for the HTML report (a directory laid out by package, or a
+    /// `-sources.jar`; repeatable): each method links to its line on a page of its source
+    /// file. With `--project`, each module's source directory.
+    #[arg(long, value_name = "DIR|JAR")]
+    pub sources: Vec<PathBuf>,
 }
 
 /// `mimic mutate`'s subcommands.
@@ -152,6 +157,9 @@ pub struct MergeArgs {
     /// Write the merged report, losslessly, as JSON.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Application sources for the HTML report (directory or `-sources.jar`; repeatable).
+    #[arg(long, value_name = "DIR|JAR")]
+    pub sources: Vec<PathBuf>,
     /// Print the full report as JSON on stdout instead of the summary.
     #[arg(long)]
     pub json: bool,
@@ -164,6 +172,8 @@ struct Target {
     tests: Vec<PathBuf>,
     classpath: Vec<PathBuf>,
     test_dir: Option<PathBuf>,
+    /// Application sources for the HTML report.
+    sources: Vec<PathBuf>,
 }
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
@@ -202,7 +212,12 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         if findings > 0 {
             code = exit_code::FINDINGS;
         }
-        write_outputs(args, &report, target.module.as_deref().filter(|_| several))?;
+        write_outputs(
+            args,
+            &report,
+            target.module.as_deref().filter(|_| several),
+            &target.sources,
+        )?;
         reports.push((target.module, report));
     }
     if reports.is_empty() {
@@ -275,6 +290,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             tests: args.tests.clone(),
             classpath,
             test_dir: args.test_dir.clone(),
+            sources: args.sources.clone(),
         }]);
     };
     Ok(args
@@ -287,6 +303,10 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             tests: vec![module.test_classes],
             classpath: module.classpath,
             test_dir: Some(args.test_dir.clone().unwrap_or(module.dir)),
+            sources: [module.sources]
+                .into_iter()
+                .chain(args.sources.iter().cloned())
+                .collect(),
         })
         .collect())
 }
@@ -454,6 +474,7 @@ fn run_merge(args: &MergeArgs) -> anyhow::Result<u8> {
         args.output.as_deref(),
         args.html.as_deref(),
         args.report.as_deref(),
+        &args.sources,
     )?;
     if args.json {
         println!(
@@ -489,16 +510,18 @@ fn write_report_files(
     methods_json: Option<&std::path::Path>,
     html: Option<&std::path::Path>,
     lossless: Option<&std::path::Path>,
+    sources: &[PathBuf],
 ) -> anyhow::Result<()> {
     if let Some(path) = methods_json {
         let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
         std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(dir) = html {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let path = dir.join("index.html");
-        std::fs::write(&path, mimic_mutate::html::page(report))
-            .with_context(|| format!("writing {}", path.display()))?;
+        let sources = mimic_mutate::html::Sources {
+            roots: sources.to_vec(),
+        };
+        mimic_mutate::html::write(report, dir, &sources)
+            .with_context(|| format!("writing the HTML report into {}", dir.display()))?;
     }
     if let Some(path) = lossless {
         mimic_mutate::merge::save_report(report, path)?;
@@ -512,6 +535,7 @@ fn write_outputs(
     args: &MutateArgs,
     report: &mimic_mutate::MutationReport,
     module: Option<&str>,
+    sources: &[PathBuf],
 ) -> anyhow::Result<()> {
     if let Some(path) = &args.explain_report {
         let path = match module {
@@ -535,5 +559,6 @@ fn write_outputs(
         output.as_deref(),
         html.as_deref(),
         lossless.as_deref(),
+        sources,
     )
 }
