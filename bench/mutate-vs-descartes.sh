@@ -248,7 +248,12 @@ for r, text in enumerate(texts[1:], start=2):
                 x, y = (a or {}).get(field), (b or {}).get(field)
                 if x == y:
                     continue
-                if isinstance(x, list) and isinstance(y, list):
+                if field == "mutations":
+                    for mx, my in zip(x or [], y or []):
+                        if mx != my:
+                            print(f"    {mx['mutator']}: {mx['status']} {mx['killing-tests']} {mx['killing-failures']} / "
+                                  f"{my['status']} {my['killing-tests']} {my['killing-failures']}")
+                elif isinstance(x, list) and isinstance(y, list):
                     print(f"    {field}: only in run 1 {sorted(set(x) - set(y))}, only in run {r} {sorted(set(y) - set(x))}")
                 else:
                     print(f"    {field}: {x!r} / {y!r}")

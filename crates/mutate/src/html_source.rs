@@ -114,7 +114,7 @@ fn source_page(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
          body{{font-family:sans-serif;margin:1em}}table{{border-collapse:collapse}}\
          td{{padding:0 6px;vertical-align:top}}td.n{{color:#888;text-align:right}}\
-         pre{{margin:0;font-size:90%;white-space:pre-wrap}}\
+         pre{{margin:0;font-size:90%;white-space:pre-wrap;overflow-wrap:anywhere}}\
          .tested{{background:#dfd}}.partially-tested{{background:#ffd}}\
          .pseudo-tested{{background:#fdd}}.not-covered{{background:#eee}}\
          .note{{font-size:85%;color:#333}}</style></head><body>\n\
