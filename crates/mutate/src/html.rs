@@ -61,8 +61,8 @@ fn page_linked(report: &MutationReport, links: &Links) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>mimic mutate: pseudo-tested methods</title><style>\
          body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}\
-         td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left;\
-         overflow-wrap:anywhere}\
+         td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}\
+         td code{overflow-wrap:anywhere}\
          .pseudo-tested{background:#fdd}.partially-tested{background:#ffd}\
          code{font-size:90%}\
          #all-tested:checked~table tr.m:not(.tested),\
