@@ -64,22 +64,16 @@ impl BaselineFile {
 
     /// Write it (JSON).
     pub fn save(&self, path: &Path) -> Result<(), MutateError> {
-        let text = serde_json::to_string(self).map_err(|e| MutateError::io("write", path, e))?;
-        std::fs::write(path, text).map_err(|e| MutateError::io("write", path, e))
+        crate::json_file::write(path, self)
     }
 
     /// Read one written by [`BaselineFile::save`].
     pub fn load(path: &Path) -> Result<Self, MutateError> {
-        let text = std::fs::read_to_string(path).map_err(|e| MutateError::io("read", path, e))?;
-        let file: BaselineFile = serde_json::from_str(&text).map_err(|e| {
-            MutateError::Usage(format!(
-                "--baseline {}: not a baseline file written by mimic mutate: {e}",
-                path.display()
-            ))
-        })?;
+        let file: BaselineFile =
+            crate::json_file::read(path, "a baseline file written by mimic mutate")?;
         if file.schema != SCHEMA || file.results.len() != file.tests.len() {
             return Err(MutateError::Usage(format!(
-                "--baseline {}: schema {} with {} results for {} tests (this mimic writes schema {SCHEMA})",
+                "{}: schema {} with {} results for {} tests (this mimic writes schema {SCHEMA})",
                 path.display(),
                 file.schema,
                 file.results.len(),

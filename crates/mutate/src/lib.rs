@@ -26,6 +26,7 @@ pub mod explain_run;
 pub mod html;
 pub mod html_source;
 pub mod inputs;
+pub mod json_file;
 pub mod merge;
 pub mod operators;
 pub mod production;

@@ -27,19 +27,13 @@ pub fn save_report(report: &MutationReport, path: &Path) -> Result<(), MutateErr
         schema: SCHEMA,
         report: report.clone(),
     };
-    let text = serde_json::to_string(&file).map_err(|e| MutateError::io("write", path, e))?;
-    std::fs::write(path, text).map_err(|e| MutateError::io("write", path, e))
+    crate::json_file::write(path, &file)
 }
 
 /// Read a report written by [`save_report`].
 pub fn load_report(path: &Path) -> Result<MutationReport, MutateError> {
-    let text = std::fs::read_to_string(path).map_err(|e| MutateError::io("read", path, e))?;
-    let file: ReportFile = serde_json::from_str(&text).map_err(|e| {
-        MutateError::Usage(format!(
-            "{}: not a report written by mimic mutate --report: {e}",
-            path.display()
-        ))
-    })?;
+    let file: ReportFile =
+        crate::json_file::read(path, "a report written by mimic mutate --report")?;
     if file.schema != SCHEMA {
         return Err(MutateError::Usage(format!(
             "{}: report schema {} (this mimic reads {SCHEMA})",

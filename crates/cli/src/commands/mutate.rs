@@ -54,15 +54,6 @@ pub struct MutateArgs {
     /// change the result or state of.
     #[arg(long, value_name = "FILE", requires = "explain")]
     pub store: Option<PathBuf>,
-    /// Print the full report as JSON on stdout instead of the summary.
-    #[arg(long)]
-    pub json: bool,
-    /// Write Descartes' methods.json here.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Write an HTML page (index.html) into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub html: Option<PathBuf>,
     /// Operators to use, as Descartes ids, comma separated (default: Reneri Table I:
     /// void,null,empty,true,false,0,1,(byte)0,(byte)1,(short)0,(short)1,0L,1L,0.0,0.1,
     /// 0.0f,0.1f,' ','A',"","A").
@@ -111,6 +102,8 @@ pub struct MutateArgs {
     pub test_dir: Option<PathBuf>,
     #[command(flatten)]
     pub selection: super::test_selection::TestSelectionArgs,
+    #[command(flatten)]
+    pub outputs: ReportArgs,
     /// Take shard K of N of the methods (balanced by cost, the same partition on every
     /// shard), to split one run across CI machines; join the shards' `--report` files
     /// with `mimic mutate merge`.
@@ -124,12 +117,26 @@ pub struct MutateArgs {
     /// Stop after the baseline, written to `--baseline` (the first job of a split run).
     #[arg(long, requires = "baseline")]
     pub baseline_only: bool,
+}
+
+/// Where a report goes: shared by `mimic mutate` and `mimic mutate merge`.
+#[derive(Debug, clap::Args)]
+pub struct ReportArgs {
+    /// Print the full report as JSON on stdout instead of the summary.
+    #[arg(long)]
+    pub json: bool,
+    /// Write Descartes' methods.json here.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Write an HTML page (index.html) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
     /// Write the whole report, losslessly, as JSON: what `mimic mutate merge` reads.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Application sources for the HTML report (a directory laid out by package, or a
     /// `-sources.jar`; repeatable): each method links to its line on a page of its source
-    /// file. With `--project`, each module's source directory.
+    /// file. With `--project`, each module's source directory too.
     #[arg(long, value_name = "DIR|JAR")]
     pub sources: Vec<PathBuf>,
 }
@@ -148,21 +155,8 @@ pub struct MergeArgs {
     /// The shards' reports (`--report` of each `--shard k/n` run), in any order.
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
-    /// Write Descartes' methods.json here.
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Write an HTML page (index.html) into this directory.
-    #[arg(long, value_name = "DIR")]
-    pub html: Option<PathBuf>,
-    /// Write the merged report, losslessly, as JSON.
-    #[arg(long, value_name = "FILE")]
-    pub report: Option<PathBuf>,
-    /// Application sources for the HTML report (directory or `-sources.jar`; repeatable).
-    #[arg(long, value_name = "DIR|JAR")]
-    pub sources: Vec<PathBuf>,
-    /// Print the full report as JSON on stdout instead of the summary.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub outputs: ReportArgs,
 }
 
 /// What to mutate: one set of inputs, named by the module it comes from (if any).
@@ -223,7 +217,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
     if reports.is_empty() {
         return Ok(code);
     }
-    if args.json {
+    if args.outputs.json {
         let value = if several {
             serde_json::Value::Object(
                 reports
@@ -290,7 +284,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             tests: args.tests.clone(),
             classpath,
             test_dir: args.test_dir.clone(),
-            sources: args.sources.clone(),
+            sources: args.outputs.sources.clone(),
         }]);
     };
     Ok(args
@@ -305,7 +299,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             test_dir: Some(args.test_dir.clone().unwrap_or(module.dir)),
             sources: [module.sources]
                 .into_iter()
-                .chain(args.sources.iter().cloned())
+                .chain(args.outputs.sources.iter().cloned())
                 .collect(),
         })
         .collect())
@@ -471,12 +465,12 @@ fn run_merge(args: &MergeArgs) -> anyhow::Result<u8> {
     let report = mimic_mutate::merge::merge(reports)?;
     write_report_files(
         &report,
-        args.output.as_deref(),
-        args.html.as_deref(),
-        args.report.as_deref(),
-        &args.sources,
+        args.outputs.output.as_deref(),
+        args.outputs.html.as_deref(),
+        args.outputs.report.as_deref(),
+        &args.outputs.sources,
     )?;
-    if args.json {
+    if args.outputs.json {
         println!(
             "{}",
             serde_json::to_string_pretty(&mimic_mutate::report::full_json(&report))?
@@ -494,8 +488,8 @@ fn run_merge(args: &MergeArgs) -> anyhow::Result<u8> {
         report.count(Classification::PartiallyTested),
         report.count(Classification::PseudoTested),
         report.count(Classification::NotCovered),
-        args.output.as_ref().map(|p| format!("; {}", p.display())).unwrap_or_default(),
-        args.html.as_ref().map(|p| format!("; {}", p.join("index.html").display())).unwrap_or_default(),
+        args.outputs.output.as_ref().map(|p| format!("; {}", p.display())).unwrap_or_default(),
+        args.outputs.html.as_ref().map(|p| format!("; {}", p.join("index.html").display())).unwrap_or_default(),
     );
     Ok(if findings > 0 {
         exit_code::FINDINGS
@@ -548,12 +542,20 @@ fn write_outputs(
         std::fs::write(&path, mimic_mutate::explain_report::markdown(report))
             .with_context(|| format!("writing {}", path.display()))?;
     }
-    let output = args.output.as_deref().map(|p| per_module(p, module));
-    let html = args.html.as_ref().map(|d| match module {
+    let output = args
+        .outputs
+        .output
+        .as_deref()
+        .map(|p| per_module(p, module));
+    let html = args.outputs.html.as_ref().map(|d| match module {
         Some(m) => d.join(m),
         None => d.clone(),
     });
-    let lossless = args.report.as_deref().map(|p| per_module(p, module));
+    let lossless = args
+        .outputs
+        .report
+        .as_deref()
+        .map(|p| per_module(p, module));
     write_report_files(
         report,
         output.as_deref(),
