@@ -1514,3 +1514,75 @@ fn two_shards_merged_equal_the_unsharded_run() {
         "{said}"
     );
 }
+
+/// Issue 19: on the example Maven project, `--in-diff` with a one-method change (git,
+/// in the project directory) mutates exactly that method, in its module; the other
+/// module mutates nothing.
+#[test]
+fn in_diff_on_a_maven_project_mutates_exactly_the_changed_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let project = maven_project(dir.path());
+    let git = |args: &[&str]| {
+        let out = Command::new("git")
+            .args([
+                "-c",
+                "user.name=mimic",
+                "-c",
+                "user.email=mimic@example.org",
+            ])
+            .args(args)
+            .current_dir(&project)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+    };
+    git(&["init", "-q"]);
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "shop"]);
+    let source = project.join("core/src/main/java/se/kth/castor/shop/Price.java");
+    let text = std::fs::read_to_string(&source).unwrap();
+    let changed = text.replace("return cents == 0;", "return cents == 0L;");
+    assert_ne!(text, changed);
+    std::fs::write(&source, changed).unwrap();
+
+    let output = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args([
+            "mutate",
+            "--json",
+            "--workers",
+            "1",
+            "--in-diff",
+            "HEAD",
+            "--project",
+        ])
+        .arg(&project)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
+        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let names = |module: &str| -> Vec<String> {
+        report[module]["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                format!(
+                    "{}.{}",
+                    m["class"].as_str().unwrap(),
+                    m["name"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    assert_eq!(names("shop-core"), ["Price.isFree"], "{stderr}");
+    assert!(names("shop-app").is_empty(), "{stderr}");
+    assert_eq!(
+        report["shop-core"]["summary"]["outside-diff"], 2,
+        "{stderr}"
+    );
+    assert_eq!(
+        method(&report["shop-core"], "isFree")["classification"],
+        "pseudo-tested"
+    );
+}
