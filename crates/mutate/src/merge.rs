@@ -93,6 +93,15 @@ pub fn merge(reports: Vec<MutationReport>) -> Result<MutationReport, MutateError
     {
         return usage("a method is in two shards (were they made from the same inputs?)".into());
     }
+    // Each shard knows how many methods the run has: its own and the others'.
+    let expected = first.methods.len() + first.outside_shard.unwrap_or(0);
+    if merged.methods.len() != expected {
+        return usage(format!(
+            "the shards hold {} methods of the run's {expected}: were they all partitioned \
+             the same way (the same --baseline file, or none for every shard)?",
+            merged.methods.len()
+        ));
+    }
     merged.shard = None;
     merged.outside_shard = None;
     merged.jvm_starts = reports.iter().map(|r| r.jvm_starts).sum();
@@ -116,6 +125,7 @@ mod tests {
     fn shard(index: usize, count: usize) -> MutationReport {
         MutationReport {
             shard: Some(Shard { index, count }),
+            outside_shard: Some(0),
             seconds: index as f64,
             jvm_starts: 2,
             ..Default::default()
@@ -142,6 +152,14 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("not a shard's"), "{err}");
+        // A shard that says the others hold a method nobody holds.
+        let mut lost = shard(1, 2);
+        lost.outside_shard = Some(1);
+        let err = merge(vec![lost, shard(2, 2)]).unwrap_err().to_string();
+        assert!(
+            err.contains("the shards hold 0 methods of the run's 1"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -389,9 +389,11 @@ pub fn run_mutation_with(
             let costs: Vec<u64> = selection
                 .methods
                 .iter()
-                .map(|m| match &known {
+                .map(|m| match &config.baseline_file {
                     // Each shard measured its own baseline: only what every shard shares.
                     None => m.mutants.len() as u64,
+                    // The file's baseline, read or just written: every shard given the
+                    // file partitions by the same costs.
                     Some(_) => shard_cost(
                         m,
                         &covering[m.id as usize],
