@@ -162,6 +162,19 @@ fn page_linked(report: &MutationReport, links: &Links) -> String {
     h
 }
 
+/// What became of one transformation: `<code>0</code> KILLED by <code>FooTest#bar()</code>`.
+pub fn fate(o: &crate::result::MutantOutcome) -> String {
+    let by = match (&o.killing_test, o.status.is_detected()) {
+        (Some(test), true) => format!(" by <code>{}</code>", escape(test)),
+        _ => String::new(),
+    };
+    format!(
+        "<code>{}</code> {}{by}",
+        escape(&o.operator),
+        o.status.as_str()
+    )
+}
+
 /// Every method, tested ones too, with a CSS-only filter by classification.
 fn all_methods(h: &mut String, report: &MutationReport, links: &Links) {
     h.push_str("<h2>All methods</h2>\nShow:\n");
@@ -182,24 +195,7 @@ fn all_methods(h: &mut String, report: &MutationReport, links: &Links) {
          <th>Transformations</th></tr>\n",
     );
     for m in &report.methods {
-        let fates: Vec<String> = m
-            .mutants
-            .iter()
-            .map(|o| {
-                let by = match (&o.killing_test, o.status.is_detected()) {
-                    (Some(test), true) => format!(" by <code>{}</code>", escape(test)),
-                    _ => String::new(),
-                };
-                format!(
-                    "<code>{}</code> {}{by}",
-                    escape(&o.operator),
-                    serde_json::to_value(o.status)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default()
-                )
-            })
-            .collect();
+        let fates: Vec<String> = m.mutants.iter().map(fate).collect();
         h.push_str(&format!(
             "<tr class=\"m {cls}\"><td>{cls}</td><td><code>{name}</code></td>\
              <td>{loc}</td><td>{fates}</td></tr>\n",

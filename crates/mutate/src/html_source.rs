@@ -141,24 +141,7 @@ fn source_page(
 
 /// What became of `m`'s transformations, under its first line.
 fn note(m: &MethodResult) -> String {
-    let fates: Vec<String> = m
-        .mutants
-        .iter()
-        .map(|o| {
-            let status = serde_json::to_value(o.status)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default();
-            match &o.killing_test {
-                Some(test) if o.status.is_detected() => format!(
-                    "<code>{}</code> {status} by <code>{}</code>",
-                    escape(&o.operator),
-                    escape(test)
-                ),
-                _ => format!("<code>{}</code> {status}", escape(&o.operator)),
-            }
-        })
-        .collect();
+    let fates: Vec<String> = m.mutants.iter().map(crate::html::fate).collect();
     format!(
         "<div class=\"note\"><b>{}</b>: {}</div>",
         m.classification.as_str(),

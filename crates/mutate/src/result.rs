@@ -27,6 +27,18 @@ pub enum MutantStatus {
 }
 
 impl MutantStatus {
+    /// PIT's name (`KILLED`), as serialized.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MutantStatus::Killed => "KILLED",
+            MutantStatus::Survived => "SURVIVED",
+            MutantStatus::TimedOut => "TIMED_OUT",
+            MutantStatus::RunError => "RUN_ERROR",
+            MutantStatus::NoCoverage => "NO_COVERAGE",
+            MutantStatus::Unstable => "UNSTABLE",
+        }
+    }
+
     /// Whether the test suite detected the mutant (PIT: killed, timed out, run error).
     pub fn is_detected(self) -> bool {
         matches!(
@@ -218,5 +230,12 @@ mod tests {
             Classification::NotCovered
         );
         assert_eq!(Classification::of(&[RunError]), Classification::Tested);
+    }
+
+    #[test]
+    fn status_names_are_the_serialized_ones() {
+        for s in [Killed, Survived, TimedOut, RunError, NoCoverage, Unstable] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        }
     }
 }
