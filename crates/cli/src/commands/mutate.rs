@@ -201,9 +201,7 @@ pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
         if args.baseline_only {
             continue;
         }
-        let findings = report.count(Classification::PseudoTested)
-            + report.count(Classification::PartiallyTested);
-        if findings > 0 {
+        if has_findings(&report) {
             code = exit_code::FINDINGS;
         }
         write_outputs(
@@ -425,12 +423,8 @@ fn run_one(
         _ => String::new(),
     };
     reporter.line(&format!(
-        "{} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered; {}/{} mutants detected; {} red test(s); {:.1} s{shard}",
-        report.methods.len(),
-        report.count(Classification::Tested),
-        report.count(Classification::PartiallyTested),
-        report.count(Classification::PseudoTested),
-        report.count(Classification::NotCovered),
+        "{}; {}/{} mutants detected; {} red test(s); {:.1} s{shard}",
+        classification_counts(&report),
         report.detected_count(),
         report.mutant_count(),
         report.red_tests.len(),
@@ -478,24 +472,43 @@ fn run_merge(args: &MergeArgs) -> anyhow::Result<u8> {
     } else {
         print!("{}", mimic_mutate::report::summary(&report));
     }
-    let findings =
-        report.count(Classification::PseudoTested) + report.count(Classification::PartiallyTested);
     eprintln!(
-        "mutate merge: {} shard reports, {} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered{}{}",
+        "mutate merge: {} shard reports, {}{}{}",
         args.reports.len(),
+        classification_counts(&report),
+        args.outputs
+            .output
+            .as_ref()
+            .map(|p| format!("; {}", p.display()))
+            .unwrap_or_default(),
+        args.outputs
+            .html
+            .as_ref()
+            .map(|p| format!("; {}", p.join("index.html").display()))
+            .unwrap_or_default(),
+    );
+    Ok(if has_findings(&report) {
+        exit_code::FINDINGS
+    } else {
+        exit_code::SUCCESS
+    })
+}
+
+/// `N methods: a tested, b partially tested, c pseudo-tested, d not covered`.
+fn classification_counts(report: &mimic_mutate::MutationReport) -> String {
+    format!(
+        "{} methods: {} tested, {} partially tested, {} pseudo-tested, {} not covered",
         report.methods.len(),
         report.count(Classification::Tested),
         report.count(Classification::PartiallyTested),
         report.count(Classification::PseudoTested),
         report.count(Classification::NotCovered),
-        args.outputs.output.as_ref().map(|p| format!("; {}", p.display())).unwrap_or_default(),
-        args.outputs.html.as_ref().map(|p| format!("; {}", p.join("index.html").display())).unwrap_or_default(),
-    );
-    Ok(if findings > 0 {
-        exit_code::FINDINGS
-    } else {
-        exit_code::SUCCESS
-    })
+    )
+}
+
+/// Whether some covered method is pseudo- or partially-tested (exit code 1).
+fn has_findings(report: &mimic_mutate::MutationReport) -> bool {
+    report.count(Classification::PseudoTested) + report.count(Classification::PartiallyTested) > 0
 }
 
 /// methods.json, the HTML page and the lossless report, where asked.
