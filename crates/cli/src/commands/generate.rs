@@ -95,9 +95,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         }
         (None, None) => bail!("give --out <test source root> or --project <dir of a pom.xml>"),
     };
+    // With --project, large values go beside the staged tests, then into testResources.
+    let staged_resources = out.with_file_name("resources");
     let mut options = options;
     if placing.is_some() {
-        options.resources = Some(out.with_file_name("resources"));
+        options.resources = Some(staged_resources.clone());
     }
     let manifest = generate(&store, &out, &options)
         .with_context(|| format!("generating into {}", out.display()))?;
@@ -105,7 +107,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
     if let Some(modules) = &placing {
         let placement = super::generate_project::place(
             &out,
-            &out.with_file_name("resources"),
+            &staged_resources,
             modules,
             args.add_dependencies,
         )?;
