@@ -123,6 +123,15 @@ fn count_warnings(diagnostics: &str) -> usize {
 
 /// Every `.java` file under `dir`, recursively, sorted; empty if `dir` does not exist.
 pub fn java_sources_under(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    files_under(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect()
+}
+
+/// Every file under `dir`, recursively (directories themselves not listed), sorted; empty
+/// if `dir` does not exist; unreadable directories are left out.
+pub fn files_under(dir: impl AsRef<Path>) -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
             return;
@@ -134,7 +143,7 @@ pub fn java_sources_under(dir: impl AsRef<Path>) -> Vec<PathBuf> {
             };
             if kind.is_dir() {
                 walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "java") {
+            } else {
                 out.push(path);
             }
         }

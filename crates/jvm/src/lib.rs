@@ -18,7 +18,9 @@ pub mod test_filter;
 pub use artifact::Artifact;
 pub use cache::ArtifactCache;
 pub use error::JvmError;
-pub use javac::{classpath_string, compile, java_sources_under, CompileOptions, CompileOutput};
+pub use javac::{
+    classpath_string, compile, files_under, java_sources_under, CompileOptions, CompileOutput,
+};
 pub use jdk::Jdk;
 pub use junit::{
     launch_junit, run_junit, JunitLaunch, JunitRun, JunitRuntime, JunitSelect, LaunchEnd,

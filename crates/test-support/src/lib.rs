@@ -11,22 +11,13 @@ use std::sync::{Mutex, OnceLock};
 
 use mimic_jvm::{compile, java_sources_under, Artifact, ArtifactCache, CompileOptions, Jdk, Maven};
 
-/// Every file below `dir`, at any depth (directories themselves are not listed).
+/// Every file below `dir`, at any depth (directories themselves are not listed); panics
+/// when `dir` cannot be listed.
 pub fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry
-            .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-            .path();
-        if path.is_dir() {
-            out.extend(files_under(&path));
-        } else {
-            out.push(path);
-        }
+    if let Err(e) = std::fs::read_dir(dir) {
+        panic!("cannot list {}: {e}", dir.display());
     }
-    out
+    mimic_jvm::files_under(dir)
 }
 
 /// The JDK the tests run on (the same one `mimic` would find: `JAVA_HOME`, then `PATH`).

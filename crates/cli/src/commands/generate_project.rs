@@ -33,7 +33,7 @@ pub fn place(
     modules: &[MavenModule],
     add_dependencies: bool,
 ) -> anyhow::Result<Placement> {
-    let files = files_below(staged_java)?;
+    let files = files_below(staged_java);
     let helper = |rel: &Path| rel.starts_with("mimic");
     // Test classes per module (by index), helpers for every module that gets tests.
     let mut per_module: Vec<Vec<PathBuf>> = vec![Vec::new(); modules.len()];
@@ -53,7 +53,7 @@ pub fn place(
             .unwrap_or(0);
         per_module[module].push(rel);
     }
-    let resources = files_below(staged_resources).unwrap_or_default();
+    let resources = files_below(staged_resources);
     // Every destination, checked before anything is written.
     let mut writes: Vec<(PathBuf, PathBuf)> = Vec::new();
     for (i, tests) in per_module.iter().enumerate() {
@@ -115,27 +115,12 @@ fn holds_classes(dir: &Path) -> bool {
     })
 }
 
-/// Every file below `root`, relative to it, sorted.
-fn files_below(root: &Path) -> anyhow::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    if !root.exists() {
-        return Ok(out);
-    }
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in
-            std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?
-        {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if let Ok(rel) = path.strip_prefix(root) {
-                out.push(rel.to_path_buf());
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+/// Every file below `root`, relative to it, sorted (none when it does not exist).
+fn files_below(root: &Path) -> Vec<PathBuf> {
+    mimic_jvm::files_under(root)
+        .into_iter()
+        .filter_map(|p| p.strip_prefix(root).ok().map(Path::to_path_buf))
+        .collect()
 }
 
 /// Whether `path` is a file mimic generated: a test class with mimic's header, one of its
