@@ -970,6 +970,23 @@ fn a_maven_project_that_does_not_compile_is_named_with_mavens_error() {
 
 /// Issue 19: `--in-diff` mutates only the methods a change touches, named by a git
 /// revision (the working tree against it) or by a diff file.
+/// `git args…` in `dir` as a fixed user; it must succeed; its standard output.
+fn git_in(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args([
+            "-c",
+            "user.name=mimic",
+            "-c",
+            "user.email=mimic@example.org",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 #[test]
 fn in_diff_mutates_only_the_methods_a_change_touches() {
     let dir = tempfile::tempdir().unwrap();
@@ -982,21 +999,7 @@ fn in_diff_mutates_only_the_methods_a_change_touches() {
         std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
         std::fs::copy(&file, &dest).unwrap();
     }
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .args([
-                "-c",
-                "user.name=mimic",
-                "-c",
-                "user.email=mimic@example.org",
-            ])
-            .args(args)
-            .current_dir(&repo)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let git = |args: &[&str]| git_in(&repo, args);
     git(&["init", "-q"]);
     git(&["add", "."]);
     git(&["commit", "-q", "-m", "versioned set"]);
@@ -1529,20 +1532,7 @@ fn two_shards_merged_equal_the_unsharded_run() {
 fn in_diff_on_a_maven_project_mutates_exactly_the_changed_method() {
     let dir = tempfile::tempdir().unwrap();
     let project = maven_project(dir.path());
-    let git = |args: &[&str]| {
-        let out = Command::new("git")
-            .args([
-                "-c",
-                "user.name=mimic",
-                "-c",
-                "user.email=mimic@example.org",
-            ])
-            .args(args)
-            .current_dir(&project)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "git {args:?}: {out:?}");
-    };
+    let git = |args: &[&str]| git_in(&project, args);
     git(&["init", "-q"]);
     git(&["add", "."]);
     git(&["commit", "-q", "-m", "shop"]);
