@@ -143,15 +143,11 @@ pub fn run_parallel(
                     let my_spec = spec(n);
                     let mut worker = match (given, pending) {
                         (Some(w), _) => w,
-                        (None, Some(handle)) => handle.join().unwrap_or_else(|_| {
-                            Err(MutateError::Worker("a start thread panicked".into()))
-                        })?,
+                        (None, Some(handle)) => joined(handle, expected)?,
                         (None, None) => Worker::start(&my_spec)?,
                     };
                     if worker.tests != *expected {
-                        return Err(MutateError::Worker(
-                            "the test JVMs disagree on the tests".into(),
-                        ));
+                        return Err(disagreeing());
                     }
                     let (mut results, mut restarts, mut shared) =
                         (Vec::new(), 0, OutsideTests::default());
@@ -213,14 +209,7 @@ pub fn join_started(
     let starts = others.len();
     let mut workers = vec![first];
     for handle in others {
-        let worker = handle
-            .join()
-            .unwrap_or_else(|_| Err(MutateError::Worker("a start thread panicked".into())))?;
-        if worker.tests != workers[0].tests {
-            return Err(MutateError::Worker(
-                "the test JVMs disagree on the tests".into(),
-            ));
-        }
+        let worker = joined(handle, &workers[0].tests)?;
         workers.push(worker);
     }
     Ok(BaselineRun {
@@ -229,6 +218,21 @@ pub fn join_started(
         starts,
         outside,
     })
+}
+
+/// The JVM `handle` started, which must have discovered the `expected` tests.
+fn joined(handle: Starting<'_>, expected: &[DiscoveredTest]) -> Result<Worker, MutateError> {
+    let worker = handle
+        .join()
+        .unwrap_or_else(|_| Err(MutateError::Worker("a start thread panicked".into())))?;
+    if worker.tests != expected {
+        return Err(disagreeing());
+    }
+    Ok(worker)
+}
+
+fn disagreeing() -> MutateError {
+    MutateError::Worker("the test JVMs disagree on the tests".into())
 }
 
 /// One class's results: per test, JVMs started anew, methods reached outside tests.
