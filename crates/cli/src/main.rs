@@ -4,6 +4,7 @@
 mod commands;
 mod exit_code;
 mod native;
+mod output_file;
 mod progress;
 
 use std::process::ExitCode;

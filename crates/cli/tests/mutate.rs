@@ -1416,7 +1416,8 @@ fn two_shards_merged_equal_the_unsharded_run() {
         stderr
     };
     let read = |p: &Path| std::fs::read_to_string(p).unwrap();
-    let whole = d("whole.json");
+    // Regression: output files in directories that do not exist yet (they are created).
+    let whole = d("reports/whole.json");
     run(&["-o".as_ref(), whole.as_os_str()], 1);
     let whole_methods = serde_json::from_str::<Value>(&read(&whole)).unwrap()["methods"]
         .as_array()
@@ -1424,7 +1425,7 @@ fn two_shards_merged_equal_the_unsharded_run() {
         .len();
 
     // The baseline once, then each shard from it.
-    let base = d("baseline.json");
+    let base = d("baselines/baseline.json");
     let said = run(
         &[
             "--baseline".as_ref(),
@@ -1438,7 +1439,7 @@ fn two_shards_merged_equal_the_unsharded_run() {
         let mut reports = Vec::new();
         let mut counts = Vec::new();
         for k in 1..=2 {
-            let report = d(&format!("{label}-{k}.json"));
+            let report = d(&format!("shards/{label}-{k}.json"));
             let methods = d(&format!("{label}-{k}-methods.json"));
             let shard = format!("{k}/2");
             let mut args: Vec<&std::ffi::OsStr> = vec![
@@ -1478,14 +1479,14 @@ fn two_shards_merged_equal_the_unsharded_run() {
     };
     // Regression: the first shard given a baseline file that does not exist yet runs the
     // baseline and writes it; the second reads it. Both must partition by the same costs.
-    let written = d("written-baseline.json");
+    let written = d("written/baseline.json");
     for (label, baseline) in [
         ("shared", Some(base.as_path())),
         ("own", None),
         ("first-writes", Some(written.as_path())),
     ] {
         let reports = merged_from(label, baseline);
-        let merged = d(&format!("{label}-merged.json"));
+        let merged = d(&format!("merged/{label}.json"));
         let html = d(&format!("{label}-html"));
         let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
             .args(["mutate", "merge"])
@@ -1511,7 +1512,7 @@ fn two_shards_merged_equal_the_unsharded_run() {
     // A missing shard, and a baseline made from other methods, are usage errors.
     let out = Command::new(env!("CARGO_BIN_EXE_mimic"))
         .args(["mutate", "merge"])
-        .arg(d("shared-1.json"))
+        .arg(d("shards/shared-1.json"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");

@@ -11,6 +11,9 @@ use crate::error::MutateError;
 /// Write `value` to `path` as JSON.
 pub fn write<T: Serialize>(path: &Path, value: &T) -> Result<(), MutateError> {
     let text = serde_json::to_string(value).map_err(|e| MutateError::io("write", path, e))?;
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| MutateError::io("write", path, e))?;
+    }
     std::fs::write(path, text).map_err(|e| MutateError::io("write", path, e))
 }
 

@@ -521,7 +521,8 @@ fn write_report_files(
 ) -> anyhow::Result<()> {
     if let Some(path) = methods_json {
         let text = serde_json::to_string_pretty(&mimic_mutate::report::methods_json(report))?;
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        crate::output_file::write(path, text.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     if let Some(dir) = html {
         let sources = mimic_mutate::html::Sources {
@@ -552,8 +553,11 @@ fn write_outputs(
             }
             None => path.clone(),
         };
-        std::fs::write(&path, mimic_mutate::explain_report::markdown(report))
-            .with_context(|| format!("writing {}", path.display()))?;
+        crate::output_file::write(
+            &path,
+            mimic_mutate::explain_report::markdown(report).as_bytes(),
+        )
+        .with_context(|| format!("writing {}", path.display()))?;
     }
     let output = args
         .outputs

@@ -1,7 +1,6 @@
 //! `mimic targets`: finds the methods under test and their mockable call sites in the
 //! project classes of a classpath and writes the plan (`plan.json`) the agent records.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -122,7 +121,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     }
     let plan = find_targets(&index, &options)?;
     if let Some(out) = &args.output {
-        write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
+        crate::output_file::write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
             .with_context(|| format!("writing {}", out.display()))?;
     }
     if args.json {
@@ -152,17 +151,6 @@ fn project_inputs(
 }
 
 /// Plans name production classes and may be shared: create them readable by the owner only.
-fn write_owner_only(path: &PathBuf, bytes: &[u8]) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(bytes)
-}
-
 fn receiver_text(r: &Receiver) -> String {
     match r {
         Receiver::Field {

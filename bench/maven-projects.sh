@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# `mimic mutate --project` against `mvn org.pitest:pitest-maven:mutationCoverage` with
+# Descartes, in the same run, on real Maven projects built from Maven Central releases:
+# each module's release POM as its pom.xml, its `-sources.jar` as src/main/java, its
+# `-test-sources.jar` as src/test/java (files that are not Java sources go to
+# src/main/resources and src/test/resources, where the projects' repositories keep them).
+#
+#   cli-1.9.0      Apache Commons CLI 1.9.0, one module (JUnit 5). Also compared with the
+#                  hand-assembled run of bench/mutate-vs-descartes.sh (release jars, same
+#                  operators): every method's verdict should be the same.
+#   numbers-1.2    Apache Commons Numbers 1.2, a multi-module build: the parent POM and
+#                  its modules (core, complex, primes, quaternion, fraction, angle, gamma,
+#                  combinatorics, arrays, field, rootfinder, and the bom and docs POM
+#                  modules), which depend on one another through the reactor.
+#
+# Both tools get the same operators (Reneri Table I), two threads / two test JVMs, Maven's
+# compiled classes. PIT needs its plugin in the POM (Descartes #48): the script runs it on
+# a copy of the project whose parent POM gains the plugin (pitest-maven 1.6.8, Descartes
+# 1.2.6, pitest-junit5-plugin 0.14 — the newest PIT that loads Descartes); mimic runs on
+# the project as released. Both times include Maven compiling the project (`mvn
+# test-compile` for PIT; mimic asks Maven for what it needs), from a clean `target/`.
+#
+#   bench/maven-projects.sh [work-dir]              (default /tmp/maven-projects-bench)
+#   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2)
+#   MIMIC=path/to/mimic bench/maven-projects.sh     (skip building mimic)
+#   HAND=0 bench/maven-projects.sh                  (no hand-assembled commons-cli run)
+#
+# Prints, per subject: both wall times and their ratio, per module and overall the
+# classification counts, the per-method agreement and every disagreement.
+# Needs java 17+, mvn, python3, cargo; downloads into ~/.m2 once.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+WORK="${1:-/tmp/maven-projects-bench}"
+SUBJECTS="${SUBJECTS:-cli-1.9.0 numbers-1.2}"
+HAND="${HAND:-1}"
+THREADS=2
+OPERATORS="void,null,true,false,empty,0,1,(byte)0,(byte)1,(short)0,(short)1,0L,1L,0.0,0.1,0.0f,0.1f,'\\40','A',\"\",\"A\""
+DEP_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.6.1
+
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+echo "java: $(java -version 2>&1 | head -1)"
+seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f}')" "$1" "$2"; }
+
+# copy GROUP:ARTIFACT:VERSION:TYPE[:CLASSIFIER] DIR: one artifact from Maven Central into DIR.
+copy() {
+  mvn -q -B "$DEP_PLUGIN:copy" -Dartifact="$1" -DoutputDirectory="$2" -Dmdep.stripVersion=false > /dev/null
+}
+
+# unpack JAR DIR RESOURCES: the Java sources of JAR into DIR, its other files (not
+# META-INF) into RESOURCES.
+unpack() {
+  local tmp
+  tmp="$(mktemp -d)"
+  (cd "$tmp" && unzip -q -o "$1" -x 'META-INF/*')
+  mkdir -p "$2"
+  (cd "$tmp" && find . -type f -name '*.java' -exec cp --parents {} "$2" \;)
+  if [ -n "$(cd "$tmp" && find . -type f ! -name '*.java' | head -1)" ]; then
+    mkdir -p "$3"
+    (cd "$tmp" && find . -type f ! -name '*.java' -exec cp --parents {} "$3" \;)
+  fi
+  rm -rf "$tmp"
+}
+
+# module GROUP ARTIFACT VERSION DIR: lay out one module from its release artifacts.
+module() {
+  local g=$1 a=$2 v=$3 d=$4 lib
+  lib="$WORK/artifacts/$a-$v"
+  mkdir -p "$lib" "$d"
+  [ -f "$lib/$a-$v.pom" ] || copy "$g:$a:$v:pom" "$lib"
+  cp "$lib/$a-$v.pom" "$d/pom.xml"
+  grep -q '<packaging>pom</packaging>' "$d/pom.xml" && return 0
+  [ -f "$lib/$a-$v-sources.jar" ] || copy "$g:$a:$v:jar:sources" "$lib"
+  [ -f "$lib/$a-$v-test-sources.jar" ] || copy "$g:$a:$v:jar:test-sources" "$lib"
+  unpack "$lib/$a-$v-sources.jar" "$d/src/main/java" "$d/src/main/resources"
+  unpack "$lib/$a-$v-test-sources.jar" "$d/src/test/java" "$d/src/test/resources"
+}
+
+# with_pit POM: the same POM with pitest-maven + Descartes in its build plugins.
+with_pit() {
+  python3 - "$1" "$OPERATORS" "$THREADS" <<'PY'
+import re, sys
+path, operators, threads = sys.argv[1], sys.argv[2], sys.argv[3]
+mutators = "".join(f"<mutator>{o.replace(chr(92) + '40', ' ').replace('&', '&amp;').replace('<', '&lt;')}</mutator>"
+                   for o in operators.split(","))
+plugin = f"""<plugin><groupId>org.pitest</groupId><artifactId>pitest-maven</artifactId><version>1.6.8</version>
+<configuration><mutationEngine>descartes</mutationEngine><mutators>{mutators}</mutators>
+<outputFormats><format>METHODS</format></outputFormats><threads>{threads}</threads>
+<timestampedReports>false</timestampedReports><failWhenNoMutations>false</failWhenNoMutations>
+<skipFailingTests>false</skipFailingTests></configuration>
+<dependencies><dependency><groupId>eu.stamp-project</groupId><artifactId>descartes</artifactId><version>1.2.6</version></dependency>
+<dependency><groupId>org.pitest</groupId><artifactId>pitest-junit5-plugin</artifactId><version>0.14</version></dependency></dependencies></plugin>"""
+text = open(path).read()
+# The project's own <build><plugins> (not one under pluginManagement or a profile).
+head, sep, rest = text.partition("<profiles>")
+m = None
+for m2 in re.finditer(r"<build>\s*(?:<!--.*?-->\s*)*", head, re.S):
+    m = m2
+if m is None:
+    head = head.replace("</project>", "") if not sep else head
+    head += f"<build><plugins>{plugin}</plugins></build>"
+    text = head + sep + rest if sep else head + "</project>"
+else:
+    build_end = head.index("</build>", m.end())
+    body = head[m.end():build_end]
+    pm = body.find("<pluginManagement>")
+    stripped = body if pm < 0 else body[:pm] + " " * (body.index("</pluginManagement>") + 19 - pm) + body[body.index("</pluginManagement>") + 19:]
+    i = stripped.find("<plugins>")
+    if i >= 0:
+        at = m.end() + i + len("<plugins>")
+        head = head[:at] + plugin + head[at:]
+    else:
+        head = head[:build_end] + f"<plugins>{plugin}</plugins>" + head[build_end:]
+    text = head + sep + rest
+open(path, "w").write(text)
+PY
+}
+
+if [ -z "${MIMIC:-}" ]; then
+  echo "== building mimic"
+  (cd "$ROOT" && cargo build -q --release -p mimic-cli)
+  MIMIC="$ROOT/target/release/mimic"
+fi
+MIMIC="$(cd "$(dirname "$MIMIC")" && pwd)/$(basename "$MIMIC")"
+GATES="-Drat.skip=true -Dcheckstyle.skip=true -Denforcer.skip=true -Dpmd.skip=true -Dcpd.skip=true -Dspotbugs.skip=true -Danimal.sniffer.skip=true -Djapicmp.skip=true -Drevapi.skip=true -Dmaven.javadoc.skip=true -Djacoco.skip=true"
+
+for SUBJECT in $SUBJECTS; do
+  case "$SUBJECT" in
+    cli-1.9.0) GROUP=commons-cli; PARENT=commons-cli; VERSION=1.9.0; MODULES="" ;;
+    numbers-1.2) GROUP=org.apache.commons; PARENT=commons-numbers-parent; VERSION=1.2
+      MODULES="core complex primes quaternion fraction angle gamma combinatorics arrays field rootfinder bom docs" ;;
+    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2)"; exit 2 ;;
+  esac
+  S="$WORK/$SUBJECT"
+  echo
+  echo "######## $SUBJECT"
+  echo "== laying out the project from Maven Central"
+  rm -rf "$S"
+  module "$GROUP" "$PARENT" "$VERSION" "$S/project"
+  for M in $MODULES; do
+    module "$GROUP" "commons-numbers-$M" "$VERSION" "$S/project/commons-numbers-$M"
+  done
+  # commons-numbers' parent also lists modules that are not released (docs is, bom is);
+  # the release profile's dist-archive is not built by default.
+  cp -r "$S/project" "$S/project-pit"
+  with_pit "$S/project-pit/pom.xml"
+
+  echo "== PIT 1.6.8 + Descartes 1.2.6 through pitest-maven ($THREADS threads)"
+  cd "$S/project-pit"
+  PIT_START=$(date +%s.%N)
+  # shellcheck disable=SC2086
+  mvn -B $GATES test-compile org.pitest:pitest-maven:1.6.8:mutationCoverage > "$S/pit.log" 2>&1 \
+    || { grep -E "ERROR|FAIL" "$S/pit.log" | head -30; exit 1; }
+  PIT_END=$(date +%s.%N)
+  echo "pitest-maven + Descartes: $(seconds "$PIT_START" "$PIT_END") s"
+
+  echo "== mimic mutate --project ($THREADS test JVMs)"
+  cd "$S/project"
+  START=$(date +%s.%N)
+  set +e
+  "$MIMIC" mutate --project . --operators "$OPERATORS" --workers "$THREADS" \
+    -o "$S/mimic/methods.json" --html "$S/mimic/html" > "$S/mimic.txt" 2> "$S/mimic.err"
+  STATUS=$?
+  set -e
+  END=$(date +%s.%N)
+  [ "$STATUS" -le 1 ] || { tail -n 30 "$S/mimic.txt" "$S/mimic.err"; exit 1; }
+  tail -1 "$S/mimic.err"
+  echo "mimic mutate --project: $(seconds "$START" "$END") s"
+  grep -E "^(project:|phases)" "$S/mimic.txt" || true
+
+  if [ "$SUBJECT" = cli-1.9.0 ] && [ "$HAND" != 0 ]; then
+    echo "== the hand-assembled run (bench/mutate-vs-descartes.sh, release jars, mimic only)"
+    PIT=0 SUBJECTS=cli-1.9.0 MIMIC="$MIMIC" "$ROOT/bench/mutate-vs-descartes.sh" "$WORK/hand" > "$S/hand.log" 2>&1 \
+      || { tail -n 30 "$S/hand.log"; exit 1; }
+    cp "$WORK/hand/commons-cli-1.9.0/mimic-methods.json" "$S/hand-methods.json"
+  fi
+
+  python3 - "$S" "$PIT_START" "$PIT_END" "$START" "$END" <<'PY'
+import glob, json, os, sys
+from collections import Counter
+s = sys.argv[1]
+pit_s = float(sys.argv[3]) - float(sys.argv[2])
+mimic_s = float(sys.argv[5]) - float(sys.argv[4])
+def methods(path):
+    return {(m["package"] + "/" + m["class"], m["name"], m["description"]): m for m in json.load(open(path))["methods"]}
+# PIT writes one methods.json per module; mimic one per module (methods-<module>.json)
+# when there are several, else the one named.
+pit, mimic = {}, {}
+for p in sorted(glob.glob(f"{s}/project-pit/**/target/pit-reports/methods.json", recursive=True)):
+    module = os.path.relpath(p, f"{s}/project-pit").split("/target/")[0]
+    pit[module if module != "." else "(project)"] = methods(p)
+files = sorted(glob.glob(f"{s}/mimic/methods*.json"))
+for p in files:
+    name = os.path.basename(p)[len("methods"):-len(".json")].lstrip("-")
+    mimic[name or "(project)"] = methods(p)
+order = ("tested", "partially-tested", "pseudo-tested", "not-covered")
+total_agree = total = 0
+all_pit, all_mimic = {}, {}
+for module in sorted(set(pit) | set(mimic)):
+    p, m = pit.get(module, {}), mimic.get(module, {})
+    all_pit.update(p); all_mimic.update(m)
+    keys = set(p) | set(m)
+    agree = sum(1 for k in keys if k in p and k in m and p[k]["classification"] == m[k]["classification"])
+    total_agree += agree; total += len(keys)
+    cp, cm = Counter(x["classification"] for x in p.values()), Counter(x["classification"] for x in m.values())
+    print(f"{module}: {len(keys)} methods, agreement {agree}/{len(keys)}"
+          f"; PIT {'/'.join(str(cp[o]) for o in order)}; mimic {'/'.join(str(cm[o]) for o in order)} (tested/partially/pseudo/not covered)")
+    for k in sorted(keys):
+        pc = p[k]["classification"] if k in p else "(not mutated)"
+        mc = m[k]["classification"] if k in m else "(not mutated)"
+        if pc != mc:
+            detail = ""
+            if k in p and k in m:
+                detail = f" pit not-detected={sorted(p[k]['not-detected'])} mimic not-detected={sorted(m[k]['not-detected'])}"
+            print(f"  differs: {k[0]}.{k[1]}{k[2]}: PIT+Descartes {pc}, mimic {mc}{detail}")
+if total:
+    print(f"agreement with pitest-maven + Descartes: {total_agree}/{total} methods = {100.0 * total_agree / total:.1f}%")
+hand = f"{s}/hand-methods.json"
+if os.path.exists(hand):
+    h = methods(hand)
+    verdict = lambda x: (x["classification"], x["detected"], x["not-detected"], x["tests"])
+    same = [k for k in h if k in all_mimic and verdict(h[k]) == verdict(all_mimic[k])]
+    print(f"--project against the hand-assembled run: {len(same)}/{len(set(h) | set(all_mimic))} methods with the same"
+          " classification, operators and covering tests")
+    for k in sorted(set(h) | set(all_mimic)):
+        if k not in same:
+            print(f"  differs: {k}: hand {h.get(k, {}).get('classification')}, --project {all_mimic.get(k, {}).get('classification')}")
+print(f"wall time: pitest-maven + Descartes {pit_s:.1f} s, mimic mutate --project {mimic_s:.1f} s, ratio {pit_s / mimic_s:.2f}x")
+PY
+done
