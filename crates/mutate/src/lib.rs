@@ -38,6 +38,7 @@ pub mod run;
 pub mod schedule;
 pub mod schema;
 pub mod shard;
+pub mod shard_cost;
 pub mod shim;
 pub mod stop;
 pub mod suggest;

@@ -386,24 +386,24 @@ pub fn run_mutation_with(
     let outside_shard = match config.shard {
         Some(shard) if !config.baseline_only => {
             let before = selection.methods.len();
-            let costs: Vec<u64> = selection
-                .methods
-                .iter()
-                .map(|m| match &config.baseline_file {
-                    // Each shard measured its own baseline: only what every shard shares.
-                    None => m.mutants.len() as u64,
-                    // The file's baseline, read or just written: every shard given the
-                    // file partitions by the same costs.
-                    Some(_) => shard_cost(
-                        m,
-                        &covering[m.id as usize],
-                        &names,
-                        &baseline,
-                        fresh.contains(&m.id),
-                        run.outside.shared.contains(&m.id),
-                    ),
-                })
-                .collect();
+            let costs: Vec<u64> = match &config.baseline_file {
+                // Each shard measured its own baseline: only what every shard shares.
+                None => selection
+                    .methods
+                    .iter()
+                    .map(|m| m.mutants.len() as u64)
+                    .collect(),
+                // The file's baseline, read or just written: every shard given the file
+                // partitions by the same costs.
+                Some(_) => crate::shard_cost::method_costs(
+                    &selection.methods,
+                    &covering,
+                    &names,
+                    &baseline,
+                    &fresh,
+                    &run.outside.shared,
+                ),
+            };
             let groups: Vec<&str> = selection
                 .methods
                 .iter()
@@ -589,51 +589,6 @@ pub fn run_mutation_with(
             args: jvm_args,
         },
     })
-}
-
-/// A method's estimated cost in a run, in microseconds, from the baseline: per mutant, a
-/// launch's share, its cheapest covering test and a hundredth of the others. Most mutants
-/// are detected by one of the first tests tried, which fails early, so a test's whole time
-/// (often inflated by class loading when it ran first in its JVM) overstates the cost;
-/// the rare survivor runs them all. A method reached from static initialisers costs a JVM
-/// per mutant, one reached in class set-up launches of its own.
-fn shard_cost(
-    method: &crate::targets::TargetMethod,
-    covering: &[usize],
-    names: &[String],
-    baseline: &[Baseline],
-    fresh: bool,
-    alone: bool,
-) -> u64 {
-    let mut micros: Vec<u64> = covering
-        .iter()
-        .map(|&i| match &baseline[i] {
-            Baseline::Green { nanos, .. } => nanos / 1000,
-            _ => 0,
-        })
-        .collect();
-    micros.sort_unstable();
-    let Some(&cheapest) = micros.first() else {
-        return 0;
-    };
-    let all: u64 = micros.iter().sum();
-    let launch = if fresh {
-        1_000_000
-    } else if alone {
-        100_000
-    } else {
-        5_000
-    };
-    // A shard's test JVMs start cold: the method's own test class runs there first.
-    let own: u64 = covering
-        .iter()
-        .filter(|&&i| crate::schedule::is_own_test(&method.class, &names[i]))
-        .map(|&i| match &baseline[i] {
-            Baseline::Green { nanos, .. } => nanos / 1000,
-            _ => 0,
-        })
-        .sum();
-    method.mutants.len() as u64 * (launch + cheapest + all / 100) + own
 }
 
 /// Whether the tests' class path holds Mockito.

@@ -4,7 +4,7 @@
 //! The partition must be the same on every shard, computed by each on its own: it
 //! depends only on inputs every shard shares. With a baseline file
 //! ([`crate::baseline_file`]) each method's cost is estimated from the file's test times
-//! (its mutants × the time of the tests that run first against them), and classes go,
+//! ([`crate::shard_cost`]), and classes go,
 //! costliest first, to the shard with the least cost so far (longest-processing-time
 //! first): a class's methods stay together, since their tests are mostly the same and
 //! a shard's cold test JVMs pay each test class's loading and warm-up again. Without one, each shard measures its own baseline, whose times differ from
@@ -47,10 +47,12 @@ impl Shard {
             .collect()
     }
 
-    /// The same, keeping the methods of one group (their top-level class) in one shard
-    /// when there are at least as many groups as shards:
+    /// The same, keeping the methods of one group (their top-level class) in one shard:
     /// their tests are mostly the same, and a shard's test JVMs start cold, so each test
-    /// class first run in a shard costs its loading and warm-up again.
+    /// class first run in a shard costs its loading and warm-up again. A group costing
+    /// more than half a shard's fair share ([`SPLIT_SHARE`]) is dealt out method by method
+    /// instead: kept whole it would hold one shard back (commons-cli's `CommandLine` is half
+    /// the run), split it costs its tests' warm-up in two shards.
     pub fn takes_grouped(&self, costs: &[u64], groups: &[&str]) -> Vec<bool> {
         let mut names: Vec<&str> = groups.to_vec();
         names.sort_unstable();
@@ -67,10 +69,33 @@ impl Shard {
         for (i, c) in index.iter().zip(costs) {
             group_costs[*i] += c;
         }
-        let taken = self.takes(&group_costs);
-        index.iter().map(|&g| taken[g]).collect()
+        let total: u64 = costs.iter().sum();
+        let limit = total / (SPLIT_SHARE * self.count as u64);
+        // Items: the groups within the limit (numbered by name), then each method of the
+        // others (numbered after them, in the methods' order).
+        let split = |g: usize| group_costs[g] > limit && limit > 0;
+        let mut item_costs: Vec<u64> = (0..names.len())
+            .map(|g| if split(g) { 0 } else { group_costs[g] })
+            .collect();
+        let item: Vec<usize> = index
+            .iter()
+            .zip(costs)
+            .map(|(&g, &c)| {
+                if split(g) {
+                    item_costs.push(c);
+                    item_costs.len() - 1
+                } else {
+                    g
+                }
+            })
+            .collect();
+        let taken = self.takes(&item_costs);
+        item.iter().map(|&i| taken[i]).collect()
     }
 }
+
+/// A group costing more than `1 / SPLIT_SHARE` of a shard's fair share is split.
+pub const SPLIT_SHARE: u64 = 2;
 
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -133,8 +158,8 @@ mod tests {
 
     #[test]
     fn a_group_stays_in_one_shard() {
-        let costs = [5, 5, 5, 1, 9];
-        let groups = ["b/C", "a/A", "b/C", "a/A", "z/Z"];
+        let costs = [5, 5, 5, 1, 9, 8, 7];
+        let groups = ["b/C", "a/A", "b/C", "a/A", "z/Z", "y/Y", "x/X"];
         let one = Shard { index: 1, count: 2 }.takes_grouped(&costs, &groups);
         let two = Shard { index: 2, count: 2 }.takes_grouped(&costs, &groups);
         assert_eq!(one[0], one[2]);
@@ -142,11 +167,34 @@ mod tests {
         for i in 0..costs.len() {
             assert_ne!(one[i], two[i]);
         }
-        // z/Z (9) alone against b/C (10) and a/A (6): 10 | 9 + 6.
-        assert_eq!(one, vec![true, false, true, false, false]);
+        // b/C 10, z/Z 9, y/Y 8, x/X 7, a/A 6 (none above 40 / 4): 10 + 7 + 6 | 9 + 8.
+        assert_eq!(one, vec![true, true, true, true, false, false, true]);
         // One class, two shards: its methods are split.
         let single = Shard { index: 1, count: 2 }.takes_grouped(&[1, 1], &["a/A", "a/A"]);
         assert_eq!(single, vec![true, false]);
+    }
+
+    #[test]
+    fn a_class_above_half_a_fair_share_is_split_by_method() {
+        // a/Big is 12 of 20: kept whole, one shard would take 12 and the other 8.
+        let costs = [3, 3, 3, 3, 4, 4];
+        let groups = ["a/Big", "a/Big", "a/Big", "a/Big", "b/S", "c/T"];
+        let one = Shard { index: 1, count: 2 }.takes_grouped(&costs, &groups);
+        let two = Shard { index: 2, count: 2 }.takes_grouped(&costs, &groups);
+        let total = |s: &[bool]| -> u64 {
+            s.iter()
+                .zip(costs)
+                .filter(|(t, _)| **t)
+                .map(|(_, c)| c)
+                .sum()
+        };
+        assert_eq!(total(&one), 10);
+        assert_eq!(total(&two), 10);
+        for i in 0..costs.len() {
+            assert_ne!(one[i], two[i]);
+        }
+        // The small classes stay whole and apart.
+        assert_ne!(one[4], one[5]);
     }
 
     #[test]
