@@ -679,4 +679,25 @@ fn generate_into_a_maven_project_then_mvn_test_runs_them_green() {
         );
         assert!(!xml.contains("tests=\"0\""), "{xml}");
     }
+
+    // verify --project: the generated tests of each module, apart from the project's own,
+    // with the module's class path, from the module's directory.
+    let (code, out, err) = mimic(&["verify", "--project", &s(&proj), "--runs", "2"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.contains("== module shop-core"), "{out}");
+    assert!(out.contains("== module shop-app"), "{out}");
+    assert!(err.contains("successfully mimic"), "{err}");
+    assert!(!err.contains(" 0 successfully mimic"), "{err}");
+    let staged = proj.join("core/target/mimic-verify/tests");
+    assert!(staged
+        .join("se/kth/castor/shop/PriceMimicTest.java")
+        .is_file());
+    // The project's own tests are not verified as mimic's.
+    assert!(
+        !common::files_under(&staged).iter().any(|f| {
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            name.ends_with("Test.java") && !name.contains("MimicTest")
+        }),
+        "{staged:?}"
+    );
 }

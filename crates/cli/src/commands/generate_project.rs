@@ -123,6 +123,38 @@ fn files_below(root: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
+/// Copy what mimic generated into a module's test tree — test classes and helpers under
+/// `test_sources`, large-value resources under `test_resources` — into `staged` (emptied
+/// first) as one test root for `mimic verify`, leaving the project's own tests out.
+/// Returns how many generated test classes (`…Test.java`) were staged.
+pub fn stage_generated(
+    test_sources: &Path,
+    test_resources: &Path,
+    staged: &Path,
+) -> anyhow::Result<usize> {
+    let _ = std::fs::remove_dir_all(staged);
+    let mut tests = 0;
+    for root in [test_sources, test_resources] {
+        for rel in files_below(root) {
+            let from = root.join(&rel);
+            if !generated_by_mimic(&from) {
+                continue;
+            }
+            let name = rel.to_string_lossy();
+            if root == test_sources && name.ends_with("Test.java") && !rel.starts_with("mimic") {
+                tests += 1;
+            }
+            let to = staged.join(&rel);
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("creating {}", parent.display()))?;
+            }
+            std::fs::copy(&from, &to).with_context(|| format!("writing {}", to.display()))?;
+        }
+    }
+    Ok(tests)
+}
+
 /// Whether `path` is a file mimic generated: a test class with mimic's header, one of its
 /// helpers (`package mimic;`), or a large-value resource named after a mimic test class.
 fn generated_by_mimic(path: &Path) -> bool {

@@ -1,7 +1,7 @@
 //! `mimic verify`: compiles generated tests, runs them N times on the JUnit Platform and
 //! classifies each one as the rick paper does, with the paper's per-MUT table.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use mimic_jvm::{ArtifactCache, Jdk, JunitRuntime, Maven};
@@ -12,12 +12,18 @@ use crate::exit_code;
 /// Arguments of `mimic verify`.
 #[derive(Debug, clap::Args)]
 pub struct VerifyArgs {
-    /// Test source root written by `mimic generate`.
+    /// Test source root written by `mimic generate` (not with `--project`).
     #[arg(long)]
-    pub tests: PathBuf,
-    /// The application's classes and jars, ':'-separated (repeatable).
-    #[arg(long, short = 'c', required = true)]
+    pub tests: Option<PathBuf>,
+    /// The application's classes and jars, ':'-separated (repeatable; not with
+    /// `--project`).
+    #[arg(long, short = 'c')]
     pub classpath: Vec<String>,
+    /// With `--project`: the tests mimic generated into each module's test tree (`mimic
+    /// generate --project`), run with the module's classes and test class path, from the
+    /// module's directory.
+    #[command(flatten)]
+    pub project: super::project::ProjectArgs,
     /// How many times to run the tests (flakiness shows as differing outcomes).
     #[arg(long, default_value_t = 10)]
     pub runs: usize,
@@ -48,8 +54,14 @@ pub struct VerifyArgs {
 }
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
-    let jdk = Jdk::locate()?;
-    let runtime = JunitRuntime::fetch(&ArtifactCache::default_location(), &Maven::locate()?)?;
+    if let Some(dir) = args.project.dir(args.tests.is_some())? {
+        return run_project(args, &dir);
+    }
+    let (Some(tests), false) = (&args.tests, args.classpath.is_empty()) else {
+        anyhow::bail!(
+            "give the generated tests (--tests) and their class path (-c), or --project <dir of a pom.xml>"
+        );
+    };
     let classpath: Vec<PathBuf> = args
         .classpath
         .iter()
@@ -60,13 +72,77 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
     let work = args
         .work
         .clone()
-        .unwrap_or_else(|| args.tests.with_file_name(".mimic-verify"));
+        .unwrap_or_else(|| tests.with_file_name(".mimic-verify"));
+    verify_tests(args, tests, &classpath, &work, args.test_dir.as_deref())
+}
+
+/// `verify --project`: per module, the tests mimic generated into its test tree, staged
+/// apart from the project's own tests (`target/mimic-verify/tests`) and verified with the
+/// module's classes and test class path, from the module's directory; a module without
+/// them is named and skipped. The exit code is the worst of the modules'.
+fn run_project(args: &VerifyArgs, dir: &Path) -> anyhow::Result<u8> {
+    let modules = args.project.modules(dir, "verify", false)?;
+    let mut code = exit_code::SUCCESS;
+    let mut verified = 0;
+    for module in &modules {
+        let work = args
+            .work
+            .as_ref()
+            .map(|w| w.join(&module.artifact_id))
+            .unwrap_or_else(|| module.dir.join("target/mimic-verify"));
+        let staged = work.join("tests");
+        let count = super::generate_project::stage_generated(
+            &module.test_sources,
+            &module.test_resources,
+            &staged,
+        )?;
+        if count == 0 {
+            eprintln!(
+                "verify: module {} skipped: no test mimic generated in {}",
+                module.artifact_id,
+                module.test_sources.display()
+            );
+            continue;
+        }
+        eprintln!(
+            "verify: module {}: {count} generated test class(es) from {}",
+            module.artifact_id,
+            module.test_sources.display()
+        );
+        println!("== module {}", module.artifact_id);
+        let mut classpath = vec![module.classes.clone()];
+        classpath.extend(module.classpath.iter().cloned());
+        let test_dir = args.test_dir.clone().unwrap_or_else(|| module.dir.clone());
+        let module_code = verify_tests(args, &staged, &classpath, &work, Some(&test_dir))?;
+        code = code.max(module_code);
+        verified += 1;
+    }
+    if verified == 0 {
+        anyhow::bail!(
+            "no module of {} holds tests mimic generated (write them with `mimic generate --project`)",
+            dir.display()
+        );
+    }
+    Ok(code)
+}
+
+/// Verify the generated tests under `tests` against `classpath`, compiling into `work`,
+/// the test JVMs started in `test_dir`; print the table (or JSON) and say the exit code.
+fn verify_tests(
+    args: &VerifyArgs,
+    tests: &Path,
+    classpath: &[PathBuf],
+    work: &Path,
+    test_dir: Option<&Path>,
+) -> anyhow::Result<u8> {
+    let jdk = Jdk::locate()?;
+    let runtime = JunitRuntime::fetch(&ArtifactCache::default_location(), &Maven::locate()?)?;
     let test_timeout = match args.test_timeout {
         Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
         Some(s) => anyhow::bail!("--test-timeout {s}: give a positive number of seconds"),
         None => None,
     };
-    if let Some(dir) = &args.test_dir {
+    if let Some(dir) = test_dir {
         if !dir.is_dir() {
             anyhow::bail!("--test-dir {}: not a directory", dir.display());
         }
@@ -75,7 +151,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         runs: args.runs,
         test_timeout,
         jvm_args: args.jvm_args.clone(),
-        test_dir: args.test_dir.clone(),
+        test_dir: test_dir.map(Path::to_path_buf),
         test_filter: args.selection.filter()?,
         perturb: args.perturb.then(|| {
             crate::native::library(
@@ -105,16 +181,8 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         }
         reporter.line(line);
     };
-    let report = verify_with(
-        &jdk,
-        &runtime,
-        &args.tests,
-        &classpath,
-        &work,
-        &options,
-        &mut say,
-    )
-    .with_context(|| format!("verifying {}", args.tests.display()))?;
+    let report = verify_with(&jdk, &runtime, tests, classpath, work, &options, &mut say)
+        .with_context(|| format!("verifying {}", tests.display()))?;
     reporter.step(options.runs, "done");
     reporter.finish();
     let s = &report.summary;
