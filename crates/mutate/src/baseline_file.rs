@@ -6,8 +6,9 @@
 //! methods reached, invocations; red with its reason), and what was reached outside the
 //! tests (class set-up, static initialisers). Method ids are the schema's, so the file
 //! names every target method and every test it was made from: a run whose classes,
-//! operators, stop methods or tests differ refuses it with a usage error rather than
-//! reading coverage for other methods.
+//! operators, stop methods or tests differ, or that runs a test the file's run left out
+//! (`--include-tests`/`--exclude-tests`), refuses it with a usage error rather than
+//! reading coverage for other methods or none for that test.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -83,12 +84,15 @@ impl BaselineFile {
         Ok(file)
     }
 
-    /// Whether it was made from these methods and tests; the first difference if not.
+    /// Whether it was made from these methods and tests, with no test this run runs
+    /// (`runs`, by name: its `--include-tests`/`--exclude-tests`) left out; the first
+    /// difference if not.
     pub fn check(
         &self,
         path: &Path,
         methods: &[String],
         tests: &[DiscoveredTest],
+        runs: &dyn Fn(&str) -> bool,
     ) -> Result<(), MutateError> {
         let stale = |what: String| {
             Err(MutateError::Usage(format!(
@@ -114,6 +118,16 @@ impl BaselineFile {
                 i,
                 tests.get(i).map_or("none", |t| t.unique_id.as_str()),
                 self.tests.get(i).map_or("none", String::as_str)
+            ));
+        }
+        if let Some((test, _)) = tests
+            .iter()
+            .zip(&self.results)
+            .find(|(t, r)| matches!(r, Baseline::Excluded) && runs(&t.name))
+        {
+            return stale(format!(
+                "test {} was left out by --include-tests/--exclude-tests when it was made",
+                test.name
             ));
         }
         Ok(())
@@ -162,10 +176,10 @@ mod tests {
         let read = BaselineFile::load(&path).unwrap();
         assert_eq!(read, file);
         assert_eq!(read.outside(), outside);
-        read.check(&path, &methods, &tests).unwrap();
+        read.check(&path, &methods, &tests, &|_| true).unwrap();
 
         let err = read
-            .check(&path, &methods[..1], &tests)
+            .check(&path, &methods[..1], &tests, &|_| true)
             .unwrap_err()
             .to_string();
         assert!(
@@ -173,10 +187,30 @@ mod tests {
             "{err}"
         );
         let err = read
-            .check(&path, &methods, &[test("[a]"), test("[c]")])
+            .check(&path, &methods, &[test("[a]"), test("[c]")], &|_| true)
             .unwrap_err()
             .to_string();
         assert!(err.contains("test 1: [c] here, [b] in the file"), "{err}");
+
+        // Regression: a test left out (--exclude-tests) when the file was made has no
+        // coverage in it; a run that includes it must not read it as excluded.
+        let excluded = BaselineFile::new(
+            methods.clone(),
+            &tests,
+            &[results[0].clone(), Baseline::Excluded],
+            &outside,
+        );
+        excluded
+            .check(&path, &methods, &tests, &|name| name != "[b]")
+            .unwrap();
+        let err = excluded
+            .check(&path, &methods, &tests, &|_| true)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("test [b] was left out by --include-tests/--exclude-tests"),
+            "{err}"
+        );
 
         std::fs::write(&path, "{\"schema\": 1}").unwrap();
         let err = BaselineFile::load(&path).unwrap_err().to_string();

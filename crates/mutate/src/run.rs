@@ -287,7 +287,9 @@ pub fn run_mutation_with(
         let baseline_start = Instant::now();
         if let Some(file) = &known {
             let path = config.baseline_file.as_deref().unwrap_or(Path::new(""));
-            file.check(path, &method_keys, &first.tests)?;
+            file.check(path, &method_keys, &first.tests, &|name| {
+                config.test_filter.accepts_name(name)
+            })?;
             return crate::baseline::join_started(
                 first,
                 others,

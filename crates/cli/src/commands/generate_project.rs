@@ -38,6 +38,8 @@ pub fn place(
     // Test classes per module (by index), helpers for every module that gets tests.
     let mut per_module: Vec<Vec<PathBuf>> = vec![Vec::new(); modules.len()];
     let mut helpers = Vec::new();
+    // Test classes of packages no module compiles (the first module takes them).
+    let mut unmatched = Vec::new();
     for rel in files {
         if rel == Path::new(mimic_generate::manifest::MANIFEST_FILE) {
             continue;
@@ -47,11 +49,25 @@ pub fn place(
             continue;
         }
         let package = rel.parent().unwrap_or(Path::new(""));
-        let module = modules
+        let module = match modules
             .iter()
             .position(|m| holds_classes(&m.classes.join(package)))
-            .unwrap_or(0);
+        {
+            Some(module) => module,
+            None => {
+                unmatched.push(rel.display().to_string());
+                0
+            }
+        };
         per_module[module].push(rel);
+    }
+    if let (false, Some(first)) = (unmatched.is_empty(), modules.first()) {
+        eprintln!(
+            "generate --project: {} test class(es) of packages no module compiles go to module {}: {}",
+            unmatched.len(),
+            first.artifact_id,
+            unmatched.join(", ")
+        );
     }
     let resources = files_below(staged_resources);
     // Every destination, checked before anything is written.
