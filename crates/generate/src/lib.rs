@@ -50,6 +50,61 @@ pub struct Options {
     pub class_lines: usize,
 }
 
+/// Past `max_per_mut`, invocations on new paths still get tests, up to this many times
+/// `max_per_mut` in all.
+pub const PATH_CAP_FACTOR: usize = 2;
+
+/// An invocation's path as far as the record shows it, without its values: how it ended
+/// (the exception's class; null, a boolean's value, a number's sign, an empty or other
+/// string, or a value's kind when it returned) and the mockable calls it made, in order,
+/// repeats of one call in a row counted once, each with how it ended. Two invocations of
+/// one shape most likely took the same branches; a rare branch (an error, an empty
+/// result, a call skipped) shows as a new shape.
+pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
+    fn ended(outcome: &mimic_trace::Outcome) -> String {
+        match outcome {
+            mimic_trace::Outcome::Threw { exception } => match exception {
+                mimic_trace::Value::Thrown { class, .. } => format!("threw {class}"),
+                _ => "threw".into(),
+            },
+            mimic_trace::Outcome::Returned { value } => value_shape(value),
+        }
+    }
+    fn value_shape(value: &mimic_trace::Value) -> String {
+        use mimic_trace::Value as V;
+        let sign = |x: f64| {
+            if x == 0.0 {
+                "0"
+            } else if x < 0.0 {
+                "-"
+            } else {
+                "+"
+            }
+        };
+        match value {
+            V::Null => "null".into(),
+            V::Boolean { v } => v.to_string(),
+            V::Byte { v } => sign(f64::from(*v)).into(),
+            V::Short { v } => sign(f64::from(*v)).into(),
+            V::Int { v } => sign(f64::from(*v)).into(),
+            V::Long { v } => sign(*v as f64).into(),
+            V::Str { v } => if v.is_empty() { "\"\"" } else { "str" }.into(),
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|j| j.get("t").and_then(|t| t.as_str()).map(str::to_string))
+                .unwrap_or_default(),
+        }
+    }
+    let mut calls: Vec<String> = Vec::new();
+    for c in &inv.calls {
+        let step = format!("{}:{}", c.plan_call, ended(&c.outcome));
+        if calls.last() != Some(&step) {
+            calls.push(step);
+        }
+    }
+    format!("{} <- {}", ended(&inv.outcome), calls.join(" "))
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -125,9 +180,22 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         let counter = name_counters
             .entry((m.class.clone(), m.method.clone()))
             .or_insert(0);
+        // Paths (see `path_shape`) of the invocations given tests so far.
+        let mut shapes = HashSet::new();
         for id in store.invocation_ids(run, Some(summary.mut_index))? {
-            if generated >= options.max_per_mut {
+            let past_cap = generated >= options.max_per_mut;
+            if generated >= options.max_per_mut * PATH_CAP_FACTOR {
                 break;
+            }
+            if past_cap {
+                // Past the cap only an invocation on a path no test took yet (unreadable
+                // ones are left alone, as they were never examined past the cap).
+                match store.invocation(run, id)? {
+                    Some(inv)
+                        if check::invocation(&inv).is_ok()
+                            && !shapes.contains(&path_shape(&inv)) => {}
+                    _ => continue,
+                }
             }
             let Some(inv) = store.invocation(run, id)? else {
                 manifest.skipped.push(skipped_invocation(
@@ -164,6 +232,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             if !seen.insert(key) {
                 continue;
             }
+            shapes.insert(path_shape(&inv));
             generated += 1;
             *counter += 1;
             let ordinal = *counter;

@@ -540,3 +540,62 @@ fn a_crafted_store_writes_only_inside_out_and_injects_nothing() {
     assert_eq!(report.summary.tests, 17, "{:#?}", report.tests);
     assert_eq!(report.summary.successfully_mimic, 17, "{:#?}", report.tests);
 }
+
+/// Past `max_per_mut` distinct invocations of one shape, a later invocation that takes
+/// another path (another result, other calls) still gets a test: the first five of a
+/// method called a thousand times must not hide its rare branch.
+#[test]
+fn a_later_invocation_on_another_path_gets_a_test_past_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let app = compile_example(dir.path());
+    let plan = find_targets(
+        &ClassIndex::build(std::slice::from_ref(&app), |_| true),
+        &TargetOptions::default(),
+    )
+    .unwrap();
+    let all = records();
+    let (base, no_connection) = (all[0].clone(), all[1].clone());
+    // Five distinct invocations on the usual path, then the one without a connection.
+    let mut batch: Vec<InvocationRecord> = (0..5)
+        .map(|i| InvocationRecord {
+            id: i,
+            seq: i,
+            arguments: vec![Value::Int { v: i as i32 + 1 }, card()],
+            ..base.clone()
+        })
+        .collect();
+    batch.push(InvocationRecord {
+        id: 5,
+        seq: 5,
+        ..no_connection
+    });
+    let store_path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&store_path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan).unwrap();
+    store.write_batch(run, &batch).unwrap();
+    drop(store);
+
+    let out = dir.path().join("tests");
+    let store = Store::open_read(&store_path).unwrap();
+    let options = Options {
+        max_per_mut: 3,
+        ..Options::default()
+    };
+    let manifest = generate(&store, &out, &options).unwrap();
+    let source = std::fs::read_to_string(
+        out.join("se/kth/castor/reservations/ReservationCentreMimicTest.java"),
+    )
+    .unwrap();
+    assert!(
+        source.contains("when(paymentService.checkActiveConnections()).thenReturn(0);"),
+        "{source}"
+    );
+    let invocations: std::collections::BTreeSet<u64> =
+        manifest.tests.iter().map(|t| t.invocation).collect();
+    assert_eq!(
+        invocations,
+        [0, 1, 2, 5].into_iter().collect(),
+        "{:?}",
+        manifest.tests
+    );
+}
