@@ -255,28 +255,61 @@ fn compile_example(dir: &Path) -> PathBuf {
     out
 }
 
-#[test]
-fn generated_tests_compile_pass_and_read_well() {
-    let dir = tempfile::tempdir().unwrap();
-    let app = compile_example(dir.path());
+/// What [`generate_reservations`] made.
+struct Generated {
+    manifest: mimic_generate::Manifest,
+    /// The generated tests' root.
+    out: PathBuf,
+    /// The compiled example.
+    app: PathBuf,
+    store: Store,
+    options: Options,
+}
+
+/// The reservations example compiled into `dir`, its plan, `records` written to a store
+/// and generated into `dir/tests` with `max_per_mut`.
+fn generate_reservations(
+    dir: &Path,
+    records: &[InvocationRecord],
+    max_per_mut: usize,
+) -> Generated {
+    let app = compile_example(dir);
     let plan = find_targets(
         &ClassIndex::build(std::slice::from_ref(&app), |_| true),
         &TargetOptions::default(),
     )
     .unwrap();
-    let store_path = dir.path().join("traces.db");
+    let store_path = dir.join("traces.db");
     let mut store = Store::create_or_open(&store_path).unwrap();
     let run = store.begin_run(&RunInfo::default(), &plan).unwrap();
-    store.write_batch(run, &records()).unwrap();
+    store.write_batch(run, records).unwrap();
     drop(store);
-
-    let out = dir.path().join("tests");
+    let out = dir.join("tests");
     let store = Store::open_read(&store_path).unwrap();
     let options = Options {
-        max_per_mut: 10,
+        max_per_mut,
         ..Options::default()
     };
     let manifest = generate(&store, &out, &options).unwrap();
+    Generated {
+        manifest,
+        out,
+        app,
+        store,
+        options,
+    }
+}
+
+#[test]
+fn generated_tests_compile_pass_and_read_well() {
+    let dir = tempfile::tempdir().unwrap();
+    let Generated {
+        manifest,
+        out,
+        app,
+        store,
+        options,
+    } = generate_reservations(dir.path(), &records(), 10);
     let source = std::fs::read_to_string(
         out.join("se/kth/castor/reservations/ReservationCentreMimicTest.java"),
     )
@@ -547,12 +580,6 @@ fn a_crafted_store_writes_only_inside_out_and_injects_nothing() {
 #[test]
 fn a_later_invocation_on_another_path_gets_a_test_past_the_cap() {
     let dir = tempfile::tempdir().unwrap();
-    let app = compile_example(dir.path());
-    let plan = find_targets(
-        &ClassIndex::build(std::slice::from_ref(&app), |_| true),
-        &TargetOptions::default(),
-    )
-    .unwrap();
     let all = records();
     let (base, no_connection) = (all[0].clone(), all[1].clone());
     // Five distinct invocations on the usual path, then the one without a connection.
@@ -569,19 +596,7 @@ fn a_later_invocation_on_another_path_gets_a_test_past_the_cap() {
         seq: 5,
         ..no_connection
     });
-    let store_path = dir.path().join("traces.db");
-    let mut store = Store::create_or_open(&store_path).unwrap();
-    let run = store.begin_run(&RunInfo::default(), &plan).unwrap();
-    store.write_batch(run, &batch).unwrap();
-    drop(store);
-
-    let out = dir.path().join("tests");
-    let store = Store::open_read(&store_path).unwrap();
-    let options = Options {
-        max_per_mut: 3,
-        ..Options::default()
-    };
-    let manifest = generate(&store, &out, &options).unwrap();
+    let Generated { manifest, out, .. } = generate_reservations(dir.path(), &batch, 3);
     let source = std::fs::read_to_string(
         out.join("se/kth/castor/reservations/ReservationCentreMimicTest.java"),
     )
