@@ -187,17 +187,17 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             if generated >= options.max_per_mut * PATH_CAP_FACTOR {
                 break;
             }
-            if past_cap {
-                // Past the cap only an invocation on a path no test took yet (unreadable
-                // ones are left alone, as they were never examined past the cap).
-                match store.invocation(run, id)? {
-                    Some(inv)
-                        if check::invocation(&inv).is_ok()
-                            && !shapes.contains(&path_shape(&inv)) => {}
-                    _ => continue,
-                }
+            let found = store.invocation(run, id)?;
+            // Past the cap only an invocation on a path no test took yet (unreadable ones
+            // are left alone there, as they were never examined past the cap).
+            if past_cap
+                && !found.as_ref().is_some_and(|inv| {
+                    check::invocation(inv).is_ok() && !shapes.contains(&path_shape(inv))
+                })
+            {
+                continue;
             }
-            let Some(inv) = store.invocation(run, id)? else {
+            let Some(inv) = found else {
                 manifest.skipped.push(skipped_invocation(
                     &m.class,
                     &m.method,
