@@ -86,6 +86,12 @@ fn mutate(
         .unwrap()
 }
 
+/// A command's `--json` report from its stdout; a panic with its stderr when it is not one.
+fn json_of(output: &std::process::Output) -> Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)))
+}
+
 fn method<'a>(report: &'a Value, name: &str) -> &'a Value {
     report["methods"]
         .as_array()
@@ -421,8 +427,7 @@ fn a_method_reached_only_in_class_set_up_is_mutated_for_the_set_up() {
         (&classes, &tests, &junit4),
         &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
     );
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)));
+    let report: Value = json_of(&output);
     // union() runs only in VersionedSetSetupTest's @BeforeAll: its null mutant breaks the
     // set-up, so the class's test fails.
     let union = method(&report, "union");
@@ -467,8 +472,7 @@ fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
         ],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let poison = "se.kth.castor.versionedset.VersionedSetPoisonTest";
     let red = report["red-tests"].as_array().unwrap();
     let heap = red
@@ -536,8 +540,7 @@ fn tests_run_in_the_test_directory() {
             command.arg("--test-dir").arg(d);
         }
         let output = command.output().unwrap();
-        serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stderr)))
+        json_of(&output)
     };
     let red_names = |r: &Value| -> Vec<String> {
         r["red-tests"]
@@ -580,9 +583,7 @@ fn a_kill_that_does_not_repeat_is_unstable() {
             test_dir.as_os_str(),
         ],
     );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let is_empty = method(&report, "isEmpty");
     let mutation = |op: &str| {
         is_empty["mutations"]
@@ -621,9 +622,7 @@ fn excluded_tests_do_not_run_and_duplicate_inputs_count_once() {
     let run = |extra: &[OsString]| -> Value {
         let extra: Vec<&std::ffi::OsStr> = extra.iter().map(|a| a.as_os_str()).collect();
         let output = mutate((&classes, &tests, &junit4), &extra);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-            .unwrap_or_else(|e| panic!("{e}: {stderr}"))
+        json_of(&output)
     };
     let once: Vec<OsString> = [
         "--json",
@@ -693,8 +692,7 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
             ],
         );
         let stderr = String::from_utf8_lossy(&output.stderr);
-        let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-            .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        let report: Value = json_of(&output);
         let compute = method(&report, "computeMax").clone();
         assert_eq!(compute["classification"], "tested", "{compute:#}\n{stderr}");
         // The repeated test is one test of three invocations.
@@ -752,9 +750,7 @@ fn a_class_teardown_that_fails_without_the_mutant_too_is_no_kill() {
         (&classes, &tests, &junit4),
         &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
     );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let polite = method(&report, "isPolite");
     assert_eq!(
         strings(&polite["tests"]),
@@ -797,8 +793,7 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
         ],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let compute = method(&report, "computeFactor");
     assert_eq!(
         strings(&compute["tests"]),
@@ -841,8 +836,7 @@ fn a_maven_project_is_mutated_module_by_module() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let modules: Vec<&String> = report.as_object().unwrap().keys().collect();
     assert_eq!(modules, ["shop-app", "shop-core"], "{stderr}");
     assert!(
@@ -1013,9 +1007,7 @@ fn in_diff_mutates_only_the_methods_a_change_touches() {
     std::fs::write(&source, changed).unwrap();
 
     let mutated = |output: std::process::Output| -> (Vec<String>, Value) {
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-            .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        let report: Value = json_of(&output);
         let names = report["methods"]
             .as_array()
             .unwrap()
@@ -1092,8 +1084,7 @@ fn a_set_up_mutants_kill_that_does_not_repeat_is_unstable() {
         ],
     );
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let union = method(&report, "union");
     let null = union["mutations"]
         .as_array()
@@ -1316,9 +1307,7 @@ fn explain_proposes_production_inputs_that_infect() {
             store.as_os_str(),
         ],
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let report: Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&out);
     let diagnosis = |name: &str, mutator: &str| -> Value {
         method(&report, name)["diagnoses"]
             .as_array()
@@ -1377,9 +1366,7 @@ fn explain_sees_the_tests_values_after_a_class_initialiser_floods_the_exits() {
             "*CodesTest".as_ref(),
         ],
     );
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let report: Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&out);
     let code = method(&report, "code");
     let diagnosis = code["diagnoses"]
         .as_array()
@@ -1557,8 +1544,7 @@ fn in_diff_on_a_maven_project_mutates_exactly_the_changed_method() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = serde_json::from_str(&String::from_utf8_lossy(&output.stdout))
-        .unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let report: Value = json_of(&output);
     let names = |module: &str| -> Vec<String> {
         report[module]["methods"]
             .as_array()
