@@ -73,7 +73,15 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
         .work
         .clone()
         .unwrap_or_else(|| tests.with_file_name(".mimic-verify"));
-    verify_tests(args, tests, &classpath, &work, args.test_dir.as_deref())
+    let (jdk, runtime) = toolchain()?;
+    verify_tests(
+        args,
+        (&jdk, &runtime),
+        tests,
+        &classpath,
+        &work,
+        args.test_dir.as_deref(),
+    )
 }
 
 /// `verify --project`: per module, the tests mimic generated into its test tree, staged
@@ -82,6 +90,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
 /// them is named and skipped. The exit code is the worst of the modules'.
 fn run_project(args: &VerifyArgs, dir: &Path) -> anyhow::Result<u8> {
     let modules = args.project.modules(dir, "verify", false)?;
+    let (jdk, runtime) = toolchain()?;
     let mut code = exit_code::SUCCESS;
     let mut verified = 0;
     for module in &modules {
@@ -113,7 +122,14 @@ fn run_project(args: &VerifyArgs, dir: &Path) -> anyhow::Result<u8> {
         let mut classpath = vec![module.classes.clone()];
         classpath.extend(module.classpath.iter().cloned());
         let test_dir = args.test_dir.clone().unwrap_or_else(|| module.dir.clone());
-        let module_code = verify_tests(args, &staged, &classpath, &work, Some(&test_dir))?;
+        let module_code = verify_tests(
+            args,
+            (&jdk, &runtime),
+            &staged,
+            &classpath,
+            &work,
+            Some(&test_dir),
+        )?;
         code = code.max(module_code);
         verified += 1;
     }
@@ -126,17 +142,23 @@ fn run_project(args: &VerifyArgs, dir: &Path) -> anyhow::Result<u8> {
     Ok(code)
 }
 
+/// The JDK and the JUnit runtime the test runs use, found once per command.
+fn toolchain() -> anyhow::Result<(Jdk, JunitRuntime)> {
+    let jdk = Jdk::locate()?;
+    let runtime = JunitRuntime::fetch(&ArtifactCache::default_location(), &Maven::locate()?)?;
+    Ok((jdk, runtime))
+}
+
 /// Verify the generated tests under `tests` against `classpath`, compiling into `work`,
 /// the test JVMs started in `test_dir`; print the table (or JSON) and say the exit code.
 fn verify_tests(
     args: &VerifyArgs,
+    (jdk, runtime): (&Jdk, &JunitRuntime),
     tests: &Path,
     classpath: &[PathBuf],
     work: &Path,
     test_dir: Option<&Path>,
 ) -> anyhow::Result<u8> {
-    let jdk = Jdk::locate()?;
-    let runtime = JunitRuntime::fetch(&ArtifactCache::default_location(), &Maven::locate()?)?;
     let test_timeout = match args.test_timeout {
         Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
         Some(s) => anyhow::bail!("--test-timeout {s}: give a positive number of seconds"),
@@ -181,7 +203,7 @@ fn verify_tests(
         }
         reporter.line(line);
     };
-    let report = verify_with(&jdk, &runtime, tests, classpath, work, &options, &mut say)
+    let report = verify_with(jdk, runtime, tests, classpath, work, &options, &mut say)
         .with_context(|| format!("verifying {}", tests.display()))?;
     reporter.step(options.runs, "done");
     reporter.finish();
