@@ -215,7 +215,7 @@ fn classifies_every_versioned_set_method() {
     // and its JVM goes on: no JVM is started beyond the test JVMs themselves.
     if Jdk::locate().unwrap().feature_version < 20 {
         assert_eq!(
-            report["summary"]["jvm-starts"], report["summary"]["workers"],
+            report["summary"]["jvm-starts"], report["summary"]["started-workers"],
             "{:#}",
             report["summary"]
         );
@@ -736,6 +736,50 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
         v
     };
     assert_eq!(without_times(&seen[0]), without_times(&seen[1]));
+}
+
+/// A parameterised test stops at its first failing invocation under a mutant (the mutant
+/// is detected by then), while the baseline runs all of them: `ParityTest` notes each of
+/// its twenty invocations in a file of the tests' working directory.
+#[test]
+fn a_parameterised_test_stops_at_its_first_failing_invocation_under_a_mutant() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-failfast"]);
+    let run_dir = dir.path().join("run");
+    std::fs::create_dir_all(&run_dir).unwrap();
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--test-dir".as_ref(),
+            run_dir.as_os_str(),
+            "--include-tests".as_ref(),
+            "*ParityTest*".as_ref(),
+        ],
+    );
+    let report: Value = json_of(&output);
+    let parity = method(&report, "isEven");
+    assert_eq!(parity["classification"], "tested", "{parity:#}");
+    for m in parity["mutations"].as_array().unwrap() {
+        assert_eq!(
+            strings(&m["killing-tests"]),
+            ["se.kth.castor.versionedset.ParityTest#parity(int)"],
+            "{m}"
+        );
+    }
+    let log = std::fs::read_to_string(run_dir.join("invocations.log")).unwrap();
+    let invocations: Vec<&str> = log.lines().collect();
+    // The baseline runs all twenty; `false` fails at 0 and `true` at 1, each run twice
+    // (the kill is confirmed by a second run): 20 + 2 × 1 + 2 × 2.
+    assert_eq!(invocations.len(), 26, "{invocations:?}");
+    let report_invocations = report["baseline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"].as_str().unwrap().contains("ParityTest"))
+        .unwrap()["invocations"]
+        .clone();
+    assert_eq!(report_invocations, 20);
 }
 
 /// A class's `@AfterAll` that fails whenever only some of its tests run (it checks they all

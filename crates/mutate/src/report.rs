@@ -48,6 +48,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         "red-tests": report.red_tests.len(),
         "stop-methods": report.skipped.len(),
         "workers": report.workers,
+        "started-workers": report.started_workers,
         "jvm-starts": report.jvm_starts,
         "seconds": report.seconds,
         "phases": report.phases.iter().map(|(n, s)| json!({"phase": n, "seconds": s})).collect::<Vec<_>>(),
@@ -244,11 +245,18 @@ pub fn summary(report: &MutationReport) -> String {
         .iter()
         .map(|t| u64::from(t.invocations))
         .sum();
+    let jvms = if report.started_workers > report.workers {
+        format!(
+            "{} test JVM(s) ({} for mutants)",
+            report.started_workers, report.workers
+        )
+    } else {
+        format!("{} test JVM(s)", report.workers)
+    };
     out.push_str(&format!(
-        "{} tests ({invocations} green invocations; {} red, excluded), {} test JVM(s), {} JVM start(s), {:.1} s\n",
+        "{} tests ({invocations} green invocations; {} red, excluded), {jvms}, {} JVM start(s), {:.1} s\n",
         report.tests_total,
         report.red_tests.len(),
-        report.workers,
         report.jvm_starts,
         report.seconds
     ));

@@ -155,6 +155,10 @@ pub struct MutationReport {
     pub baseline: Vec<BaselineTest>,
     /// Test JVMs used for mutant runs.
     pub workers: usize,
+    /// Test JVMs started for the baseline; the mutant phase may use fewer
+    /// (`workers`: only as many as its expected work pays for).
+    #[serde(default)]
+    pub started_workers: usize,
     /// Test JVMs started in all (restarts after timeouts and crashes included).
     pub jvm_starts: usize,
     /// Wall time of the whole run.

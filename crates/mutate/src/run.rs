@@ -74,6 +74,20 @@ pub struct MutateConfig {
     pub shard: Option<crate::shard::Shard>,
 }
 
+/// Expected mutant work (the shard cost model's microseconds, from baseline times) that
+/// one test JVM is given at least before another is used in the mutant phase. Measured
+/// on two cores (docs/results.md, session 31): commons-cli shards with about 6 s of
+/// expected work ran in 4.7–5.3 s on one JVM and 5.1–8.9 s on two (each JVM's JIT
+/// compiler and collector take the core the other JVM needs while it warms up), while
+/// commons-codec (about 120 s) ran 1.2× faster on two.
+const WORK_PER_JVM_MICROS: u64 = 10_000_000;
+
+/// How many of `started` test JVMs the mutant phase uses for `expected_micros` of work:
+/// one per [`WORK_PER_JVM_MICROS`], at least one.
+fn worker_count_for(expected_micros: u64, started: usize) -> usize {
+    (expected_micros.div_ceil(WORK_PER_JVM_MICROS) as usize).clamp(1, started.max(1))
+}
+
 impl MutateConfig {
     /// Defaults: Table I operators, every stop kind, one JVM per core (at most 4),
     /// timeouts `2 × baseline + 0.5 s` of CPU time and `4 × baseline + 5 s` of wall time
@@ -323,7 +337,7 @@ pub fn run_mutation_with(
         .iter()
         .map(|t| t.name.clone())
         .collect();
-    let (workers, mut baseline) = (run.workers, run.results);
+    let (mut workers, mut baseline) = (run.workers, run.results);
     for (i, name) in names.iter().enumerate() {
         if !config.test_filter.accepts_name(name) {
             baseline[i] = Baseline::Excluded;
@@ -467,12 +481,38 @@ pub fn run_mutation_with(
         per_method.clear();
     }
     let jobs = round_robin(per_method);
+    // Only as many JVMs as the mutants' expected work pays for: each JVM beyond the first
+    // costs a warm-up and, on few cores, the others' JIT and collector time.
+    let expected_micros: u64 = crate::shard_cost::method_costs(
+        &selection.methods,
+        &covering,
+        &names,
+        &baseline,
+        &fresh,
+        &run.outside.shared,
+    )
+    .iter()
+    .sum();
+    let started_workers = workers.len();
+    let worker_count = worker_count_for(expected_micros, started_workers);
+    for mut spare in workers.drain(worker_count..) {
+        spare.retire();
+    }
     phases.push(("baseline".into(), phase_start.elapsed().as_secs_f64()));
     let phase_start = Instant::now();
-    let worker_count = workers.len();
     progress(Progress::Phase {
         name: "mutants".into(),
-        detail: format!("{} covered mutants on {worker_count} JVM(s)", jobs.len()),
+        detail: if worker_count < started_workers {
+            format!(
+                "{} covered mutants on {worker_count} of the {started_workers} JVMs \
+                 ({:.1} s of expected test time: one JVM per {} s)",
+                jobs.len(),
+                expected_micros as f64 / 1e6,
+                WORK_PER_JVM_MICROS / 1_000_000
+            )
+        } else {
+            format!("{} covered mutants on {worker_count} JVM(s)", jobs.len())
+        },
         total: jobs.len(),
     });
     let (outcomes, restarts) = run_jobs(
@@ -581,6 +621,7 @@ pub fn run_mutation_with(
         red_tests,
         tests_total: names.len(),
         workers: worker_count,
+        started_workers,
         jvm_starts: starts,
         seconds: started.elapsed().as_secs_f64(),
         phases,
@@ -600,4 +641,20 @@ fn uses_mockito(classpath: &[PathBuf]) -> bool {
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with("mockito-core") || n.starts_with("mockito-inline"))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jvm_per_ten_seconds_of_expected_work_at_least_one_at_most_the_started() {
+        assert_eq!(worker_count_for(0, 2), 1);
+        assert_eq!(worker_count_for(6_300_000, 2), 1);
+        assert_eq!(worker_count_for(10_000_000, 2), 1);
+        assert_eq!(worker_count_for(12_500_000, 2), 2);
+        assert_eq!(worker_count_for(119_000_000, 2), 2);
+        assert_eq!(worker_count_for(119_000_000, 4), 4);
+        assert_eq!(worker_count_for(5, 0), 1);
+    }
 }

@@ -11,6 +11,13 @@
 //! launch), so one launch serves many mutants: distinct tests, each with its own mutant
 //! switched on while it runs. A mutant brings one test to its first launch, then 2, 4…
 //! while no test detects it.
+//!
+//! A test class runs much slower the first time in a JVM (its classes load, the code it
+//! reaches is interpreted until compiled), so each test class has a home JVM: the one
+//! that ran it first (in the baseline, or the first to take it here). A JVM takes the
+//! mutants whose next tests are at home with it (or have no home yet) first, and others'
+//! only when none is left, so that two JVMs do not both pay every class's warm-up. Which
+//! JVM runs a mutant never changes its verdict or its killing test.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Condvar, Mutex};
@@ -160,6 +167,10 @@ struct Pool {
     restarts: usize,
     /// Mutants per launch at most.
     launch_mutants: usize,
+    /// Per test, its test class (an index into [`Pool::home`]); empty: no affinity.
+    class_of: Vec<usize>,
+    /// Per test class, the JVM (worker index) it runs at home in, once one ran it.
+    home: Vec<Option<usize>>,
 }
 
 /// Mutants taken for one launch, each with the tests it brings.
@@ -192,6 +203,45 @@ impl Pool {
             settled: HashMap::new(),
             restarts: 0,
             launch_mutants: launch_mutants.max(1),
+            class_of: Vec::new(),
+            home: Vec::new(),
+        }
+    }
+
+    /// Give each test its class (from its name, `org.x.FooTest#m()`), and each class whose
+    /// tests ran in a started JVM that JVM as home (the first such JVM).
+    fn set_homes(&mut self, names: &[String], warm: &[&dyn Fn(usize) -> bool]) {
+        let mut ids: HashMap<&str, usize> = HashMap::new();
+        self.class_of = names
+            .iter()
+            .map(|n| {
+                let class = n.split('#').next().unwrap_or(n);
+                let next = ids.len();
+                *ids.entry(class).or_insert(next)
+            })
+            .collect();
+        self.home = vec![None; ids.len()];
+        for (test, &class) in self.class_of.iter().enumerate() {
+            if self.home[class].is_none() {
+                self.home[class] = warm.iter().position(|is_warm| is_warm(test));
+            }
+        }
+    }
+
+    /// Whether `test` runs at home in JVM `me` (or has no home yet).
+    fn at_home(&self, test: usize, me: usize) -> bool {
+        match self.class_of.get(test) {
+            Some(&class) => self.home[class].is_none_or(|h| h == me),
+            None => true,
+        }
+    }
+
+    /// Make JVM `me` the home of the classes of `tests` that have none.
+    fn claim(&mut self, tests: &[(usize, Budget)], me: usize) {
+        for (test, _) in tests {
+            if let Some(&class) = self.class_of.get(*test) {
+                self.home[class].get_or_insert(me);
+            }
         }
     }
 
@@ -235,9 +285,25 @@ fn judge_again(pending: &Pending, status: MutantStatus, cold: bool) -> bool {
     status == MutantStatus::TimedOut && cold && !pending.patient
 }
 
-/// Take mutants for one launch from the front of the queue: each brings its next `share`
-/// tests, and no test appears twice in a launch.
-fn take_launch(pool: &mut Pool) -> Launch {
+/// Take mutants for one launch for JVM `me`: those whose next tests are at home in it
+/// first ([`Pool::at_home`]), from the front of the queue; when there are none, any.
+fn take_launch(pool: &mut Pool, me: usize) -> Launch {
+    let launch = take_launch_where(pool, Some(me));
+    let launch = if launch.is_empty() {
+        take_launch_where(pool, None)
+    } else {
+        launch
+    };
+    for (_, tests) in &launch {
+        pool.claim(tests, me);
+    }
+    launch
+}
+
+/// Take mutants for one launch from the front of the queue (with `at_home_in`, only those
+/// whose next tests are at home in that JVM): each brings its next `share` tests, and no
+/// test appears twice in a launch.
+fn take_launch_where(pool: &mut Pool, at_home_in: Option<usize>) -> Launch {
     let mut taken = Vec::new();
     let mut used = std::collections::HashSet::new();
     let mut tests = 0;
@@ -272,7 +338,8 @@ fn take_launch(pool: &mut Pool) -> Launch {
                 .copied()
                 .collect(),
         };
-        if mine.is_empty() {
+        let away = at_home_in.is_some_and(|me| mine.iter().any(|(i, _)| !pool.at_home(*i, me)));
+        if mine.is_empty() || away {
             skipped.push_back(p);
             continue;
         }
@@ -298,10 +365,19 @@ pub fn run_jobs(
     names: &[String],
     progress: ProgressSink<'_>,
 ) -> Result<(Outcomes, usize), MutateError> {
-    let pool = Mutex::new(Pool {
+    let mut pool = Pool {
         queue: jobs.into_iter().map(Pending::new).collect(),
         ..Pool::new(launch_mutants)
-    });
+    };
+    {
+        let warm: Vec<Box<dyn Fn(usize) -> bool + '_>> = workers
+            .iter()
+            .map(|w| Box::new(move |test| w.is_warm(test)) as Box<dyn Fn(usize) -> bool>)
+            .collect();
+        let warm: Vec<&dyn Fn(usize) -> bool> = warm.iter().map(|f| f.as_ref()).collect();
+        pool.set_homes(names, &warm);
+    }
+    let pool = Mutex::new(pool);
     let changed = Condvar::new();
     let errors: Vec<MutateError> = std::thread::scope(|scope| {
         let handles: Vec<_> = workers
@@ -310,7 +386,7 @@ pub fn run_jobs(
             .map(|(n, worker)| {
                 let (pool, changed) = (&pool, &changed);
                 scope.spawn(move || {
-                    let result = work(worker, &spec(n), limits, pool, changed, names, progress);
+                    let result = work(n, worker, &spec(n), limits, pool, changed, names, progress);
                     // Let the others finish (or see the queue empty) whatever happened here.
                     changed.notify_all();
                     result
@@ -645,7 +721,9 @@ fn warm_up_tests(
 }
 
 /// One test JVM's loop: take a launch, run it, settle its mutants.
+#[allow(clippy::too_many_arguments)]
 fn work(
+    me: usize,
     mut worker: Worker,
     spec: &WorkerSpec,
     limits: Limits,
@@ -703,7 +781,7 @@ fn work(
                     changed.notify_all();
                     continue;
                 }
-                let launch = take_launch(&mut p);
+                let launch = take_launch(&mut p, me);
                 if !launch.is_empty() {
                     p.in_flight += launch.len();
                     break launch;
@@ -939,7 +1017,7 @@ mod tests {
         };
         let ids = |launch: &Launch| launch.iter().map(|(p, _)| p.job.id).collect::<Vec<_>>();
         // Method 0's second mutant waits for its first.
-        let first = take_launch(&mut pool);
+        let first = take_launch(&mut pool, 0);
         assert_eq!(ids(&first), vec![0, 10]);
         assert_eq!(pool.queue.len(), 1);
         let (done, _) = first.into_iter().next().unwrap();
@@ -951,9 +1029,55 @@ mod tests {
             &[],
         );
         pool.settle(0, 0, o, Some(1));
-        let second = take_launch(&mut pool);
+        let second = take_launch(&mut pool, 0);
         assert_eq!(ids(&second), vec![1]);
         assert_eq!(pool.killers[&0], vec![1]);
+    }
+
+    #[test]
+    fn a_jvm_takes_the_mutants_whose_test_classes_are_at_home_with_it_first() {
+        let b = Budget {
+            cpu_ms: 1,
+            wall_ms: 1,
+        };
+        let pending = |method: usize, test: usize| {
+            Pending::new(Job {
+                method,
+                mutant: 0,
+                id: method as u32,
+                tests: vec![(test, b)],
+                alone: false,
+                fresh: false,
+            })
+        };
+        let names: Vec<String> = [
+            "a.ATest#one()",
+            "a.ATest#two()",
+            "a.BTest#one()",
+            "a.CTest#one()",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut pool = Pool {
+            queue: [pending(0, 0), pending(1, 2), pending(2, 1), pending(3, 3)].into(),
+            ..Pool::new(32)
+        };
+        // JVM 0 ran ATest#one in the baseline, JVM 1 ran BTest#one.
+        let warm0 = |t: usize| t == 0;
+        let warm1 = |t: usize| t == 2;
+        pool.set_homes(&names, &[&warm0, &warm1]);
+        let ids = |launch: &Launch| launch.iter().map(|(p, _)| p.job.id).collect::<Vec<_>>();
+        // JVM 1 takes BTest's mutant and CTest's (no home yet, now its own), not ATest's.
+        let first = take_launch(&mut pool, 1);
+        assert_eq!(ids(&first), vec![1, 3]);
+        // JVM 0 takes both of ATest's (ATest#two is at home with ATest#one).
+        let second = take_launch(&mut pool, 0);
+        assert_eq!(ids(&second), vec![0, 2]);
+        // With nothing at home left, a JVM takes another's.
+        pool.queue.push_back(pending(4, 3));
+        let third = take_launch(&mut pool, 0);
+        assert_eq!(ids(&third), vec![4]);
     }
 
     #[test]
@@ -1013,7 +1137,7 @@ mod tests {
             queue: [confirming].into(),
             ..Pool::new(32)
         };
-        let launch = take_launch(&mut pool);
+        let launch = take_launch(&mut pool, 0);
         assert_eq!(launch.len(), 1);
         assert_eq!(launch[0].1, vec![(7, b)]);
     }

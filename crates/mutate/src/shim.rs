@@ -13,6 +13,8 @@
 //! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
 //! - `Protocol`: writes the replies as JSON lines.
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
+//! - `FailFast`: a Jupiter execution condition (auto-detected through `META-INF/services`)
+//!   that skips a parameterised test's remaining invocations once one failed under a mutant.
 
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -50,7 +52,17 @@ const SOURCES: &[(&str, &str)] = &[
         "mimic/mutate/TestProbe.java",
         include_str!("../java/mimic/mutate/TestProbe.java"),
     ),
+    (
+        "mimic/mutate/FailFast.java",
+        include_str!("../java/mimic/mutate/FailFast.java"),
+    ),
 ];
+
+/// The service registration that lets Jupiter's extension auto-detection load `FailFast`.
+const SERVICES: (&str, &str) = (
+    "META-INF/services/org.junit.jupiter.api.extension.Extension",
+    "mimic.mutate.FailFast\n",
+);
 
 /// The compiled shim: reused from `cache_dir/mutate-shim-<hash>` when these sources were
 /// compiled before by this JDK, else compiled there (through a temporary directory, so
@@ -62,6 +74,7 @@ pub fn build_shim(
 ) -> Result<PathBuf, MutateError> {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     SOURCES.hash(&mut hasher);
+    SERVICES.hash(&mut hasher);
     jdk.feature_version.hash(&mut hasher);
     runtime.console_standalone.hash(&mut hasher);
     let out = cache_dir.join(format!("mutate-shim-{:016x}", hasher.finish()));
@@ -94,6 +107,11 @@ pub fn build_shim(
             extra_args: vec!["-nowarn".into()],
         },
     )?;
+    let services = classes.join(SERVICES.0);
+    if let Some(parent) = services.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| MutateError::io("create", parent, e))?;
+    }
+    std::fs::write(&services, SERVICES.1).map_err(|e| MutateError::io("write", &services, e))?;
     if std::fs::rename(&classes, &out).is_err() && !out.is_dir() {
         return Err(MutateError::io(
             "move the compiled shim to",

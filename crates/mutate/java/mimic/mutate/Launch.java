@@ -58,6 +58,11 @@ final class Launch implements TestExecutionListener {
     int[] mutantOf;
     /** Per test, its index in the discovered tests. */
     int[] testIndex;
+    /**
+     * Whether a failed invocation ends its test's remaining invocations ({@link FailFast}):
+     * in mutant runs, where one failure detects the mutant.
+     */
+    boolean failFast;
     volatile long firstStart;
     volatile long lastFinish;
 
@@ -99,6 +104,7 @@ final class Launch implements TestExecutionListener {
                 (k < 0 ? 0 : wallBudget[k]) + wallConst + cold);
     }
 
+    private static final boolean DEBUG_SLOW = System.getenv("MIMIC_MUTATE_DEBUG") != null;
     /** Whether a test has started in this JVM. */
     private static volatile boolean warmJvm;
 
@@ -182,6 +188,7 @@ final class Launch implements TestExecutionListener {
             return;
         }
         collectShared();
+        FailFast.skipBelow = null;
         started[k] = true;
         if (firstStart == 0) {
             firstStart = System.nanoTime();
@@ -220,6 +227,10 @@ final class Launch implements TestExecutionListener {
             lastFinish = System.nanoTime();
             wall[k] = System.nanoTime() - w.wall;
             cpu[k] = Watchdog.cpuNow() - w.cpu;
+            if (DEBUG_SLOW && wall[k] > 100_000_000L) {
+                System.err.printf("mimic: slow test %.1f ms (%s) %s%n", wall[k] / 1e6,
+                        mutantOf != null ? mutantOf[k] : -1, ids[k]);
+            }
             if (recordHits) {
                 hits.set(k, takeHits());
             }
@@ -232,6 +243,9 @@ final class Launch implements TestExecutionListener {
         if (owner >= 0) {
             if (isFailed) {
                 fail(owner, result);
+                if (failFast && k == null) {
+                    FailFast.skipBelow = ids[owner] + "/";
+                }
             }
             if (id.isTest() && result.getStatus() != TestExecutionResult.Status.ABORTED) {
                 ran[owner] = true;

@@ -84,6 +84,9 @@ public final class MutationRunner {
         initsTold = new boolean[methods];
         launcher = LauncherFactory.create();
         configuration = configuration();
+        if (DEBUG) {
+            System.err.println("mimic: fail-fast of parameterised tests: " + FailFast.available);
+        }
         List<String> names = new ArrayList<>();
         if (args.length > 2 && args[1].equals("--tests")) {
             // Another JVM discovers them (started at the same time, it writes the file when
@@ -171,7 +174,8 @@ public final class MutationRunner {
                 }
                 MutantSwitch.activate(mutant);
                 boolean failed = runLaunch(mutant, null, r.indices, r.cpuBudget, r.wallBudget,
-                        cpuConst, wallConst, from, to, recordHits);
+                        cpuConst, wallConst, from, to, recordHits,
+                        stopAtFailure && !recordHits && mutant != 0);
                 MutantSwitch.activate(0);
                 from = to;
                 if (failed && stopAtFailure) {
@@ -225,7 +229,7 @@ public final class MutationRunner {
         if (n > 0) {
             MutantSwitch.activate(0);
             runLaunch(0, r.mutants, r.indices, r.cpuBudget, r.wallBudget, cpuConst, wallConst, 0, n,
-                    false);
+                    false, true);
             MutantSwitch.activate(0);
         }
     }
@@ -240,9 +244,14 @@ public final class MutationRunner {
         return to;
     }
 
-    /** Run tests {@code from..to} in one launch; print their R lines; true if one failed. */
+    /**
+     * Run tests {@code from..to} in one launch; print their R lines; true if one failed.
+     * {@code failFast}: a mutant run whose verdict one failure settles, so a parameterised
+     * test stops at its first failing invocation ({@link FailFast}).
+     */
     private static boolean runLaunch(int mutant, int[] mutantOf, int[] indices, long[] cpuBudget,
-            long[] wallBudget, long cpuConst, long wallConst, int from, int to, boolean recordHits) {
+            long[] wallBudget, long cpuConst, long wallConst, int from, int to, boolean recordHits,
+            boolean failFast) {
         int n = to - from;
         String[] ids = new String[n];
         for (int k = 0; k < n; k++) {
@@ -252,15 +261,17 @@ public final class MutationRunner {
         Launch started = new Launch(proto, ids, Arrays.copyOfRange(cpuBudget, from, to),
                 Arrays.copyOfRange(wallBudget, from, to), cpuConst, wallConst, recordHits);
         started.mutantOf = mutantOf;
+        started.failFast = failFast && FailFast.available && MutantSwitch.observed < 0;
         started.testIndex = Arrays.copyOfRange(indices, from, to);
         Watchdog.Result r = execute(started);
+        FailFast.skipBelow = null;
         if (DEBUG) {
             long inTests = 0;
             for (long w : r.launch.wall) {
                 inTests += w;
             }
-            System.err.printf("mimic: launch m=%d n=%d %.2f ms, in tests %.2f ms, first start %.2f ms, after last %.2f ms, failed=%s %s base~%d ms%n", mutant, n,
-                    (System.nanoTime() - t0) / 1e6, inTests / 1e6, (r.launch.firstStart - t0) / 1e6, (System.nanoTime() - r.launch.lastFinish) / 1e6, Arrays.toString(r.launch.failed), ids[0], wallBudget[from] / MS / 4);
+            System.err.printf("mimic: launch m=%d n=%d %.2f ms, in tests %.2f ms, first start %.2f ms, after last %.2f ms, failed=%s %s base~%d ms, skipped %d%n", mutant, n,
+                    (System.nanoTime() - t0) / 1e6, inTests / 1e6, (r.launch.firstStart - t0) / 1e6, (System.nanoTime() - r.launch.lastFinish) / 1e6, Arrays.toString(r.launch.failed), ids[0], wallBudget[from] / MS / 4, FailFast.skipped);
         }
         Launch launch = r.launch;
         if (r.timedOut >= 0) {
@@ -509,9 +520,41 @@ public final class MutationRunner {
                 params.put(key, System.getProperty(key));
             }
         }
+        String autodetect = "junit.jupiter.extensions.autodetection.enabled";
+        if (Boolean.parseBoolean(params.get(autodetect))) {
+            FailFast.available = true;
+        } else if (!otherExtensionsAutodetectable()) {
+            params.put(autodetect, "true");
+            FailFast.available = true;
+        }
         params.put("junit.jupiter.execution.parallel.enabled", "false");
         params.put("junit.platform.stacktrace.pruning.enabled", "false");
         return params;
+    }
+
+    /**
+     * Whether a jar or directory on the class path other than this shim registers a
+     * Jupiter extension for auto-detection: switching auto-detection on for {@link FailFast}
+     * would load it too, which the suite did not ask for.
+     */
+    private static boolean otherExtensionsAutodetectable() {
+        String service = "META-INF/services/org.junit.jupiter.api.extension.Extension";
+        try {
+            java.util.Enumeration<java.net.URL> found =
+                    MutationRunner.class.getClassLoader().getResources(service);
+            java.net.URL ours = MutationRunner.class.getClassLoader().getResource(
+                    MutationRunner.class.getName().replace('.', '/') + ".class");
+            String shimRoot = ours == null ? "" : ours.toString().replace(
+                    MutationRunner.class.getName().replace('.', '/') + ".class", "");
+            while (found.hasMoreElements()) {
+                if (!found.nextElement().toString().startsWith(shimRoot)) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (java.io.IOException e) {
+            return true;
+        }
     }
 
     /** Tests, and test templates (parameterized, dynamic) whose invocations appear only when run. */
