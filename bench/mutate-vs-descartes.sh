@@ -16,7 +16,8 @@
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/...           (more flags for mimic mutate)
 #   SHARDS=2 bench/mutate-vs-descartes.sh              (then the run split in 2 shards: the
 #       baseline job, each shard's time against the unsplit run's, and whether the merged
-#       shards give the unsplit verdicts; bench/shards.sh)
+#       shards give the unsplit verdicts; bench/shards.sh; ROUNDS=5 repeats unsplit run and
+#       shards five times, back to back, and prints the median share per shard)
 #   EXPLAIN=3 bench/mutate-vs-descartes.sh             (then mimic mutate --explain with 3
 #       runs per side: its time against the plain run's, the symptom split and Table III
 #       row from its Markdown report, and Reneri's named commons-cli cases; bench/explain.sh)
@@ -195,20 +196,51 @@ EOF
     "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --baseline-only -q
     END=$(date +%s.%N)
     echo "baseline job: $(seconds "$START" "$END") s"
-    SHARD_TIMES=""
-    for K in $(seq 1 "$SHARDS"); do
-      START=$(date +%s.%N)
-      set +e
-      "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --shard "$K/$SHARDS" \
-        --report "../mimic-shard-$K.json" -q > /dev/null
-      STATUS=$?
-      set -e
-      END=$(date +%s.%N)
-      [ "$STATUS" -le 1 ] || exit 1
-      SHARD_TIMES="$SHARD_TIMES $(seconds "$START" "$END")"
-      echo "shard $K/$SHARDS: $(seconds "$START" "$END") s," \
-        "$(python3 -c "print(f'{($END - $START) / ($MIMIC_END - $MIMIC_START) * 100:.0f}%')") of the unsplit run"
+    # ROUNDS rounds of (unsplit run, shard 1, …, shard n) one right after the other, so
+    # that each ratio compares runs made within seconds of each other on this machine
+    # (its speed drifts by up to 1.7x over minutes); the first round's unsplit run is the
+    # run above. Prints each round's ratios and, per shard, the median.
+    RATIOS=""
+    for ROUND in $(seq 1 "${ROUNDS:-1}"); do
+      if [ "$ROUND" = 1 ]; then
+        UNSPLIT=$(python3 -c "print($MIMIC_END - $MIMIC_START)")
+      else
+        START=$(date +%s.%N)
+        set +e
+        "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} -o ../mimic-methods-round.json -q > /dev/null
+        STATUS=$?
+        set -e
+        END=$(date +%s.%N)
+        [ "$STATUS" -le 1 ] || exit 1
+        UNSPLIT=$(python3 -c "print($END - $START)")
+      fi
+      LINE="round $ROUND: unsplit $(python3 -c "print(f'{$UNSPLIT:.1f}')") s"
+      for K in $(seq 1 "$SHARDS"); do
+        START=$(date +%s.%N)
+        set +e
+        "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --shard "$K/$SHARDS" \
+          --report "../mimic-shard-$K.json" -q > /dev/null
+        STATUS=$?
+        set -e
+        END=$(date +%s.%N)
+        [ "$STATUS" -le 1 ] || exit 1
+        RATIO=$(python3 -c "print(f'{($END - $START) / $UNSPLIT * 100:.0f}')")
+        RATIOS="$RATIOS $K:$RATIO"
+        LINE="$LINE, shard $K/$SHARDS $(seconds "$START" "$END") s ($RATIO%)"
+      done
+      echo "$LINE"
     done
+    python3 - "$SHARDS" $RATIOS <<'PY'
+import statistics, sys
+n = int(sys.argv[1])
+per = {k: [] for k in range(1, n + 1)}
+for item in sys.argv[2:]:
+    k, r = item.split(":")
+    per[int(k)].append(int(r))
+print("median share of the unsplit run: " + ", ".join(
+    f"shard {k}/{n} {statistics.median(v):.0f}%" for k, v in per.items())
+    + f" ({len(per[1])} round(s))")
+PY
     set +e
     "$MIMIC" mutate merge ../mimic-shard-*.json -o ../mimic-merged.json -q > /dev/null
     set -e
