@@ -578,7 +578,7 @@ pub fn run_mutation_with(
             &budget,
             &names,
             config,
-            &spec(worker_count),
+            &spec(started_workers),
             &work,
             production.as_ref(),
             &mut selection.problems,

@@ -170,8 +170,17 @@ impl Worker {
         let argfile = abs(&spec.log.with_extension("args"));
         let classpath: Vec<PathBuf> = spec.classpath.iter().map(abs).collect();
         let cp = mimic_jvm::classpath_string(&classpath);
-        std::fs::write(&argfile, format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")))
-            .map_err(|e| MutateError::io("write", &argfile, e))?;
+        // Written whole under another name, then renamed: JVMs started at the same time from
+        // one spec (the explain phase's) must never read a half-written file.
+        let dir = argfile.parent().unwrap_or(Path::new("."));
+        let mut staged = tempfile::NamedTempFile::new_in(dir)
+            .map_err(|e| MutateError::io("create a file in", dir, e))?;
+        staged
+            .write_all(format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")).as_bytes())
+            .map_err(|e| MutateError::io("write", staged.path(), e))?;
+        staged
+            .persist(&argfile)
+            .map_err(|e| MutateError::io("write", &argfile, e.error))?;
         let mut command = Command::new(&spec.java);
         command
             .args(&spec.jvm_args)
