@@ -7,9 +7,12 @@
 //! ([`crate::shard_cost`]), and classes go,
 //! costliest first, to the shard with the least cost so far (longest-processing-time
 //! first): a class's methods stay together, since their tests are mostly the same and
-//! a shard's cold test JVMs pay each test class's loading and warm-up again. Without one, each shard measures its own baseline, whose times differ from
-//! run to run, so classes are dealt out by their number of mutants alone, in the same
-//! greedy way; every tie is broken by the class's name.
+//! a shard's cold test JVMs pay each test class's loading and warm-up again, unless the
+//! class costs more than half a shard's fair share (or there are fewer classes than
+//! shards): then its methods are dealt out one by one ([`Shard::takes_grouped`]).
+//! Without one, each shard measures its own baseline, whose times differ from run to
+//! run, so classes are dealt out by their number of mutants alone, in the same greedy
+//! way; every tie is broken by the class's name.
 
 use std::fmt;
 
