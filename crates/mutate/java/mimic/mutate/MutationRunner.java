@@ -279,6 +279,16 @@ public final class MutationRunner {
             boolean mutated = mutantOf != null ? mutantOf[r.timedOut] != 0 : mutant != 0;
             if (r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
                     wallBudget[r.timedOut + from], cpuConst, wallConst))) {
+                if (!recordHits) {
+                    // The tests that finished before the culprit keep their results: run
+                    // again in the next JVM, a test with side effects (a file it counts
+                    // in) would see its own earlier run.
+                    for (int k = 0; k < n; k++) {
+                        if (k != r.timedOut && r.launch.finished[k]) {
+                            print(indices[from + k], r.launch.failed[k] ? 'F' : 'P', r.launch, k, 0);
+                        }
+                    }
+                }
                 proto.timedOut(culprit, r.timedOutWall);
                 Runtime.getRuntime().halt(3);
             }
