@@ -33,9 +33,10 @@ public final class FailFast implements ExecutionCondition {
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
         String below = skipBelow;
-        if (below != null && context.getUniqueId().startsWith(below)) {
-            skipped++;
+        if (below == null || !context.getUniqueId().startsWith(below)) {
+            return RUN;
         }
-        return below != null && context.getUniqueId().startsWith(below) ? SKIP : RUN;
+        skipped++;
+        return SKIP;
     }
 }
