@@ -399,10 +399,20 @@ pub fn run_mutation_with(
             fresh.insert(*id);
         }
     }
+    // Each method's expected cost: what a shard given the baseline file partitions by, and
+    // what sets how many JVMs the mutant phase uses.
+    let mut costs = crate::shard_cost::method_costs(
+        &selection.methods,
+        &covering,
+        &names,
+        &baseline,
+        &fresh,
+        &run.outside.shared,
+    );
     let outside_shard = match config.shard {
         Some(shard) if !config.baseline_only => {
             let before = selection.methods.len();
-            let costs: Vec<u64> = match &config.baseline_file {
+            let partition_costs: Vec<u64> = match &config.baseline_file {
                 // Each shard measured its own baseline: only what every shard shares.
                 None => selection
                     .methods
@@ -411,26 +421,25 @@ pub fn run_mutation_with(
                     .collect(),
                 // The file's baseline, read or just written: every shard given the file
                 // partitions by the same costs.
-                Some(_) => crate::shard_cost::method_costs(
-                    &selection.methods,
-                    &covering,
-                    &names,
-                    &baseline,
-                    &fresh,
-                    &run.outside.shared,
-                ),
+                Some(_) => costs.clone(),
             };
             let groups: Vec<&str> = selection
                 .methods
                 .iter()
                 .map(|m| m.class.split('$').next().unwrap_or(&m.class))
                 .collect();
-            let takes = shard.takes_grouped(&costs, &groups);
+            let takes = shard.takes_grouped(&partition_costs, &groups);
             let mut i = 0;
             selection.methods.retain(|_| {
                 i += 1;
                 takes[i - 1]
             });
+            costs = costs
+                .iter()
+                .zip(&takes)
+                .filter(|(_, t)| **t)
+                .map(|(c, _)| *c)
+                .collect();
             Some(before - selection.methods.len())
         }
         _ => None,
@@ -483,16 +492,7 @@ pub fn run_mutation_with(
     let jobs = round_robin(per_method);
     // Only as many JVMs as the mutants' expected work pays for: each JVM beyond the first
     // costs a warm-up and, on few cores, the others' JIT and collector time.
-    let expected_micros: u64 = crate::shard_cost::method_costs(
-        &selection.methods,
-        &covering,
-        &names,
-        &baseline,
-        &fresh,
-        &run.outside.shared,
-    )
-    .iter()
-    .sum();
+    let expected_micros: u64 = costs.iter().sum();
     let started_workers = workers.len();
     let worker_count = worker_count_for(expected_micros, started_workers);
     for mut spare in workers.drain(worker_count..) {

@@ -209,8 +209,9 @@ impl Pool {
     }
 
     /// Give each test its class (from its name, `org.x.FooTest#m()`), and each class whose
-    /// tests ran in a started JVM that JVM as home (the first such JVM).
-    fn set_homes(&mut self, names: &[String], warm: &[&dyn Fn(usize) -> bool]) {
+    /// tests ran in one of the `jvms` started JVMs (`warm(jvm, test)`) that JVM as home
+    /// (the first such JVM).
+    fn set_homes(&mut self, names: &[String], jvms: usize, warm: impl Fn(usize, usize) -> bool) {
         let mut ids: HashMap<&str, usize> = HashMap::new();
         self.class_of = names
             .iter()
@@ -223,7 +224,7 @@ impl Pool {
         self.home = vec![None; ids.len()];
         for (test, &class) in self.class_of.iter().enumerate() {
             if self.home[class].is_none() {
-                self.home[class] = warm.iter().position(|is_warm| is_warm(test));
+                self.home[class] = (0..jvms).find(|&jvm| warm(jvm, test));
             }
         }
     }
@@ -369,14 +370,7 @@ pub fn run_jobs(
         queue: jobs.into_iter().map(Pending::new).collect(),
         ..Pool::new(launch_mutants)
     };
-    {
-        let warm: Vec<Box<dyn Fn(usize) -> bool + '_>> = workers
-            .iter()
-            .map(|w| Box::new(move |test| w.is_warm(test)) as Box<dyn Fn(usize) -> bool>)
-            .collect();
-        let warm: Vec<&dyn Fn(usize) -> bool> = warm.iter().map(|f| f.as_ref()).collect();
-        pool.set_homes(names, &warm);
-    }
+    pool.set_homes(names, workers.len(), |jvm, test| workers[jvm].is_warm(test));
     let pool = Mutex::new(pool);
     let changed = Condvar::new();
     let errors: Vec<MutateError> = std::thread::scope(|scope| {
@@ -1064,9 +1058,9 @@ mod tests {
             ..Pool::new(32)
         };
         // JVM 0 ran ATest#one in the baseline, JVM 1 ran BTest#one.
-        let warm0 = |t: usize| t == 0;
-        let warm1 = |t: usize| t == 2;
-        pool.set_homes(&names, &[&warm0, &warm1]);
+        pool.set_homes(&names, 2, |jvm, test| {
+            (jvm, test) == (0, 0) || (jvm, test) == (1, 2)
+        });
         let ids = |launch: &Launch| launch.iter().map(|(p, _)| p.job.id).collect::<Vec<_>>();
         // JVM 1 takes BTest's mutant and CTest's (no home yet, now its own), not ATest's.
         let first = take_launch(&mut pool, 1);

@@ -54,10 +54,22 @@ pub fn write_tests_file(path: &Path, tests: &[DiscoveredTest]) -> Result<(), Mut
         .iter()
         .map(|t| format!("{}\t{}\n", t.unique_id, t.name))
         .collect();
-    // Written aside and renamed: JVMs waiting for the file never read half of it.
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text).map_err(|e| MutateError::io("write", &partial, e))?;
-    std::fs::rename(&partial, path).map_err(|e| MutateError::io("rename", &partial, e))
+    write_whole(path, text.as_bytes())
+}
+
+/// Write `bytes` to `path` under another (unique) name in its directory, then rename it:
+/// a JVM reading the file never sees half of it, even when several writers race.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), MutateError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut staged = tempfile::NamedTempFile::new_in(dir)
+        .map_err(|e| MutateError::io("create a file in", dir, e))?;
+    staged
+        .write_all(bytes)
+        .map_err(|e| MutateError::io("write", staged.path(), e))?;
+    staged
+        .persist(path)
+        .map_err(|e| MutateError::io("write", path, e.error))?;
+    Ok(())
 }
 
 /// A test the shim discovered.
@@ -170,17 +182,11 @@ impl Worker {
         let argfile = abs(&spec.log.with_extension("args"));
         let classpath: Vec<PathBuf> = spec.classpath.iter().map(abs).collect();
         let cp = mimic_jvm::classpath_string(&classpath);
-        // Written whole under another name, then renamed: JVMs started at the same time from
-        // one spec (the explain phase's) must never read a half-written file.
-        let dir = argfile.parent().unwrap_or(Path::new("."));
-        let mut staged = tempfile::NamedTempFile::new_in(dir)
-            .map_err(|e| MutateError::io("create a file in", dir, e))?;
-        staged
-            .write_all(format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")).as_bytes())
-            .map_err(|e| MutateError::io("write", staged.path(), e))?;
-        staged
-            .persist(&argfile)
-            .map_err(|e| MutateError::io("write", &argfile, e.error))?;
+        // JVMs started at the same time from one spec (the explain phase's) write it together.
+        write_whole(
+            &argfile,
+            format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")).as_bytes(),
+        )?;
         let mut command = Command::new(&spec.java);
         command
             .args(&spec.jvm_args)
