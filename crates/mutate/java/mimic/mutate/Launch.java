@@ -104,7 +104,6 @@ final class Launch implements TestExecutionListener {
                 (k < 0 ? 0 : wallBudget[k]) + wallConst + cold);
     }
 
-    private static final boolean DEBUG_SLOW = System.getenv("MIMIC_MUTATE_DEBUG") != null;
     /** Whether a test has started in this JVM. */
     private static volatile boolean warmJvm;
 
@@ -227,7 +226,7 @@ final class Launch implements TestExecutionListener {
             lastFinish = System.nanoTime();
             wall[k] = System.nanoTime() - w.wall;
             cpu[k] = Watchdog.cpuNow() - w.cpu;
-            if (DEBUG_SLOW && wall[k] > 100_000_000L) {
+            if (MutationRunner.DEBUG && wall[k] > 100_000_000L) {
                 System.err.printf("mimic: slow test %.1f ms (%s) %s%n", wall[k] / 1e6,
                         mutantOf != null ? mutantOf[k] : -1, ids[k]);
             }

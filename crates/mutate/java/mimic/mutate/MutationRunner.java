@@ -56,7 +56,8 @@ public final class MutationRunner {
     }
 
     private static final long MS = Watchdog.MS;
-    private static final boolean DEBUG = System.getenv("MIMIC_MUTATE_DEBUG") != null;
+    /** {@code MIMIC_MUTATE_DEBUG} set: launch and slow-test lines on stderr (the JVM's log). */
+    static final boolean DEBUG = System.getenv("MIMIC_MUTATE_DEBUG") != null;
 
     private static Launcher launcher;
     /** The tests' unique ids, in discovery order. */
@@ -283,11 +284,7 @@ public final class MutationRunner {
                     // The tests that finished before the culprit keep their results: run
                     // again in the next JVM, a test with side effects (a file it counts
                     // in) would see its own earlier run.
-                    for (int k = 0; k < n; k++) {
-                        if (k != r.timedOut && r.launch.finished[k]) {
-                            print(indices[from + k], r.launch.failed[k] ? 'F' : 'P', r.launch, k, 0);
-                        }
-                    }
+                    printFinished(r.launch, indices, from, r.timedOut);
                 }
                 proto.timedOut(culprit, r.timedOutWall);
                 Runtime.getRuntime().halt(3);
@@ -316,11 +313,7 @@ public final class MutationRunner {
             // this JVM is poisoned and the tests after the culprit did not run. Report the
             // tests that finished, name the culprit, and end the JVM: the caller counts it
             // as a crash of that test and runs the rest in a fresh JVM.
-            for (int k = 0; k < n; k++) {
-                if (k != blamed && launch.finished[k]) {
-                    print(indices[from + k], launch.failed[k] ? 'F' : 'P', launch, k, 0);
-                }
-            }
+            printFinished(launch, indices, from, blamed);
             proto.begin(indices[from + blamed]);
             proto.flush();
             System.err.println("mimic: " + Protocol.describe(launch.thrown)
@@ -451,6 +444,15 @@ public final class MutationRunner {
     }
 
     /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
+    /** The R lines of the tests of {@code launch} that finished, but for test {@code culprit}'s. */
+    private static void printFinished(Launch launch, int[] indices, int from, int culprit) {
+        for (int k = 0; k < launch.ids.length; k++) {
+            if (k != culprit && launch.finished[k]) {
+                print(indices[from + k], launch.failed[k] ? 'F' : 'P', launch, k, 0);
+            }
+        }
+    }
+
     private static void print(int index, char status, Launch launch, int k, long ranFor) {
         proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
                 launch.invocations[k],
