@@ -8,9 +8,18 @@
 //! [`mimic_flow`], which owns the instruction semantics (slot-exact stack, handlers,
 //! subroutines, malformed code): it says only which values keep their origin — `aload`
 //! and `astore` copies, `checkcast`, `getfield` on `this`, `getstatic`, the object a `new`
-//! created — and records the invokes. Everything else is [`Origin::Unknown`].
+//! created, the object an invoke returned — and records the invokes. Everything else is
+//! [`Origin::Unknown`].
+//!
+//! An invoke's result is followed so that a test can mock it when it is only ever used as
+//! the receiver of further calls or passed to them (the thesis's tree of mocks,
+//! `connection.prepareStatement(…).executeQuery()`): every other use of it — stored in a
+//! field or an array, returned, thrown, captured by a lambda, its fields read — is an
+//! *escape* ([`Analysis::escapes`]). A join of an invoke's result with another value is
+//! [`Origin::MaybeResult`], so a use after a branch or in an exception handler still
+//! counts, while a slot that only merged and is never read again does not.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::constant_pool::MemberRef;
@@ -42,6 +51,27 @@ pub enum Origin {
     },
     /// The object the `new` at this offset created (until and after its constructor).
     New(u32),
+    /// The object the invoke at this offset returned.
+    Result(u32),
+    /// A join of values some of which are invoke results (offsets, sorted): nothing is
+    /// known of it, except that those results may flow on through it.
+    MaybeResult(Vec<u32>),
+}
+
+impl Origin {
+    /// The invokes whose results this value may be.
+    pub fn results(&self) -> &[u32] {
+        match self {
+            Origin::Result(at) => std::slice::from_ref(at),
+            Origin::MaybeResult(ats) => ats,
+            _ => &[],
+        }
+    }
+
+    /// Is nothing useful known of this value (unknown, or only possibly a result)?
+    pub fn is_unknown(&self) -> bool {
+        matches!(self, Origin::Unknown | Origin::MaybeResult(_))
+    }
 }
 
 /// The locals and operand stack before an instruction, one origin per slot.
@@ -86,6 +116,14 @@ pub struct Call {
 struct Origins {
     calls: BTreeMap<u32, Call>,
     field_reads: BTreeMap<u32, FieldRead>,
+    escapes: BTreeSet<u32>,
+}
+
+impl Origins {
+    /// `value` is used other than as a call's receiver or argument.
+    fn escape(&mut self, value: &Origin) {
+        self.escapes.extend(value.results());
+    }
 }
 
 /// A `getfield` on an object the method did not create and that is not `this`: a field of
@@ -112,9 +150,15 @@ impl Interpreter for Origins {
 
     fn merge(&mut self, a: &Origin, b: &Origin) -> Origin {
         if a == b {
-            a.clone()
-        } else {
+            return a.clone();
+        }
+        let mut results: Vec<u32> = a.results().iter().chain(b.results()).copied().collect();
+        results.sort_unstable();
+        results.dedup();
+        if results.is_empty() {
             Origin::Unknown
+        } else {
+            Origin::MaybeResult(results)
         }
     }
 
@@ -141,6 +185,9 @@ impl Interpreter for Origins {
         receiver: Option<&Origin>,
         _: &mut (),
     ) -> Origin {
+        if let Some(r) = receiver {
+            self.escape(r);
+        }
         if let Some(r @ (Origin::Field { .. } | Origin::StaticField { .. } | Origin::Param(_))) =
             receiver
         {
@@ -170,6 +217,60 @@ impl Interpreter for Origins {
             },
             Some(_) => Origin::Unknown,
         }
+    }
+
+    fn put_field(
+        &mut self,
+        _: &Instruction,
+        _: &MemberRef,
+        receiver: Option<&Origin>,
+        value: &Origin,
+        _: &mut (),
+    ) {
+        if let Some(r) = receiver {
+            self.escape(r);
+        }
+        self.escape(value);
+    }
+
+    fn array_store(&mut self, _: &Instruction, values: [&Origin; 3], _: &mut ()) {
+        for v in values {
+            self.escape(v);
+        }
+    }
+
+    fn unary(&mut self, insn: &Instruction, value: &Origin, _: &mut ()) -> Origin {
+        // `arraylength` and `instanceof` look at the object itself.
+        if matches!(insn.opcode, ARRAYLENGTH | INSTANCEOF) {
+            self.escape(value);
+        }
+        Origin::Unknown
+    }
+
+    fn binary(&mut self, _: &Instruction, a: &Origin, _: &Origin, _: &mut ()) -> Origin {
+        // An array element load reads the array.
+        self.escape(a);
+        Origin::Unknown
+    }
+
+    fn exit(&mut self, _: &Instruction, value: Option<&Origin>, _: &mut ()) {
+        if let Some(v) = value {
+            self.escape(v);
+        }
+    }
+
+    fn invoke_dynamic(
+        &mut self,
+        _: &Instruction,
+        _: &str,
+        _: &str,
+        args: &[Origin],
+        _: &mut (),
+    ) -> Origin {
+        for a in args {
+            self.escape(a);
+        }
+        Origin::Unknown
     }
 
     fn new_object(&mut self, insn: &Instruction, _: &mut ()) -> Origin {
@@ -210,7 +311,15 @@ impl Interpreter for Origins {
                 args,
             },
         );
-        Origin::Unknown
+        let returns_reference = MethodDescriptor::parse(&callee.descriptor)
+            .ok()
+            .and_then(|d| d.ret)
+            .is_some_and(|r| matches!(r, FieldType::Object(_) | FieldType::Array(_)));
+        if returns_reference {
+            Origin::Result(insn.offset)
+        } else {
+            Origin::Unknown
+        }
     }
 }
 
@@ -221,21 +330,34 @@ pub fn calls(
     code: &CodeAttribute,
     entry: Frame,
 ) -> Result<Vec<Call>, ClassFileError> {
-    calls_and_field_reads(class, code, entry).map(|(calls, _)| calls)
+    analyse(class, code, entry).map(|a| a.calls)
 }
 
-/// [`calls`], and every field read on a collaborator ([`FieldRead`]).
-pub fn calls_and_field_reads(
+/// What one interpretation of a method body found.
+#[derive(Debug, Default)]
+pub struct Analysis {
+    /// Every reachable invoke with its origins, by offset.
+    pub calls: Vec<Call>,
+    /// Every field read on a collaborator ([`FieldRead`]).
+    pub field_reads: Vec<FieldRead>,
+    /// The invokes (offsets) whose results are used other than as the receiver or an
+    /// argument of a call: stored, returned, thrown, captured, their fields read.
+    pub escapes: BTreeSet<u32>,
+}
+
+/// [`calls`], with every field read on a collaborator and the results that escape.
+pub fn analyse(
     class: &ClassFile,
     code: &CodeAttribute,
     entry: Frame,
-) -> Result<(Vec<Call>, Vec<FieldRead>), ClassFileError> {
+) -> Result<Analysis, ClassFileError> {
     let mut origins = Origins::default();
     match analyze(&mut origins, &class.constant_pool, code, entry) {
-        Ok(_) => Ok((
-            origins.calls.into_values().collect(),
-            origins.field_reads.into_values().collect(),
-        )),
+        Ok(_) => Ok(Analysis {
+            calls: origins.calls.into_values().collect(),
+            field_reads: origins.field_reads.into_values().collect(),
+            escapes: origins.escapes,
+        }),
         Err(FlowError::Decode(e)) => Err(e),
         Err(e) => Err(ClassFileError::malformed(
             e.offset() as usize,

@@ -14,7 +14,7 @@
 //! with only final instance fields that define `equals`) are not mocked: generated tests
 //! rebuild them from their recorded state ("don't mock value objects").
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use mimic_classfile::access::*;
@@ -31,7 +31,7 @@ use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex};
-use crate::origins::{calls, calls_and_field_reads, entry_frame, Call, FieldRead, Origin};
+use crate::origins::{analyse, calls, entry_frame, Call, FieldRead, Origin};
 use mimic_plan::environment;
 use mimic_plan::*;
 
@@ -209,6 +209,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             project: &project,
             class,
             class_name: name,
+            all: options.all,
         };
         for method in &class.methods {
             let cp = &class.constant_pool;
@@ -239,7 +240,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
             summary.candidate_methods += 1;
             match analyser.mut_of(method, &mname, &desc) {
-                Ok(m) if options.all || is_target(&m) => {
+                Ok(m) if (options.all && !is_entry_point(&m)) || is_target(&m) => {
                     summary.environment_calls += environment_calls(&m);
                     summary.mockable_calls += m.mockable_calls.len();
                     summary.deeper_calls += m.deeper_calls.len();
@@ -327,7 +328,22 @@ struct Analyser<'a> {
     project: &'a Project,
     class: &'a ClassFile,
     class_name: &'a str,
+    /// Whole-program mode (`--all`): service interfaces of libraries and the JDK
+    /// (`java.sql.Connection`) are mockable too, the thesis's "mock everything".
+    all: bool,
 }
+
+/// JDK packages whose interfaces are values or plumbing a test keeps real (collections,
+/// functions, text, streams, files: the environment has its own replay), never mocks.
+const REAL_PACKAGES: [&str; 7] = [
+    "java/lang/",
+    "java/util/",
+    "java/time/",
+    "java/math/",
+    "java/text/",
+    "java/io/",
+    "java/nio/",
+];
 
 fn code_of(class: &ClassFile, method: &Member) -> Option<CodeAttribute> {
     let attr = method.attribute(&class.constant_pool, "Code")?;
@@ -430,10 +446,10 @@ impl Analyser<'_> {
         let desc = MethodDescriptor::parse(descriptor).map_err(|e| e.to_string())?;
         let is_static = method.has_flag(STATIC);
         let entry = entry_frame(is_static, &desc, code.max_locals, None, Origin::This);
-        let (found, field_reads) =
-            calls_and_field_reads(self.class, &code, entry).map_err(|e| e.to_string())?;
+        let analysis = analyse(self.class, &code, entry).map_err(|e| e.to_string())?;
+        let (found, field_reads) = (&analysis.calls, &analysis.field_reads);
         let mut mockable_calls = Vec::new();
-        for c in &found {
+        for c in found {
             if let Some(m) = self
                 .mockable(c, &desc, &code)
                 .ok()
@@ -442,10 +458,11 @@ impl Analyser<'_> {
                 mockable_calls.push(m);
             }
         }
+        self.chain(found, &analysis.escapes, &desc, &code, &mut mockable_calls);
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
         seen.insert((name.to_string(), descriptor.to_string()));
-        self.deeper(&found, &desc, &mut seen, &mut deeper_calls);
+        self.deeper(found, &desc, &mut seen, &mut deeper_calls);
         // Every helper the MUT calls runs as part of it, whatever it is passed: one walk
         // collects their environment interactions and the static fields they read.
         let mut static_reads = Vec::new();
@@ -457,7 +474,7 @@ impl Analyser<'_> {
             with_args: false,
         };
         self.walk_helpers(
-            &found,
+            found,
             0,
             &mut seen,
             &every_helper,
@@ -473,7 +490,7 @@ impl Analyser<'_> {
                 self.add_static_reads(helper, &mut static_reads);
             },
         );
-        let collaborator_fields = self.collaborator_fields(&field_reads, &desc, &mockable_calls);
+        let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
         Ok(Mut {
             class: dotted(self.class_name),
@@ -634,7 +651,8 @@ impl Analyser<'_> {
                 }
             }
             Origin::This => Err("receiver is this".into()),
-            Origin::Unknown | Origin::New(_) => {
+            Origin::Result(_) => Err("receiver is the result of a call".into()),
+            Origin::Unknown | Origin::New(_) | Origin::MaybeResult(_) => {
                 Err("receiver is a local object or a computed value".into())
             }
         }
@@ -646,7 +664,11 @@ impl Analyser<'_> {
             return Err("receiver type is the MUT's own class".into());
         }
         if !self.project.contains(t) {
-            return Err("receiver type is not a project type".into());
+            return if self.all && self.service_interface(t) {
+                Ok(())
+            } else {
+                Err("receiver type is not a project type".into())
+            };
         }
         let Some(info) = self.index.get(t) else {
             return Err("receiver type is not on the classpath".into());
@@ -669,6 +691,245 @@ impl Analyser<'_> {
             return Err("receiver type is not accessible from the MUT's package".into());
         }
         Ok(())
+    }
+
+    /// A public interface of a library or the JDK that stands for a service rather than
+    /// a value (`java.sql.Connection`, `javax.sql.DataSource`), outside [`REAL_PACKAGES`].
+    fn service_interface(&self, t: &str) -> bool {
+        !REAL_PACKAGES.iter().any(|p| t.starts_with(p))
+            && self
+                .index
+                .hierarchy()
+                .class(t)
+                .is_some_and(|c| c.is_interface() && c.access & PUBLIC != 0)
+    }
+
+    /// The calls made on objects that earlier mockable calls returned, when each such
+    /// object is only ever the receiver of mockable calls or passed to them (the thesis's
+    /// tree of mocks: `connection.prepareStatement(…)` answers a statement the MUT calls
+    /// `executeQuery()` on, which answers a result set it reads): they join `calls` (in
+    /// bytecode order), the calls whose results a test answers with a mock get
+    /// `returns_mock`, and every argument that is one of the test's mocks a
+    /// [`MockArg`]. An object used any other way ([`crate::origins::Analysis::escapes`],
+    /// a call that is not mockable, a merge with other values) stays a recorded value.
+    fn chain(
+        &self,
+        found: &[Call],
+        escapes: &BTreeSet<u32>,
+        mut_desc: &MethodDescriptor,
+        code: &CodeAttribute,
+        calls: &mut Vec<MockableCall>,
+    ) {
+        let ret_of = |descriptor: &str| match MethodDescriptor::parse(descriptor).map(|d| d.ret) {
+            Ok(Some(FieldType::Object(t))) => Some(t),
+            _ => None,
+        };
+        // The producers: mockable calls on objects of the program, by offset, with the
+        // type their result is declared as.
+        let direct: BTreeMap<u32, String> = calls
+            .iter()
+            .filter(|c| !c.receiver.is_environment())
+            .filter_map(|c| ret_of(&c.descriptor).map(|t| (c.offset, t)))
+            .collect();
+        let on_program: BTreeSet<u32> = calls
+            .iter()
+            .filter(|c| !c.receiver.is_environment())
+            .map(|c| c.offset)
+            .collect();
+        let mut escaped = escapes.clone();
+        let mut chained: Vec<(MockableCall, String)>;
+        loop {
+            // Calls on the results of producers, chains of chains included.
+            let mut producers = direct.clone();
+            chained = Vec::new();
+            loop {
+                let mut added = false;
+                for c in found {
+                    let Some(Origin::Result(p)) = &c.receiver else {
+                        continue;
+                    };
+                    if escaped.contains(p) || chained.iter().any(|(m, _)| m.offset == c.offset) {
+                        continue;
+                    }
+                    let Some(declared) = producers.get(p) else {
+                        continue;
+                    };
+                    if let Ok((call, mock_type)) = self.chained_call(c, *p, declared, code) {
+                        if let Some(t) = ret_of(&call.descriptor) {
+                            producers.insert(c.offset, t);
+                        }
+                        chained.push((call, mock_type));
+                        added = true;
+                    }
+                }
+                if !added {
+                    break;
+                }
+            }
+            // Any other use of a producer's result: a call on it that is not mockable, an
+            // argument of a call that is not, a result whose type cannot be mocked.
+            let mockable = |offset: u32| {
+                on_program.contains(&offset) || chained.iter().any(|(m, _)| m.offset == offset)
+            };
+            let mut now = escaped.clone();
+            for c in found {
+                match &c.receiver {
+                    Some(Origin::Result(_)) if mockable(c.offset) => {}
+                    Some(r) => now.extend(r.results()),
+                    None => {}
+                }
+                for a in &c.args {
+                    match a {
+                        Origin::Result(p) if mockable(c.offset) => {
+                            if producers
+                                .get(p)
+                                .cloned()
+                                .is_none_or(|t| self.mockable_type(&t).is_err())
+                            {
+                                now.insert(*p);
+                            }
+                        }
+                        a => now.extend(a.results()),
+                    }
+                }
+            }
+            if now == escaped {
+                break;
+            }
+            escaped = now;
+        }
+        // The mock each producer answers: the type a cast named on it, if its calls agree
+        // on one, else its declared result type.
+        let mut mock_types: BTreeMap<u32, String> = BTreeMap::new();
+        for (call, mock_type) in &chained {
+            if let Receiver::Result { call: p, .. } = &call.receiver {
+                mock_types
+                    .entry(*p)
+                    .and_modify(|t| {
+                        if self.index.is_subtype(mock_type, t) {
+                            *t = mock_type.clone();
+                        }
+                    })
+                    .or_insert_with(|| mock_type.clone());
+            }
+        }
+        for c in found {
+            if !(on_program.contains(&c.offset)
+                || chained.iter().any(|(m, _)| m.offset == c.offset))
+            {
+                continue;
+            }
+            for a in &c.args {
+                if let Origin::Result(p) = a {
+                    if !escaped.contains(p) && !mock_types.contains_key(p) {
+                        let declared = direct.get(p).cloned().or_else(|| {
+                            chained
+                                .iter()
+                                .find(|(m, _)| m.offset == *p)
+                                .and_then(|(m, _)| ret_of(&m.descriptor))
+                        });
+                        if let Some(t) = declared {
+                            mock_types.insert(*p, t);
+                        }
+                    }
+                }
+            }
+        }
+        calls.extend(chained.into_iter().map(|(mut call, _)| {
+            if let Receiver::Result {
+                call: p,
+                declared_type,
+            } = &mut call.receiver
+            {
+                *declared_type = mock_types[p].clone();
+            }
+            call
+        }));
+        calls.sort_by_key(|c| c.offset);
+        // The mocks, and the arguments that are mocks.
+        let receivers: Vec<Receiver> = calls
+            .iter()
+            .filter(|c| !c.receiver.is_environment())
+            .map(|c| c.receiver.clone())
+            .collect();
+        for call in calls.iter_mut() {
+            if let Some(t) = mock_types.get(&call.offset) {
+                call.returns_mock = Some(dotted(t));
+            }
+            if call.receiver.is_environment() {
+                continue;
+            }
+            let Some(c) = found.iter().find(|c| c.offset == call.offset) else {
+                continue;
+            };
+            for (i, a) in c.args.iter().enumerate() {
+                let mock = match a {
+                    Origin::Result(p) => mock_types.get(p).map(|t| Receiver::Result {
+                        call: *p,
+                        declared_type: t.clone(),
+                    }),
+                    a => self
+                        .receiver(a, mut_desc)
+                        .ok()
+                        .filter(|r| receivers.contains(r)),
+                };
+                if let Some(mock) = mock {
+                    call.mock_args.push(MockArg {
+                        index: i as u16,
+                        mock,
+                    });
+                }
+            }
+        }
+    }
+
+    /// A call on the object the mockable call at `producer` returned (declared as
+    /// `declared`), if a test can stub it on a mock: with the type to mock (a cast's, when
+    /// the call names a subtype).
+    fn chained_call(
+        &self,
+        c: &Call,
+        producer: u32,
+        declared: &str,
+        code: &CodeAttribute,
+    ) -> Result<(MockableCall, String), String> {
+        if c.opcode != INVOKEVIRTUAL && c.opcode != INVOKEINTERFACE {
+            return Err("not a virtual or interface call".into());
+        }
+        if UNSTUBBABLE.contains(&c.callee.name.as_str()) {
+            return Err(format!("Mockito cannot stub {}", c.callee.name));
+        }
+        let owner = &c.callee.owner;
+        let mock_type = if owner != declared && self.index.is_subtype(owner, declared) {
+            owner.clone()
+        } else {
+            declared.to_string()
+        };
+        self.mockable_type(&mock_type)?;
+        Ok((
+            MockableCall {
+                offset: c.offset,
+                line: self.line(code, c.offset),
+                owner: dotted(owner),
+                name: c.callee.name.clone(),
+                descriptor: c.callee.descriptor.clone(),
+                instruction: if c.opcode == INVOKEINTERFACE {
+                    "invokeinterface"
+                } else {
+                    "invokevirtual"
+                }
+                .into(),
+                receiver: Receiver::Result {
+                    call: producer,
+                    declared_type: mock_type.clone(),
+                },
+                returns: returns_of(self.index, &c.callee.descriptor),
+                new_offset: None,
+                returns_mock: None,
+                mock_args: Vec::new(),
+            },
+            mock_type,
+        ))
     }
 
     fn mockable(
@@ -706,6 +967,8 @@ impl Analyser<'_> {
             receiver,
             returns: returns_of(self.index, &c.callee.descriptor),
             new_offset: None,
+            returns_mock: None,
+            mock_args: Vec::new(),
         })
     }
 
@@ -739,6 +1002,8 @@ impl Analyser<'_> {
         }
         Some(MockableCall {
             new_offset,
+            returns_mock: None,
+            mock_args: Vec::new(),
             offset: c.offset,
             line: self.line(code, c.offset),
             owner: dotted(&c.callee.owner),
@@ -844,7 +1109,7 @@ impl Analyser<'_> {
             follow: &|c| {
                 c.args
                     .iter()
-                    .any(|a| a != &Origin::Unknown && a != &Origin::This)
+                    .any(|a| !a.is_unknown() && !matches!(a, Origin::This | Origin::Result(_)))
                     || c.receiver == Some(Origin::This)
             },
             with_args: true,

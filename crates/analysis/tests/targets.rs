@@ -295,3 +295,107 @@ fn environment_reads_make_muts_with_tagged_calls() {
     );
     assert!(now.static_reads.is_empty());
 }
+
+/// The thesis's tree of mocks: a call on what an earlier mockable call returned is
+/// mockable too, and that call's result a mock, exactly when the object is only ever
+/// called or handed to mockable calls; every other use keeps it a recorded value.
+#[test]
+fn calls_on_results_that_never_escape_chain_into_a_tree_of_mocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "chains");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let calls = |method: &str| -> Vec<(String, String, Option<String>)> {
+        let m = plan
+            .muts
+            .iter()
+            .find(|m| m.class == "chains.Reader" && m.method == method)
+            .unwrap_or_else(|| panic!("{method} is not a MUT"));
+        m.mockable_calls
+            .iter()
+            .map(|c| {
+                (
+                    c.name.clone(),
+                    c.receiver.describe(),
+                    c.returns_mock.clone(),
+                )
+            })
+            .collect()
+    };
+    let at = |method: &str, name: &str| {
+        plan.muts
+            .iter()
+            .find(|m| m.method == method)
+            .unwrap()
+            .mockable_calls
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap()
+            .offset
+    };
+    let session = Some("chains.Session".to_string());
+    let row = Some("chains.Row".to_string());
+    let first_text = calls("firstText");
+    assert_eq!(
+        first_text,
+        [
+            ("open".into(), "field store".into(), session.clone()),
+            (
+                "first".into(),
+                format!("result of @{}", at("firstText", "open")),
+                row
+            ),
+            (
+                "close".into(),
+                format!("result of @{}", at("firstText", "open")),
+                None
+            ),
+            (
+                "text".into(),
+                format!("result of @{}", at("firstText", "first")),
+                None
+            ),
+        ]
+    );
+    // An exception handler that never reads the session does not make it escape.
+    assert_eq!(calls("guarded").len(), 2, "{:?}", calls("guarded"));
+    // The calls after a cast are made on a mock of the cast type.
+    let cast = plan.muts.iter().find(|m| m.method == "cast").unwrap();
+    assert_eq!(cast.mockable_calls[0].returns_mock, session);
+    assert_eq!(
+        cast.mockable_calls[1].receiver,
+        Receiver::Result {
+            call: cast.mockable_calls[0].offset,
+            declared_type: "chains/Session".into()
+        }
+    );
+    // Handed to another mockable call: a mock, matched by identity.
+    let passed = plan.muts.iter().find(|m| m.method == "passed").unwrap();
+    assert_eq!(passed.mockable_calls[0].returns_mock, session);
+    let take = &passed.mockable_calls[1];
+    assert_eq!(take.name, "take");
+    assert_eq!(take.mock_args.len(), 1);
+    assert_eq!(take.mock_args[0].index, 0);
+    assert_eq!(
+        take.mock_args[0].mock,
+        Receiver::Result {
+            call: passed.mockable_calls[0].offset,
+            declared_type: "chains/Session".into()
+        }
+    );
+    // Every other use keeps the session a recorded value, and its calls unrecorded.
+    for method in ["stores", "returns", "readsField", "printed", "merged"] {
+        let found = calls(method);
+        assert_eq!(
+            found[0],
+            ("open".into(), "field store".into(), None),
+            "{method}"
+        );
+        assert!(
+            found
+                .iter()
+                .all(|(_, receiver, _)| !receiver.starts_with("result")),
+            "{method}: {found:?}"
+        );
+    }
+}

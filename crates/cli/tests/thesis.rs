@@ -9,13 +9,27 @@ use std::path::{Path, PathBuf};
 mod common;
 
 use common::{compile_dir, example_src, run_mimic as mimic};
-use mimic_jvm::Jdk;
+use mimic_jvm::{pinned, Artifact, Jdk};
+use mimic_test_support::fetched;
 
-/// `mimic run --all --runs 2` on `main` (with `args`): (stdout, the generated tests' root).
-fn run_all(dir: &Path, classes: &Path, main: &str, args: &[&str]) -> (String, PathBuf) {
+/// `mimic run --all --runs 2` on `main` (with `args`, and `libraries` on its class path):
+/// (stdout, the generated tests' root).
+fn run_all(
+    dir: &Path,
+    classes: &Path,
+    libraries: &[PathBuf],
+    main: &str,
+    args: &[&str],
+) -> (String, PathBuf) {
     let out = dir.join(main);
     let java = Jdk::locate().unwrap().java();
     let s = |p: &Path| p.to_str().unwrap().to_string();
+    let class_path = std::env::join_paths(
+        std::iter::once(classes).chain(libraries.iter().map(PathBuf::as_path)),
+    )
+    .unwrap()
+    .into_string()
+    .unwrap();
     let mut argv: Vec<String> = [
         "run",
         "--all",
@@ -28,7 +42,7 @@ fn run_all(dir: &Path, classes: &Path, main: &str, args: &[&str]) -> (String, Pa
         "--",
         &s(&java),
         "-cp",
-        &s(classes),
+        &class_path,
         main,
     ]
     .iter()
@@ -63,7 +77,7 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
 
     // ABC (Listing 20): A answers 42; B, given a mock A stubbed with 42, answers 43 and
     // calls it once; C, with a mock B stubbed with 43, answers 43 and calls it once.
-    let (_, tests) = run_all(dir.path(), &classes, "abc.Main", &[]);
+    let (_, tests) = run_all(dir.path(), &classes, &[], "abc.Main", &[]);
     assert_has(
         &read(&tests, "abc/AMimicTest.java"),
         &[
@@ -93,7 +107,7 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
     );
 
     // test6 with its bug (Integer.getInteger): the NullPointerException is expected.
-    let (_, tests) = run_all(dir.path(), &classes, "test6.Main", &["15"]);
+    let (_, tests) = run_all(dir.path(), &classes, &[], "test6.Main", &["15"]);
     assert_has(
         &read(&tests, "test6/AMimicTest.java"),
         &[
@@ -104,7 +118,7 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
 
     // The dice (Listings 6–8): the random source answers what it answered in production,
     // and the roll is that answer plus one.
-    let (_, tests) = run_all(dir.path(), &classes, "dice.Main", &[]);
+    let (_, tests) = run_all(dir.path(), &classes, &[], "dice.Main", &[]);
     let dice = read(&tests, "dice/DiceMimicTest.java");
     let answer: i64 = dice
         .split("environment.answer(\"Random.nextInt(int)\", ")
@@ -115,22 +129,55 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
     assert!((0..6).contains(&answer), "{dice}");
     assert_has(&dice, &[&format!("assertEquals({}, result);", answer + 1)]);
 
-    // The pinger (Listing 23): the factory is a mock whose pinger and reader production
-    // built; the detector is connected; the reader's lines are its own tests' values (the
-    // first five distinct invocations: the tenth line's branch has no test of its own yet).
-    let (_, tests) = run_all(dir.path(), &classes, "pinger.Main", &[]);
+    // The pinger (Listing 23): the factory is a mock that answers a mock pinger and a mock
+    // reader, the pinger a mock result stubbed with production's packet loss (root
+    // mocks, the thesis's tree of mocks); the reader is passed on as that very object.
+    let (_, tests) = run_all(dir.path(), &classes, &[], "pinger.Main", &[]);
     assert_has(
         &read(&tests, "pinger/ConnectivityDetectorMimicTest.java"),
         &[
             "PingFactory pingFactory = mock(PingFactory.class);",
-            "when(pingFactory.makePinger())",
-            "when(pingFactory.makeProcessReader())",
+            "Pinger pinger = mock(Pinger.class);",
+            "ProcessReader processReader = mock(ProcessReader.class);",
+            "PingResults pingResults = mock(PingResults.class);",
+            "when(pingFactory.makePinger()).thenReturn(pinger);",
+            "when(pingFactory.makeProcessReader()).thenReturn(processReader);",
+            "when(pinger.ping(eq(\"8.8.8.8\"), same(processReader))).thenReturn(pingResults);",
+            "when(pingResults.getPacketLoss()).thenReturn(0.0F);",
             "assertTrue(result);",
             "verify(pingFactory, times(1)).makePinger();",
+            "inOrder.verify(pingResults, times(1)).getPacketLoss();",
         ],
     );
     assert_has(
         &read(&tests, "pinger/ProcessReaderMimicTest.java"),
         &["assertEquals(\"64 bytes from 8.8.8.8: icmp_seq=1 ttl=117 time=12.3 ms\", result);"],
     );
+
+    // The DAO over SQLite (Listings 1 and 2): the connection is the root mock, the
+    // statement and the result set hang from it, stubbed with what the database answered;
+    // the user who is not there gives the expected exception with its message.
+    let sqlite = fetched(&[Artifact::parse(pinned::SQLITE_JDBC).unwrap()]);
+    let (_, tests) = run_all(dir.path(), &classes, &sqlite, "dao.Main", &[]);
+    let dao = read(&tests, "dao/DataAccessObjectMimicTest.java");
+    assert_has(
+        &dao,
+        &[
+            "java.sql.Connection connection = mock(java.sql.Connection.class);",
+            "java.sql.PreparedStatement preparedStatement = mock(java.sql.PreparedStatement.class);",
+            "java.sql.ResultSet resultSet = mock(java.sql.ResultSet.class);",
+            "when(connection.prepareStatement(\"SELECT name, occupation FROM people WHERE name = ?\")).thenReturn(preparedStatement);",
+            "when(preparedStatement.executeQuery()).thenReturn(resultSet);",
+            "when(resultSet.next()).thenReturn(true);",
+            "when(resultSet.getString(1)).thenReturn(\"Gandhi\");",
+            "when(resultSet.getString(2)).thenReturn(\"politics\");",
+            "inOrder.verify(preparedStatement, times(1)).setString(1, \"Gandhi\");",
+            "when(resultSet.next()).thenReturn(false);",
+            "assertThrows(DAOException.class, () -> receiver.getUserDetails(\"Lovelace\"));",
+            "assertEquals(\"No user Lovelace\", thrown.getMessage());",
+        ],
+    );
+    // The program's entry point is not a unit: no test runs `main` (it would write a real
+    // database file).
+    assert!(!tests.join("dao/MainMimicTest.java").exists());
 }

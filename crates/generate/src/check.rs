@@ -179,7 +179,7 @@ fn mockable_call(i: usize, c: &MockableCall) -> Result<(), Rejected> {
             }
             self::declared_type(&format!("the receiver of {at}"), declared_type)
         }
-        Receiver::Param { declared_type, .. } => {
+        Receiver::Param { declared_type, .. } | Receiver::Result { declared_type, .. } => {
             self::declared_type(&format!("the receiver of {at}"), declared_type)
         }
         // Replayed by the helper, which knows only the table's methods.

@@ -81,6 +81,7 @@ fn receiver_key(r: &Receiver) -> String {
         } => format!("{}field:{name}", if *is_static { "static " } else { "" }),
         Receiver::Param { index, .. } => format!("param:{index}"),
         Receiver::Environment { key, .. } => format!("environment:{key}"),
+        Receiver::Result { call, .. } => format!("result:{call}"),
     }
 }
 
@@ -110,12 +111,22 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
     }
 }
 
-/// Matchers (or literals) for a recorded call's arguments.
-fn arg_matchers(b: &mut Builder, args: &[Value], params: &[FieldType]) -> Vec<String> {
-    let exact = args.iter().all(literal_like);
+/// Matchers (or literals) for a recorded call's arguments; `mocks` names the arguments
+/// that were one of the test's mocks (by index), matched by identity.
+fn arg_matchers(
+    b: &mut Builder,
+    args: &[Value],
+    params: &[FieldType],
+    mocks: &HashMap<usize, String>,
+) -> Vec<String> {
+    let exact = mocks.is_empty() && args.iter().all(literal_like);
     args.iter()
         .zip(params)
-        .map(|(v, t)| {
+        .enumerate()
+        .map(|(i, (v, t))| {
+            if let Some(var) = mocks.get(&i) {
+                return format!("same({var})");
+            }
             if exact {
                 return b.expr(v, Some(t));
             }
@@ -266,7 +277,11 @@ pub fn model_for(
     // mockable receiver of the plan (so that unrecorded paths meet a mock, not a real object).
     let mut mocked: Vec<&Receiver> = Vec::new();
     for c in &plan_calls {
-        if c.receiver.is_environment() {
+        // A call's result is mocked per recorded call, below.
+        if matches!(
+            c.receiver,
+            Receiver::Environment { .. } | Receiver::Result { .. }
+        ) {
             continue;
         }
         if !mocked
@@ -307,7 +322,7 @@ pub fn model_for(
                 short_class(&declared_type.replace('/', ".")).to_string(),
                 declared_type.clone(),
             ),
-            Receiver::Environment { .. } => continue,
+            Receiver::Environment { .. } | Receiver::Result { .. } => continue,
         };
         // Calls made after a cast (`((COSStream) base).getX()`) need a mock of the cast type:
         // when the plan's calls on this receiver name one owner other than the declared type,
@@ -471,18 +486,23 @@ pub fn model_for(
     let call = format!("{target}.{}({})", m.method, args.join(", "));
 
     // Stubs: per mock, method and arguments, the recorded results in order.
+    // (mock, method, descriptor, matchers, wildcards, the recorded outcomes each with the
+    // mock answered instead of its value, void)
     type Group = (
         String,
         String,
         String,
         Vec<String>,
         Vec<String>,
-        Vec<Outcome>,
+        Vec<(Outcome, Option<String>)>,
         bool,
     );
     let mut groups: Vec<Group> = Vec::new();
     let mut calls = Vec::new();
     let mut environment_calls = Vec::new();
+    // The mock the latest recorded call at a plan call's offset answered (the thesis's
+    // tree of mocks): the object later calls on its result were made on.
+    let mut answered: HashMap<u32, String> = HashMap::new();
     for c in &inv.calls {
         let Some(pc) = plan_calls.get(c.plan_call as usize) else {
             return Err(Skipped {
@@ -516,8 +536,48 @@ pub fn model_for(
             environment_calls.push((key.clone(), c, cdesc));
             continue;
         }
-        let var = mock_of[&receiver_key(&pc.receiver)].clone();
-        let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params);
+        let var = match &pc.receiver {
+            Receiver::Result { call, .. } => match answered.get(call) {
+                Some(var) => var.clone(),
+                None => {
+                    return Err(Skipped {
+                        kind: SkipReason::PlanMismatch,
+                        reason: format!(
+                            "call #{} is made on the result of the call at offset {call}, \
+                             which was not recorded before it",
+                            c.seq
+                        ),
+                    })
+                }
+            },
+            r => mock_of[&receiver_key(r)].clone(),
+        };
+        let mock_args: HashMap<usize, String> = pc
+            .mock_args
+            .iter()
+            .filter_map(|a| {
+                let var = match &a.mock {
+                    Receiver::Result { call, .. } => answered.get(call),
+                    r => mock_of.get(&receiver_key(r)),
+                };
+                Some((a.index as usize, var?.clone()))
+            })
+            .collect();
+        let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params, &mock_args);
+        // A result only ever called or passed on is answered with a mock of its own.
+        let answer_mock = match (&pc.returns_mock, &c.outcome) {
+            (Some(t), Outcome::Returned { value }) if !matches!(value, Value::Null) => {
+                let var = b.names.fresh(short_class(t));
+                steps.push(Step::Mock {
+                    type_name: class_name(t, &package),
+                    var: var.clone(),
+                });
+                mocks.push(var.clone());
+                answered.insert(pc.offset, var.clone());
+                Some(var)
+            }
+            _ => None,
+        };
         let anys: Vec<String> = cdesc
             .params
             .iter()
@@ -533,14 +593,14 @@ pub fn model_for(
             .iter_mut()
             .find(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers)
         {
-            Some(g) => g.5.push(c.outcome.clone()),
+            Some(g) => g.5.push((c.outcome.clone(), answer_mock)),
             None => groups.push((
                 var,
                 pc.name.clone(),
                 pc.descriptor.clone(),
                 matchers,
                 anys,
-                vec![c.outcome.clone()],
+                vec![(c.outcome.clone(), answer_mock)],
                 cdesc.ret.is_none(),
             )),
         }
@@ -557,24 +617,27 @@ pub fn model_for(
         let answers: Vec<Answer> = if *void {
             if outcomes
                 .iter()
-                .all(|o| matches!(o, Outcome::Returned { .. }))
+                .all(|(o, _)| matches!(o, Outcome::Returned { .. }))
             {
                 // A mock does nothing by default.
                 continue;
             }
             outcomes
                 .iter()
-                .map(|o| match o {
+                .map(|(o, _)| match o {
                     Outcome::Returned { .. } => Answer::Nothing,
                     Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
                 })
                 .collect()
         } else {
             let all_same = outcomes.windows(2).all(|w| w[0] == w[1]);
-            let shown: &[Outcome] = if all_same { &outcomes[..1] } else { outcomes };
+            let shown = if all_same { &outcomes[..1] } else { outcomes };
             let mut answers = Vec::new();
-            for o in shown {
+            for (o, mock) in shown {
                 answers.push(match o {
+                    Outcome::Returned { .. } if mock.is_some() => {
+                        Answer::Return(mock.clone().expect("matched"))
+                    }
                     Outcome::Returned { value } => {
                         let role = format!("{name}-returns-{}", answers.len() + 1);
                         Answer::Return(match large(&role, value) {
@@ -999,7 +1062,7 @@ fn recorded_receiver<'v>(inv: &'v InvocationRecord, r: &Receiver) -> Option<&'v 
             }
             _ => None,
         },
-        Receiver::Field { .. } | Receiver::Environment { .. } => None,
+        Receiver::Field { .. } | Receiver::Environment { .. } | Receiver::Result { .. } => None,
     }
 }
 

@@ -99,8 +99,12 @@ pub fn toolchain() -> Vec<Artifact> {
     let mut all = test_runtime();
     all.extend(artifacts(JUNIT4_RUNTIME));
     all.push(pdfbox_app());
+    all.extend(artifacts(&[SQLITE_JDBC]));
     all
 }
+
+/// The SQLite JDBC driver the thesis's DAO example (`examples/thesis`, `dao.Main`) runs on.
+pub const SQLITE_JDBC: &str = "org.xerial:sqlite-jdbc:3.54.1.0";
 
 /// PDFBox's all-in-one command-line application jar.
 pub const PDFBOX_APP: &str = "org.apache.pdfbox:pdfbox-app:2.0.24";

@@ -143,9 +143,37 @@ pub enum Receiver {
         /// The environment method's key (`Random.nextInt(int)`).
         key: String,
     },
+    /// The object an earlier mockable call in the MUT's own body returned (the call at
+    /// bytecode offset `call`), used only as the receiver of further mockable calls or
+    /// passed to them: a test answers that call with a mock of `declared_type` and stubs
+    /// this call on it — the thesis's tree of mocks, where `connection.prepareStatement(…)`
+    /// answers a mocked statement whose `executeQuery()` answers a mocked result set.
+    Result {
+        call: u32,
+        #[serde(rename = "type")]
+        declared_type: String,
+    },
 }
 
 impl Receiver {
+    /// In words, as `mimic targets` and `mimic traces` list it (`field inventory`,
+    /// `result of @12`).
+    pub fn describe(&self) -> String {
+        match self {
+            Receiver::Field {
+                name,
+                is_static: true,
+                ..
+            } => format!("static field {name}"),
+            Receiver::Field { name, .. } => format!("field {name}"),
+            Receiver::Param { index, .. } => format!("param #{index}"),
+            Receiver::Environment { category, .. } => {
+                format!("environment ({})", category.name())
+            }
+            Receiver::Result { call, .. } => format!("result of @{call}"),
+        }
+    }
+
     /// Is this call an environment interaction rather than a call on a mockable object?
     pub fn is_environment(&self) -> bool {
         matches!(self, Receiver::Environment { .. })
@@ -184,6 +212,26 @@ pub struct MockableCall {
     /// `offset` (the `invokespecial`) initialises.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_offset: Option<u32>,
+    /// The call's result is only ever the receiver of further mockable calls or passed to
+    /// them ([`Receiver::Result`]): a test answers the call with a mock of this type (dotted)
+    /// instead of rebuilding the object production returned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returns_mock: Option<String>,
+    /// Arguments that are one of the test's mocks (a mocked collaborator, or an earlier
+    /// call's mocked result): production passed that very object, so a test matches it by
+    /// identity (`same(…)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mock_args: Vec<MockArg>,
+}
+
+/// An argument of a mockable call that is one of the test's mocks.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct MockArg {
+    /// 0-based, as declared.
+    pub index: u16,
+    /// Which mock: a field or parameter the MUT makes mockable calls on, or the result of
+    /// one of its calls.
+    pub mock: Receiver,
 }
 
 /// A method of the MUT's class that a deeper call sits in.
@@ -245,6 +293,8 @@ mod tests {
             },
             returns: Returns::Primitive,
             new_offset: None,
+            returns_mock: None,
+            mock_args: Vec::new(),
         };
         let deeper = DeeperCall {
             via: MethodRef {

@@ -100,6 +100,8 @@ mod tests {
             },
             returns: Returns::Void,
             new_offset: None,
+            returns_mock: None,
+            mock_args: Vec::new(),
         }
     }
 

@@ -150,20 +150,6 @@ fn project_inputs(
     }
 }
 
-/// Plans name production classes and may be shared: create them readable by the owner only.
-fn receiver_text(r: &Receiver) -> String {
-    match r {
-        Receiver::Field {
-            name,
-            is_static: true,
-            ..
-        } => format!("static field {name}"),
-        Receiver::Field { name, .. } => format!("field {name}"),
-        Receiver::Param { index, .. } => format!("param #{index}"),
-        Receiver::Environment { category, .. } => format!("environment ({})", category.name()),
-    }
-}
-
 fn short(class: &str) -> &str {
     class.rsplit('.').next().unwrap_or(class)
 }
@@ -177,7 +163,7 @@ fn call_text(c: &MockableCall) -> String {
         "@{:<5} {:<9} {:<22} {}.{}{}  -> {:?}",
         c.offset,
         line,
-        receiver_text(&c.receiver),
+        Receiver::describe(&c.receiver),
         short(&c.owner),
         c.name,
         c.descriptor,

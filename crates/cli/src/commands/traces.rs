@@ -89,14 +89,6 @@ pub fn run(args: &TracesArgs) -> anyhow::Result<u8> {
     Ok(exit_code::SUCCESS)
 }
 
-fn receiver_text(r: &Receiver) -> String {
-    match r {
-        Receiver::Field { name, .. } => format!("field {name}"),
-        Receiver::Param { index, .. } => format!("param #{index}"),
-        Receiver::Environment { category, .. } => format!("environment ({})", category.name()),
-    }
-}
-
 fn plan_call(entry: &Mut, index: u32) -> Option<(&MockableCall, bool)> {
     let direct = entry.mockable_calls.len();
     let i = index as usize;
@@ -152,7 +144,7 @@ fn print_invocation(run: i64, entry: &Mut, inv: &InvocationRecord) {
                 println!(
                     "    {:>3}. {} {}.{}({args}) {}{}",
                     c.seq + 1,
-                    receiver_text(&call.receiver),
+                    Receiver::describe(&call.receiver),
                     owner,
                     call.name,
                     outcome_text(&c.outcome),

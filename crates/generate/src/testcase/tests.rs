@@ -25,6 +25,8 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
         },
         returns,
         new_offset: None,
+        returns_mock: None,
+        mock_args: Vec::new(),
     }
 }
 

@@ -1,0 +1,6 @@
+package chains;
+
+/** Takes what it is given. */
+public class Sink {
+    public void take(Session s) { }
+}
