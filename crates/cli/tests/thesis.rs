@@ -156,6 +156,7 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
 
     // The DAO over SQLite (Listings 1 and 2): the connection is the root mock, the
     // statement and the result set hang from it, stubbed with what the database answered;
+    // the user returned is asserted field by field (the thesis checks only its type);
     // the user who is not there gives the expected exception with its message.
     let sqlite = fetched(&[Artifact::parse(pinned::SQLITE_JDBC).unwrap()]);
     let (_, tests) = run_all(dir.path(), &classes, &sqlite, "dao.Main", &[]);
@@ -172,6 +173,9 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
             "when(resultSet.getString(1)).thenReturn(\"Gandhi\");",
             "when(resultSet.getString(2)).thenReturn(\"politics\");",
             "inOrder.verify(preparedStatement, times(1)).setString(1, \"Gandhi\");",
+            "User result = receiver.getUserDetails(\"Gandhi\");",
+            "assertEquals(\"Gandhi\", Fixtures.get(result, \"name\"));",
+            "assertEquals(\"politics\", Fixtures.get(result, \"occupation\"));",
             "when(resultSet.next()).thenReturn(false);",
             "assertThrows(DAOException.class, () -> receiver.getUserDetails(\"Lovelace\"));",
             "assertEquals(\"No user Lovelace\", thrown.getMessage());",

@@ -118,11 +118,15 @@ pub enum Assertion {
     IsTrue,
     IsFalse,
     IsNull,
+    /// The result is an object (its fields are asserted next).
+    IsNotNull,
     /// Output oracle on a thrown exception: its message (`None`: no message).
     ThrownMessage(Option<String>),
-    /// State oracle of a void method: a field of the receiver holds, after the call, the
-    /// value production left in it.
+    /// A field of `of` (`receiver` or `result`) holds the value production left in it:
+    /// the state oracle of a void method, and the output oracle of a method returning an
+    /// object (field by field).
     FieldEquals {
+        of: String,
         field: String,
         expected: String,
     },

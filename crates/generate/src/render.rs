@@ -120,13 +120,18 @@ pub fn assertion(a: &Assertion) -> String {
         Assertion::IsTrue => "assertTrue(result);".into(),
         Assertion::IsFalse => "assertFalse(result);".into(),
         Assertion::IsNull => "assertNull(result);".into(),
+        Assertion::IsNotNull => "assertNotNull(result);".into(),
         Assertion::ThrownMessage(Some(message)) => format!(
             "assertEquals({}, thrown.getMessage());",
             string_literal(message)
         ),
         Assertion::ThrownMessage(None) => "assertNull(thrown.getMessage());".into(),
-        Assertion::FieldEquals { field, expected } => format!(
-            "assertEquals({expected}, Fixtures.get(receiver, {}));",
+        Assertion::FieldEquals {
+            of,
+            field,
+            expected,
+        } => format!(
+            "assertEquals({expected}, Fixtures.get({of}, {}));",
             string_literal(field)
         ),
         Assertion::CalledWith {

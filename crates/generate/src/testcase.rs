@@ -157,6 +157,9 @@ fn arg_matchers(
         .collect()
 }
 
+/// At most this many fields of a returned object are asserted, in declaration order.
+const RESULT_FIELDS: usize = 8;
+
 /// Is the returned value something an output oracle can assert?
 fn assertable(v: &Value) -> bool {
     match v {
@@ -855,6 +858,34 @@ fn output_test(
                 return None;
             }
         }
+        Outcome::Returned {
+            value:
+                Value::Object {
+                    fields,
+                    truncated: false,
+                    ..
+                },
+        } if ret.is_some() => {
+            // An object: the fields production's result held that can be written, each
+            // asserted on the result.
+            asserts.push(Assertion::IsNotNull);
+            let unique = |name: &str| fields.iter().filter(|g| g.name == name).count() == 1;
+            for f in fields.iter().filter(|f| {
+                (literal_like(&f.value) || matches!(f.value, Value::Null)) && unique(&f.name)
+            }) {
+                if asserts.len() > RESULT_FIELDS {
+                    break;
+                }
+                asserts.push(Assertion::FieldEquals {
+                    of: "result".into(),
+                    field: f.name.clone(),
+                    expected: b.expr(&f.value, None),
+                });
+            }
+            if asserts.len() == 1 {
+                return None;
+            }
+        }
         Outcome::Returned { value } => {
             let t = ret?;
             if !assertable(value) {
@@ -898,6 +929,7 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
         let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
         if changed && writable && unique {
             out.push(Assertion::FieldEquals {
+                of: "receiver".into(),
                 field: f.name.clone(),
                 expected: b.expr(&f.value, None),
             });

@@ -205,7 +205,7 @@ fn print_human(report: &Report) {
     );
     let total = cache.test_runtime.len();
     println!(
-        "Pinned jars (JUnit 5, Mockito, pdfbox-app for the examples): {} of {total} cached",
+        "Pinned jars (JUnit 5, Mockito, pdfbox-app and sqlite-jdbc for the examples): {} of {total} cached",
         total - cache.missing
     );
     for a in &cache.test_runtime {

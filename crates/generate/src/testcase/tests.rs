@@ -583,6 +583,7 @@ fn a_void_method_gets_a_state_oracle_on_the_fields_it_changed() {
     assert_eq!(
         test.assertions,
         [Assertion::FieldEquals {
+            of: "receiver".into(),
             field: "count".into(),
             expected: "0".into()
         }]
