@@ -52,7 +52,14 @@ impl Signature {
 
     /// A MUT's signature, its static reads' declared types included.
     pub fn of_mut(m: &mimic_plan::Mut) -> Signature {
+        let parsed = Signature::parse(&m.descriptor);
         Signature {
+            // A constructor's invocation ends with the object it built.
+            ret: if m.is_constructor() {
+                Some(Declared::Reference)
+            } else {
+                parsed.ret
+            },
             statics: m
                 .static_reads
                 .iter()
@@ -60,7 +67,7 @@ impl Signature {
                     FieldType::parse(&r.descriptor).map_or(Declared::Reference, |t| declared(&t))
                 })
                 .collect(),
-            ..Signature::parse(&m.descriptor)
+            ..parsed
         }
     }
 }

@@ -117,6 +117,7 @@ struct Origins {
     calls: BTreeMap<u32, Call>,
     field_reads: BTreeMap<u32, FieldRead>,
     escapes: BTreeSet<u32>,
+    this_stores: BTreeMap<u32, (MemberRef, Origin)>,
 }
 
 impl Origins {
@@ -221,12 +222,16 @@ impl Interpreter for Origins {
 
     fn put_field(
         &mut self,
-        _: &Instruction,
-        _: &MemberRef,
+        insn: &Instruction,
+        f: &MemberRef,
         receiver: Option<&Origin>,
         value: &Origin,
         _: &mut (),
     ) {
+        if receiver == Some(&Origin::This) {
+            self.this_stores
+                .insert(insn.offset, (f.clone(), value.clone()));
+        }
         if let Some(r) = receiver {
             self.escape(r);
         }
@@ -343,6 +348,8 @@ pub struct Analysis {
     /// The invokes (offsets) whose results are used other than as the receiver or an
     /// argument of a call: stored, returned, thrown, captured, their fields read.
     pub escapes: BTreeSet<u32>,
+    /// Every `putfield` on `this`: the field and the origin of the value stored.
+    pub this_stores: Vec<(MemberRef, Origin)>,
 }
 
 /// [`calls`], with every field read on a collaborator and the results that escape.
@@ -357,6 +364,7 @@ pub fn analyse(
             calls: origins.calls.into_values().collect(),
             field_reads: origins.field_reads.into_values().collect(),
             escapes: origins.escapes,
+            this_stores: origins.this_stores.into_values().collect(),
         }),
         Err(FlowError::Decode(e)) => Err(e),
         Err(e) => Err(ClassFileError::malformed(

@@ -14,7 +14,7 @@
 //! with only final instance fields that define `equals`) are not mocked: generated tests
 //! rebuild them from their recorded state ("don't mock value objects").
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use mimic_classfile::access::*;
@@ -25,7 +25,7 @@ use mimic_classfile::frame::stack_map_offsets;
 use mimic_classfile::instruction::{decode, Operand};
 use mimic_classfile::opcodes::{
     ALOAD_3, CHECKCAST, DUP, GETFIELD, GETSTATIC, INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL,
-    INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NOP, RETURN,
+    INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NEW, NOP, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
@@ -251,6 +251,20 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
         }
     }
+    if muts.iter().any(Mut::is_constructor) {
+        add_constructions(index, &project, &mut muts);
+        // A constructor the project never calls in a shape the recorder can observe is
+        // not planned.
+        muts.retain(|m| {
+            let keep = !m.is_constructor() || !m.constructions.is_empty();
+            if !keep {
+                summary.environment_calls -= environment_calls(m);
+                summary.mockable_calls -= m.mockable_calls.len();
+                summary.deeper_calls -= m.deeper_calls.len();
+            }
+            keep
+        });
+    }
     summary.muts = muts.len();
     Ok(Plan {
         schema_version: PLAN_SCHEMA_VERSION,
@@ -265,6 +279,92 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         summary,
         not_muts,
     })
+}
+
+/// Is the `new` at `at` whose constructor is called at `offset` in javac's shape, `new;
+/// dup; <arguments without a branch>; invokespecial`, which a bridge can replace (a stack
+/// map frame inside the arguments would name the object the bridge creates)?
+fn bridgeable_new(class: &ClassFile, code: &CodeAttribute, at: u32, offset: u32) -> bool {
+    let dup_follows = code.code.get(at as usize + 3) == Some(&DUP);
+    let frame_inside = code
+        .attribute(&class.constant_pool, "StackMapTable")
+        .map(|a| stack_map_offsets(&a.data).unwrap_or_else(|_| vec![offset]))
+        .unwrap_or_default()
+        .into_iter()
+        .any(|f| f > at && f <= offset);
+    dup_follows && !frame_inside
+}
+
+/// Every `new C(…)` of the project's code, in javac's shape ([`bridgeable_new`]), that
+/// builds an object with a constructor under test: where the recorder observes it.
+fn add_constructions(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
+    let by_constructor: HashMap<(String, String), usize> = muts
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.is_constructor())
+        .map(|(i, m)| ((m.class.replace('.', "/"), m.descriptor.clone()), i))
+        .collect();
+    let built: HashSet<&str> = by_constructor.keys().map(|(c, _)| c.as_str()).collect();
+    let mut names: Vec<&String> = index
+        .parsed
+        .keys()
+        .filter(|n| project.contains(n))
+        .collect();
+    names.sort();
+    for name in names {
+        let class = &index.parsed[name];
+        let cp = &class.constant_pool;
+        for method in &class.methods {
+            let (Ok(mname), Ok(mdesc)) = (method.name(cp), method.descriptor(cp)) else {
+                continue;
+            };
+            let Some(code) = code_of(class, method) else {
+                continue;
+            };
+            // Only bodies that create one of those classes are interpreted.
+            let creates = decode(&code.code).unwrap_or_default().iter().any(|i| {
+                matches!((i.opcode, &i.operand), (NEW, Operand::Pool(c))
+                    if cp.class_name(*c).is_ok_and(|n| built.contains(n.as_str())))
+            });
+            let Ok(desc) = MethodDescriptor::parse(&mdesc) else {
+                continue;
+            };
+            if !creates {
+                continue;
+            }
+            let entry = entry_frame(
+                method.has_flag(STATIC),
+                &desc,
+                code.max_locals,
+                None,
+                Origin::This,
+            );
+            let Ok(found) = calls(class, &code, entry) else {
+                continue;
+            };
+            for c in found {
+                let Some(Origin::New(at)) = c.receiver else {
+                    continue;
+                };
+                if c.opcode != INVOKESPECIAL || c.callee.name != "<init>" {
+                    continue;
+                }
+                let key = (c.callee.owner.clone(), c.callee.descriptor.clone());
+                let Some(&i) = by_constructor.get(&key) else {
+                    continue;
+                };
+                if bridgeable_new(class, &code, at, c.offset) {
+                    muts[i].constructions.push(Construction {
+                        class: dotted(name),
+                        method: mname.clone(),
+                        descriptor: mdesc.clone(),
+                        new_offset: at,
+                        offset: c.offset,
+                    });
+                }
+            }
+        }
+    }
 }
 
 /// rick's rule (a mockable call on an object of the program), or an environment
@@ -384,7 +484,9 @@ impl Analyser<'_> {
     /// Every MUT rule except "has a mockable call".
     fn candidate(&self, method: &Member, name: &str) -> Result<(), String> {
         let flags = method.access_flags;
-        if name.starts_with('<') {
+        if name == "<init>" && self.all {
+            self.constructible()?;
+        } else if name.starts_with('<') {
             return Err("constructor or initialiser".into());
         }
         if flags & PUBLIC == 0 {
@@ -435,6 +537,20 @@ impl Analyser<'_> {
             Some(c) if c.code == [RETURN] => Err("empty".into()),
             Some(_) => Ok(()),
         }
+    }
+
+    /// Can a test build this class with `new` (a constructor under test)?
+    fn constructible(&self) -> Result<(), String> {
+        let Some(info) = self.index.get(self.class_name) else {
+            return Err("the class is not indexed".into());
+        };
+        if info.access & (ABSTRACT | INTERFACE) != 0 || info.is_enum() {
+            return Err("constructor of an abstract class, interface or enum".into());
+        }
+        if info.inner_access.is_some_and(|a| a & STATIC == 0) {
+            return Err("constructor of an inner class (it takes the outer instance)".into());
+        }
+        Ok(())
     }
 
     fn line(&self, code: &CodeAttribute, offset: u32) -> Option<u16> {
@@ -492,6 +608,30 @@ impl Analyser<'_> {
         );
         let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
+        let constructor = name == "<init>";
+        if constructor {
+            // Observed where it is called, from another class: it cannot read this
+            // class's private statics there.
+            static_reads.clear();
+        }
+        let mut param_fields: Vec<ParamField> = Vec::new();
+        for (field, value) in analysis.this_stores.iter().filter(|_| constructor) {
+            let Origin::Param(i) = value else { continue };
+            let Some(FieldType::Object(t)) = desc.params.get(*i as usize) else {
+                continue;
+            };
+            if !param_fields
+                .iter()
+                .any(|p| p.index == *i && p.field == field.name)
+            {
+                param_fields.push(ParamField {
+                    index: *i,
+                    field: field.name.clone(),
+                    declared_type: t.clone(),
+                    mock: self.mockable_type(t).is_ok(),
+                });
+            }
+        }
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -511,6 +651,8 @@ impl Analyser<'_> {
             static_reads,
             collaborator_fields,
             delegation,
+            constructions: Vec::new(),
+            param_fields,
         })
     }
 
@@ -988,15 +1130,7 @@ impl Analyser<'_> {
             _ => None,
         };
         if let Some(at) = new_offset {
-            let cp = &self.class.constant_pool;
-            let dup_follows = code.code.get(at as usize + 3) == Some(&DUP);
-            let frame_inside = code
-                .attribute(cp, "StackMapTable")
-                .map(|a| stack_map_offsets(&a.data).unwrap_or_else(|_| vec![c.offset]))
-                .unwrap_or_default()
-                .into_iter()
-                .any(|f| f > at && f <= c.offset);
-            if !dup_follows || frame_inside {
+            if !bridgeable_new(self.class, code, at, c.offset) {
                 return None;
             }
         }

@@ -423,7 +423,8 @@ fn whole_program_mode_tests_methods_without_mockable_calls() {
     let dir = tempfile::tempdir().unwrap();
     let (code, stdout, stderr, out) = run_word_scanner(dir.path(), &["--all"]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
-    assert!(stdout.contains("for 6 of 7 invoked MUTs"), "{stdout}");
+    // `main` is not a unit: whole-program mode leaves it out.
+    assert!(stdout.contains("for 6 of 6 invoked MUTs"), "{stdout}");
     assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
     assert!(
         stdout.contains("char se.kth.castor.scanner.StringSource.peek()"),
@@ -434,9 +435,7 @@ fn whole_program_mode_tests_methods_without_mockable_calls() {
     )
     .unwrap();
     let gaps = manifest["gaps"].as_array().unwrap();
-    assert_eq!(gaps.len(), 1, "{gaps:?}");
-    assert_eq!(gaps[0]["mut_method"], "main");
-    assert_eq!(gaps[0]["reason"], "no-oracle");
+    assert!(gaps.is_empty(), "{gaps:?}");
 }
 
 /// (name, original text, replacement) applied to ReservationCentre.java.

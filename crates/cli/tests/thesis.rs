@@ -105,6 +105,18 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
             "verify(b, times(1)).makes_a_almost_nice_call(",
         ],
     );
+    // C's constructor test (the thesis's `testConstructor`): built with mocks of its
+    // collaborators, each stored in its field as that very object. (A's and B's
+    // constructors set nothing: no oracle, no test.)
+    assert_has(
+        &read(&tests, "abc/CMimicTest.java"),
+        &[
+            "void constructor_1_output()",
+            "C result = new C(a, b);",
+            "assertSame(a, Fixtures.get(result, \"a\"));",
+            "assertSame(b, Fixtures.get(result, \"b\"));",
+        ],
+    );
 
     // test6 with its bug (Integer.getInteger): the NullPointerException is expected.
     let (_, tests) = run_all(dir.path(), &classes, &[], "test6.Main", &["15"]);

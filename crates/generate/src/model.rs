@@ -120,6 +120,12 @@ pub enum Assertion {
     IsNull,
     /// The result is an object (its fields are asserted next).
     IsNotNull,
+    /// A field of `of` holds that very object (a mock a constructor was given).
+    FieldSame {
+        of: String,
+        field: String,
+        expected: String,
+    },
     /// Output oracle on a thrown exception: its message (`None`: no message).
     ThrownMessage(Option<String>),
     /// A field of `of` (`receiver` or `result`) holds the value production left in it:

@@ -121,6 +121,14 @@ pub fn assertion(a: &Assertion) -> String {
         Assertion::IsFalse => "assertFalse(result);".into(),
         Assertion::IsNull => "assertNull(result);".into(),
         Assertion::IsNotNull => "assertNotNull(result);".into(),
+        Assertion::FieldSame {
+            of,
+            field,
+            expected,
+        } => format!(
+            "assertSame({expected}, Fixtures.get({of}, {}));",
+            string_literal(field)
+        ),
         Assertion::ThrownMessage(Some(message)) => format!(
             "assertEquals({}, thrown.getMessage());",
             string_literal(message)

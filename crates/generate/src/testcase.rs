@@ -67,6 +67,15 @@ pub struct Skipped {
     pub reason: String,
 }
 
+/// What a MUT's test methods are named after: the method, or `constructor`.
+fn test_name(m: &Mut) -> &str {
+    if m.is_constructor() {
+        "constructor"
+    } else {
+        &m.method
+    }
+}
+
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
     m.mockable_calls
         .iter()
@@ -241,7 +250,7 @@ pub fn model_for(
     test_class: &str,
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
     let mut resources: Vec<(String, String)> = Vec::new();
-    let resource_base = format!("{test_class}-{}-{ordinal}", identifier(&m.method));
+    let resource_base = format!("{test_class}-{}-{ordinal}", identifier(test_name(m)));
     let mut large = |role: &str, v: &Value| -> Option<String> {
         // A value with a part that cannot be rebuilt is written inline, where that part
         // is a named problem (the invocation is skipped), never loaded half-rebuilt.
@@ -371,7 +380,28 @@ pub fn model_for(
 
     // The receiving object, with its mocked fields replaced by the mocks.
     let class_src = class_name(&m.class, &package);
-    let target = if m.is_static {
+    // A constructor's collaborators stored in fields are mocks (the thesis's constructor
+    // tests), unless the plan mocks that parameter already.
+    let mut stored_mocks: Vec<(String, String)> = Vec::new();
+    for pf in m.param_fields.iter().filter(|p| p.mock) {
+        let key = format!("param:{}", pf.index);
+        let var = match mock_of.get(&key) {
+            Some(var) => var.clone(),
+            None => {
+                let dotted_type = pf.declared_type.replace('/', ".");
+                let var = b.names.fresh(short_class(&dotted_type));
+                steps.push(Step::Mock {
+                    type_name: class_name(&dotted_type, &package),
+                    var: var.clone(),
+                });
+                mock_of.insert(key, var.clone());
+                mocks.push(var.clone());
+                var
+            }
+        };
+        stored_mocks.push((pf.field.clone(), var));
+    }
+    let target = if m.is_static || m.is_constructor() {
         class_src.clone()
     } else {
         let Some(Value::Object {
@@ -486,7 +516,11 @@ pub fn model_for(
             ),
         });
     }
-    let call = format!("{target}.{}({})", m.method, args.join(", "));
+    let call = if m.is_constructor() {
+        format!("new {target}({})", args.join(", "))
+    } else {
+        format!("{target}.{}({})", m.method, args.join(", "))
+    };
 
     // Stubs: per mock, method and arguments, the recorded results in order.
     // (mock, method, descriptor, matchers, wildcards, the recorded outcomes each with the
@@ -720,13 +754,33 @@ pub fn model_for(
         mock_methods: mocked_methods.len(),
     };
 
-    // The outcome, and how each oracle observes it.
-    let ret = desc.ret.clone();
+    // The outcome, and how each oracle observes it (a constructor's is the new object).
+    let ret = if m.is_constructor() {
+        Some(FieldType::Object(m.class.replace('.', "/")))
+    } else {
+        desc.ret.clone()
+    };
     let mut tests = Vec::new();
     for &oracle in oracles {
         let mut b2 = Builder::new(&package, b.names, &[]);
         let test = match oracle {
-            Oracle::Output => output_test(&mut b2, inv, ret.as_ref(), &package),
+            Oracle::Output => {
+                let built =
+                    matches!(inv.outcome, Outcome::Returned { .. }) && !stored_mocks.is_empty();
+                output_test(&mut b2, inv, ret.as_ref(), &package)
+                    .or_else(|| built.then(|| (act(inv, ret.as_ref(), &package, true), Vec::new())))
+                    .map(|(act, mut asserts)| {
+                        // The mocks a constructor stored are those very objects.
+                        for (field, var) in stored_mocks.iter().filter(|_| built) {
+                            asserts.push(Assertion::FieldSame {
+                                of: "result".into(),
+                                field: field.clone(),
+                                expected: var.clone(),
+                            });
+                        }
+                        (act, asserts)
+                    })
+            }
             Oracle::Parameters => parameter_test(inv, &arrange, &package),
             Oracle::Calls => call_test(inv, &arrange, &package),
         };
@@ -734,7 +788,7 @@ pub fn model_for(
             if b2.problems.is_empty() {
                 tests.push(TestModel {
                     oracle,
-                    name: format!("{}_{ordinal}_{}", identifier(&m.method), oracle.suffix()),
+                    name: format!("{}_{ordinal}_{}", identifier(test_name(m)), oracle.suffix()),
                     display: display_name(m, inv, &arrange, oracle),
                     act,
                     assertions,
@@ -801,7 +855,9 @@ fn describe(m: &Mut, inv: &InvocationRecord, arrange: &Arrange) -> String {
     let args: Vec<String> = inv.arguments.iter().map(shown).collect();
     let result = match &inv.outcome {
         Outcome::Returned { value }
-            if m.descriptor.ends_with(")V") && matches!(value, Value::Null) =>
+            if m.descriptor.ends_with(")V")
+                && !m.is_constructor()
+                && matches!(value, Value::Null) =>
         {
             "returned".to_string()
         }
@@ -821,7 +877,12 @@ fn describe(m: &Mut, inv: &InvocationRecord, arrange: &Arrange) -> String {
             n => format!("{n} environment reads"),
         });
     }
-    format!("{}({}) {result} {calls}", m.method, args.join(", "))
+    let method = if m.is_constructor() {
+        format!("new {}", short_class(&m.class))
+    } else {
+        m.method.clone()
+    };
+    format!("{method}({}) {result} {calls}", args.join(", "))
 }
 
 /// What `@DisplayName` says of an oracle's test.

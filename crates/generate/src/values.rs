@@ -379,18 +379,38 @@ impl<'a> Builder<'a> {
     }
 
     fn collection(&self, class: &str, items: &[String], has_null: bool) -> Option<String> {
-        let args = items.join(", ");
-        let as_list = format!("java.util.Arrays.asList({args})");
+        // An element built by class name (`Fixtures.create("a.Hidden", …)`) is a generic
+        // call: beside others, javac would infer it as the first element's type and the
+        // cast would fail at run time. Such lists are built from `Object`s, raw.
+        let by_name = format!("{FIXTURES}.create(\"");
+        let raw = items.len() > 1 && items.iter().any(|i| i.starts_with(&by_name));
+        let args = if raw {
+            items
+                .iter()
+                .map(|i| format!("(Object) {i}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            items.join(", ")
+        };
+        let cast = |kind: &str| {
+            if raw {
+                format!("(java.util.{kind}) ")
+            } else {
+                String::new()
+            }
+        };
+        let as_list = format!("{}java.util.Arrays.asList({args})", cast("List"));
         Some(match class {
             "java.util.ImmutableCollections$ListN" | "java.util.ImmutableCollections$List12"
                 if !has_null =>
             {
-                format!("java.util.List.of({args})")
+                format!("{}java.util.List.of({args})", cast("List"))
             }
             "java.util.ImmutableCollections$SetN" | "java.util.ImmutableCollections$Set12"
                 if !has_null =>
             {
-                format!("java.util.Set.of({args})")
+                format!("{}java.util.Set.of({args})", cast("Set"))
             }
             "java.util.Arrays$ArrayList" => as_list,
             "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
@@ -600,6 +620,38 @@ mod tests {
             b.try_expr(&Value::Str { v: "ok".into() }, None).as_deref(),
             Some("\"ok\"")
         );
+    }
+
+    /// Regression (PDFBox's `SetFontAndSize.process`): a list of a `COSName` and a
+    /// `COSInteger`, both built by class name, was `Arrays.asList(cOSName,
+    /// Fixtures.create("…COSInteger", …))`, whose second element javac inferred as a
+    /// `COSName`: a ClassCastException in the test, never in production. Such lists are
+    /// built from `Object`s, raw.
+    #[test]
+    fn a_list_of_objects_built_by_class_name_is_built_from_objects() {
+        let object = |id: u32, class: &str| Value::Object {
+            id,
+            class: class.into(),
+            fields: Vec::new(),
+            truncated: false,
+        };
+        let list = Value::Collection {
+            id: 1,
+            class: "java.util.ArrayList".into(),
+            size: 2,
+            elements: vec![object(2, "org.other.Name"), object(3, "org.other.Number")],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&list]);
+        let e = b.try_expr(&list, None).unwrap();
+        assert!(
+            e.starts_with(
+                "new java.util.ArrayList<>((java.util.List) java.util.Arrays.asList((Object) "
+            ),
+            "{e}"
+        );
+        assert!(e.contains(", (Object) "), "{e}");
     }
 
     /// Issue 17: the clock's objects come back from their recorded text: a `Date` from

@@ -19,6 +19,9 @@ struct ClassWork {
     /// (MUT index, method name, descriptor, the static fields it reads)
     muts: Vec<(i32, String, String, Vec<MemberRef>)>,
     sites: Vec<SiteWork>,
+    /// `new C(…)` sites reported as invocations of a constructor under test: (MUT index,
+    /// method name, descriptor, offset of the `new`, offset of the `invokespecial`).
+    constructions: Vec<(i32, String, String, u32, u32)>,
 }
 
 /// One call site to bridge and the call the plan expects there.
@@ -58,6 +61,22 @@ impl PlanInstrumentation {
         let sites = SiteTable::from_plan(plan);
         let mut work: HashMap<String, ClassWork> = HashMap::new();
         for (i, m) in plan.muts.iter().enumerate() {
+            // A constructor is observed where it is called.
+            for c in &m.constructions {
+                work.entry(internal(&c.class))
+                    .or_default()
+                    .constructions
+                    .push((
+                        i as i32,
+                        c.method.clone(),
+                        c.descriptor.clone(),
+                        c.new_offset,
+                        c.offset,
+                    ));
+            }
+            if m.is_constructor() {
+                continue;
+            }
             work.entry(internal(&m.class)).or_default().muts.push((
                 i as i32,
                 m.method.clone(),
@@ -189,6 +208,16 @@ impl PlanInstrumentation {
                 &self.probe,
                 site.materialize_stream,
             )?;
+            report.bridged += 1;
+        }
+        for (id, method, descriptor, new_offset, offset) in &work.constructions {
+            let m = class.find_method(method, descriptor).ok_or_else(|| {
+                ClassFileError::rewrite(format!(
+                    "{internal_name}.{method}{descriptor} is not in the loaded class"
+                ))
+            })?;
+            // Checks the `new`, `dup` and constructor itself.
+            construct::bridge_construction(&mut class, m, *new_offset, *offset, *id, &self.probe)?;
             report.bridged += 1;
         }
         for (id, method, descriptor, statics) in &work.muts {

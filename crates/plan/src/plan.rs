@@ -96,6 +96,49 @@ pub struct Mut {
     /// its tests check a forwarding, and reports count them apart (issue 15).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delegation: bool,
+    /// A constructor under test (`method` is `<init>`, whole-program mode): the places in
+    /// the project that build its objects, where the recorder observes it (a constructor
+    /// cannot be wrapped like a method).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub constructions: Vec<Construction>,
+    /// A constructor's parameters that it stores in a field of the new object
+    /// (`this.a = a`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub param_fields: Vec<ParamField>,
+}
+
+impl Mut {
+    /// Is this a constructor under test?
+    pub fn is_constructor(&self) -> bool {
+        self.method == "<init>"
+    }
+}
+
+/// A `new C(…)` in javac's shape (`new`, `dup`, the arguments without a branch, the
+/// `invokespecial`) somewhere in the project.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct Construction {
+    /// The method holding it: class (dotted), name, descriptor.
+    pub class: String,
+    pub method: String,
+    pub descriptor: String,
+    /// Bytecode offsets of the `new` and of the `invokespecial` of the constructor.
+    pub new_offset: u32,
+    pub offset: u32,
+}
+
+/// A constructor parameter the constructor stores in a field of the new object.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct ParamField {
+    /// 0-based, as declared.
+    pub index: u16,
+    pub field: String,
+    /// The parameter's declared type (internal name).
+    #[serde(rename = "type")]
+    pub declared_type: String,
+    /// A collaborator Mockito can mock: a test passes a mock and checks that the field
+    /// holds that very object (the thesis's constructor tests).
+    pub mock: bool,
 }
 
 /// A field read on a mocked collaborator (`getfield` on a field or parameter the MUT also

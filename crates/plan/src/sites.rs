@@ -118,6 +118,8 @@ mod tests {
             static_reads: vec![],
             collaborator_fields: vec![],
             delegation: false,
+            constructions: Vec::new(),
+            param_fields: Vec::new(),
         }
     }
 

@@ -160,6 +160,7 @@ pub fn bridge_call_site(
         "call",
         &bridge_desc,
         api,
+        &CALL_PROBES,
         &probed,
         |b| {
             if !is_static {
@@ -210,6 +211,7 @@ pub(crate) fn build_bridge(
     kind: &str,
     bridge_desc: &MethodDescriptor,
     api: &ProbeApi,
+    probes: &ProbeTriple,
     probed: &Probed,
     emit_call: impl FnOnce(&mut CodeBuilder),
 ) -> Result<(String, String)> {
@@ -230,7 +232,7 @@ pub(crate) fn build_bridge(
     let class_name = class.name()?;
     let interface = class.is_interface();
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, true, bridge_desc);
-    emit_probed_call(&mut b, api, &CALL_PROBES, probed, emit_call)?;
+    emit_probed_call(&mut b, api, probes, probed, emit_call)?;
     let bridge_code = b
         .finish(class.major_version >= 50)
         .map_err(|e| e.in_file(what))?;
@@ -262,7 +264,7 @@ pub(crate) fn build_bridge(
 }
 
 /// The probes around a bridged call.
-const CALL_PROBES: ProbeTriple = ProbeTriple {
+pub(crate) const CALL_PROBES: ProbeTriple = ProbeTriple {
     enter: CALL_ENTER,
     exit: CALL_EXIT,
     throw: CALL_THROW,

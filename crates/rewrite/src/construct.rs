@@ -6,10 +6,17 @@
 //! sites with no stack map frame between `new` and `<init>` (no branch inside the
 //! arguments, the javac shape of every simple `new C(a, b)`) are bridged: a frame there
 //! would name the uninitialised object that no longer exists.
+//!
+//! The same bridge records a constructor under test (whole-program mode, issue 16): at
+//! every site that builds an object of the class, the bridge reports the construction to
+//! the method probes as an invocation of the constructor's MUT id (no receiver, the
+//! arguments, the new object as the result; [`bridge_construction`]). A constructor cannot
+//! be wrapped like a method (its body must call `super(…)` on the object it initialises),
+//! so it is observed where it is called.
 
-use crate::bridge::{build_bridge, Bridged, Site};
-use crate::probe::ProbeApi;
-use crate::probes::{push_params, Probed};
+use crate::bridge::{build_bridge, Bridged, Site, CALL_PROBES};
+use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
+use crate::probes::{push_params, ProbeTriple, Probed};
 use crate::{method_at, method_code};
 use mimic_classfile::assembler::Invoke;
 use mimic_classfile::class_file::ClassFile;
@@ -20,7 +27,7 @@ use mimic_classfile::instruction::{decode, Operand};
 use mimic_classfile::opcodes::{DUP, INVOKESPECIAL, NEW, NOP};
 
 /// Bridge the constructor call whose `new` is at `new_offset` and whose
-/// `invokespecial <init>` is at `offset`; probes receive `site_id`.
+/// `invokespecial <init>` is at `offset`; the call probes receive `site_id`.
 pub fn bridge_constructor_site(
     class: &mut ClassFile,
     method_index: usize,
@@ -28,6 +35,51 @@ pub fn bridge_constructor_site(
     offset: u32,
     site_id: i32,
     api: &ProbeApi,
+) -> Result<Bridged> {
+    bridge_new(
+        class,
+        method_index,
+        (new_offset, offset),
+        site_id,
+        api,
+        ("new", &CALL_PROBES),
+    )
+}
+
+/// Bridge the constructor call whose `new` is at `new_offset` and whose
+/// `invokespecial <init>` is at `offset` as an invocation of the constructor under test
+/// `method_id`: the method probes receive it, with no receiver and the new object as the
+/// result.
+pub fn bridge_construction(
+    class: &mut ClassFile,
+    method_index: usize,
+    new_offset: u32,
+    offset: u32,
+    method_id: i32,
+    api: &ProbeApi,
+) -> Result<Bridged> {
+    const METHOD_PROBES: ProbeTriple = ProbeTriple {
+        enter: ENTER,
+        exit: EXIT,
+        throw: EXIT_THROW,
+    };
+    bridge_new(
+        class,
+        method_index,
+        (new_offset, offset),
+        method_id,
+        api,
+        ("construct", &METHOD_PROBES),
+    )
+}
+
+fn bridge_new(
+    class: &mut ClassFile,
+    method_index: usize,
+    (new_offset, offset): (u32, u32),
+    id: i32,
+    api: &ProbeApi,
+    (kind, probes): (&str, &ProbeTriple),
 ) -> Result<Bridged> {
     let (method, what) = method_at(class, method_index)?;
     let fail = |why: String| {
@@ -88,7 +140,7 @@ pub fn bridge_constructor_site(
         length: insn.length,
     };
     let probed = Probed {
-        id: site_id,
+        id,
         has_receiver: false,
         desc: &bridge_desc,
         statics: &[],
@@ -99,9 +151,10 @@ pub fn bridge_constructor_site(
         &site,
         &mut code,
         &what,
-        "new",
+        kind,
         &bridge_desc,
         api,
+        probes,
         &probed,
         |b| {
             b.new_object(&created).dup_value();

@@ -47,6 +47,8 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         static_reads: vec![],
         collaborator_fields: vec![],
         delegation: false,
+        constructions: Vec::new(),
+        param_fields: Vec::new(),
     }
 }
 
@@ -383,6 +385,8 @@ fn tax_rate() -> Mut {
         static_reads: vec![],
         collaborator_fields: vec![],
         delegation: false,
+        constructions: Vec::new(),
+        param_fields: Vec::new(),
     }
 }
 
