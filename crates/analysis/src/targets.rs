@@ -574,6 +574,34 @@ impl Analyser<'_> {
                 mockable_calls.push(m);
             }
         }
+        let constructor = name == "<init>";
+        let param_fields = if constructor {
+            self.param_fields(&analysis.this_stores, &desc)
+        } else {
+            Vec::new()
+        };
+        if constructor {
+            // The object does not exist before its constructor runs: a test cannot put a
+            // mock in its fields. A field the constructor sets from a parameter is that
+            // parameter; calls on any other field are the constructor's own business.
+            mockable_calls.retain_mut(|c| match &c.receiver {
+                Receiver::Field {
+                    name,
+                    is_static: false,
+                    ..
+                } => match param_fields.iter().find(|p| &p.field == name) {
+                    Some(p) if p.mock => {
+                        c.receiver = Receiver::Param {
+                            index: p.index,
+                            declared_type: p.declared_type.clone(),
+                        };
+                        true
+                    }
+                    _ => false,
+                },
+                _ => true,
+            });
+        }
         self.chain(found, &analysis.escapes, &desc, &code, &mut mockable_calls);
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
@@ -608,29 +636,20 @@ impl Analyser<'_> {
         );
         let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
-        let constructor = name == "<init>";
         if constructor {
             // Observed where it is called, from another class: it cannot read this
-            // class's private statics there.
+            // class's private statics there; and its helpers' calls on fields are on
+            // fields a test cannot set.
             static_reads.clear();
-        }
-        let mut param_fields: Vec<ParamField> = Vec::new();
-        for (field, value) in analysis.this_stores.iter().filter(|_| constructor) {
-            let Origin::Param(i) = value else { continue };
-            let Some(FieldType::Object(t)) = desc.params.get(*i as usize) else {
-                continue;
-            };
-            if !param_fields
-                .iter()
-                .any(|p| p.index == *i && p.field == field.name)
-            {
-                param_fields.push(ParamField {
-                    index: *i,
-                    field: field.name.clone(),
-                    declared_type: t.clone(),
-                    mock: self.mockable_type(t).is_ok(),
-                });
-            }
+            deeper_calls.retain(|d| {
+                !matches!(
+                    d.call.receiver,
+                    Receiver::Field {
+                        is_static: false,
+                        ..
+                    }
+                )
+            });
         }
         Ok(Mut {
             class: dotted(self.class_name),
@@ -654,6 +673,31 @@ impl Analyser<'_> {
             constructions: Vec::new(),
             param_fields,
         })
+    }
+
+    /// A constructor's parameters it stores in fields of the new object (`this.a = a`),
+    /// each field once (the first store).
+    fn param_fields(
+        &self,
+        stores: &[(mimic_classfile::MemberRef, Origin)],
+        desc: &MethodDescriptor,
+    ) -> Vec<ParamField> {
+        let mut out: Vec<ParamField> = Vec::new();
+        for (field, value) in stores {
+            let Origin::Param(i) = value else { continue };
+            let Some(FieldType::Object(t)) = desc.params.get(*i as usize) else {
+                continue;
+            };
+            if !out.iter().any(|p| p.field == field.name) {
+                out.push(ParamField {
+                    index: *i,
+                    field: field.name.clone(),
+                    declared_type: t.clone(),
+                    mock: self.mockable_type(t).is_ok(),
+                });
+            }
+        }
+        out
     }
 
     /// The fields the method reads directly on the collaborators its mockable calls are
@@ -782,6 +826,15 @@ impl Analyser<'_> {
                     .unwrap_or(owner.clone());
                 if !self.index.is_subtype(self.class_name, &declaring) {
                     return Err("receiver is a static field of another class".into());
+                }
+                // A test cannot put a mock in a `static final` field (nor would the JIT
+                // see it there).
+                if self
+                    .index
+                    .find_field(owner, name)
+                    .is_some_and(|(_, f)| f.access & FINAL != 0)
+                {
+                    return Err("receiver is a static final field".into());
                 }
                 match FieldType::parse(descriptor) {
                     Ok(FieldType::Object(t)) => Ok(Receiver::Field {

@@ -399,3 +399,56 @@ fn calls_on_results_that_never_escape_chain_into_a_tree_of_mocks() {
         );
     }
 }
+
+/// Whole-program mode's constructors under test: observed at the project's `new` sites;
+/// the collaborator a constructor stores is a parameter a test mocks (calls on it through
+/// the field are calls on that parameter), calls on objects the constructor makes itself
+/// are not mockable, and a `static final` field is never a mock's place.
+#[test]
+fn constructors_are_observed_where_the_project_builds_their_objects() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "constructors");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(
+        &index,
+        &TargetOptions {
+            all: true,
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap();
+    let built = plan
+        .muts
+        .iter()
+        .find(|m| m.class == "built.Built" && m.is_constructor())
+        .expect("Built's constructor is a MUT");
+    assert_eq!(built.constructions.len(), 1, "{:?}", built.constructions);
+    assert_eq!(built.constructions[0].class, "built.Factory");
+    assert_eq!(built.constructions[0].method, "make");
+    let stored: Vec<(&str, bool)> = built
+        .param_fields
+        .iter()
+        .map(|p| (p.field.as_str(), p.mock))
+        .collect();
+    assert_eq!(stored, [("given", true), ("name", false)]);
+    let receivers: Vec<String> = built
+        .mockable_calls
+        .iter()
+        .map(|c| c.receiver.describe())
+        .collect();
+    assert_eq!(receivers, ["param #0"]);
+    // Service's default constructor is built too, but stores nothing.
+    assert!(plan
+        .muts
+        .iter()
+        .any(|m| m.class == "built.Service" && m.is_constructor()));
+    // Built.log's only call is on a static final field: no mockable call.
+    let log = plan.muts.iter().find(|m| m.method == "log").unwrap();
+    assert!(log.mockable_calls.is_empty(), "{:?}", log.mockable_calls);
+    // rick's mode plans no constructor, and no MUT for log.
+    let rick = find_targets(&index, &TargetOptions::default()).unwrap();
+    assert!(rick
+        .muts
+        .iter()
+        .all(|m| !m.is_constructor() && m.method != "log"));
+}

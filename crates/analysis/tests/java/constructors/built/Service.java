@@ -1,0 +1,6 @@
+package built;
+
+/** A collaborator. */
+public class Service {
+    public void ping() { }
+}
