@@ -281,6 +281,30 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
     })
 }
 
+/// Keep a constructor's call only if a test can give its receiver: a field the
+/// constructor set from a mocked parameter becomes that parameter; other fields of the
+/// object under construction cannot hold a mock.
+fn constructor_receiver(call: &mut MockableCall, param_fields: &[ParamField]) -> bool {
+    let Receiver::Field {
+        name,
+        is_static: false,
+        ..
+    } = &call.receiver
+    else {
+        return true;
+    };
+    match param_fields.iter().find(|p| &p.field == name) {
+        Some(p) if p.mock => {
+            call.receiver = Receiver::Param {
+                index: p.index,
+                declared_type: p.declared_type.clone(),
+            };
+            true
+        }
+        _ => false,
+    }
+}
+
 /// Is the `new` at `at` whose constructor is called at `offset` in javac's shape, `new;
 /// dup; <arguments without a branch>; invokespecial`, which a bridge can replace (a stack
 /// map frame inside the arguments would name the object the bridge creates)?
@@ -584,23 +608,7 @@ impl Analyser<'_> {
             // The object does not exist before its constructor runs: a test cannot put a
             // mock in its fields. A field the constructor sets from a parameter is that
             // parameter; calls on any other field are the constructor's own business.
-            mockable_calls.retain_mut(|c| match &c.receiver {
-                Receiver::Field {
-                    name,
-                    is_static: false,
-                    ..
-                } => match param_fields.iter().find(|p| &p.field == name) {
-                    Some(p) if p.mock => {
-                        c.receiver = Receiver::Param {
-                            index: p.index,
-                            declared_type: p.declared_type.clone(),
-                        };
-                        true
-                    }
-                    _ => false,
-                },
-                _ => true,
-            });
+            mockable_calls.retain_mut(|c| constructor_receiver(c, &param_fields));
         }
         self.chain(found, &analysis.escapes, &desc, &code, &mut mockable_calls);
         let mut deeper_calls = Vec::new();
@@ -641,15 +649,7 @@ impl Analyser<'_> {
             // class's private statics there; and its helpers' calls on fields are on
             // fields a test cannot set.
             static_reads.clear();
-            deeper_calls.retain(|d| {
-                !matches!(
-                    d.call.receiver,
-                    Receiver::Field {
-                        is_static: false,
-                        ..
-                    }
-                )
-            });
+            deeper_calls.retain_mut(|d| constructor_receiver(&mut d.call, &param_fields));
         }
         Ok(Mut {
             class: dotted(self.class_name),

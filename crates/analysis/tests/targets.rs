@@ -437,6 +437,13 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
         .map(|c| c.receiver.describe())
         .collect();
     assert_eq!(receivers, ["param #0"]);
+    // So in the helpers it calls.
+    let deeper: Vec<String> = built
+        .deeper_calls
+        .iter()
+        .map(|d| d.call.receiver.describe())
+        .collect();
+    assert_eq!(deeper, ["param #0"]);
     // Service's default constructor is built too, but stores nothing.
     assert!(plan
         .muts

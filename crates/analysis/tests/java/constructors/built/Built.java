@@ -13,6 +13,12 @@ public class Built {
         this.name = name;
         own.ping();
         given.ping();
+        check();
+    }
+
+    private void check() {
+        given.ping();
+        own.ping();
     }
 
     /** Its only call is on a static final field, which no test can replace. */
