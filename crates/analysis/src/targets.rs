@@ -186,13 +186,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         unparsed: index.unparsed.len(),
         ..Summary::default()
     };
-    let mut names: Vec<&String> = index
-        .parsed
-        .keys()
-        .filter(|n| project.contains(n))
-        .collect();
-    names.sort();
-    for name in names {
+    for name in project_classes(index, &project) {
         let class = &index.parsed[name];
         let info = &index.classes[name];
         summary.project_classes += 1;
@@ -305,6 +299,17 @@ fn constructor_receiver(call: &mut MockableCall, param_fields: &[ParamField]) ->
     }
 }
 
+/// The parsed project classes' internal names, sorted.
+fn project_classes<'i>(index: &'i ClassIndex, project: &Project) -> Vec<&'i String> {
+    let mut names: Vec<&String> = index
+        .parsed
+        .keys()
+        .filter(|n| project.contains(n))
+        .collect();
+    names.sort();
+    names
+}
+
 /// Is the `new` at `at` whose constructor is called at `offset` in javac's shape, `new;
 /// dup; <arguments without a branch>; invokespecial`, which a bridge can replace (a stack
 /// map frame inside the arguments would name the object the bridge creates)?
@@ -329,13 +334,7 @@ fn add_constructions(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
         .map(|(i, m)| ((m.class.replace('.', "/"), m.descriptor.clone()), i))
         .collect();
     let built: HashSet<&str> = by_constructor.keys().map(|(c, _)| c.as_str()).collect();
-    let mut names: Vec<&String> = index
-        .parsed
-        .keys()
-        .filter(|n| project.contains(n))
-        .collect();
-    names.sort();
-    for name in names {
+    for name in project_classes(index, project) {
         let class = &index.parsed[name];
         let cp = &class.constant_pool;
         for method in &class.methods {
