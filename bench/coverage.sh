@@ -22,20 +22,26 @@ work=$(cd "$work" && pwd)
 echo "java: $(command -v java) ($(java -version 2>&1 | head -1)); work: $work"
 source bench/jacoco.sh
 
-# One example: examples/$1 with main class $2.
+# One example: examples/$1 (or, for `thesis/<package>`, that package of examples/thesis)
+# with main class $2 and the program's arguments after it; LIBS (a class path) is added
+# to the program's class path.
 measure() {
   local name=$1 main=$2
-  local out=$work/$name
+  shift 2
+  local -a args=("$@")
+  local out=$work/$name libs=${LIBS:+:$LIBS}
   rm -rf "$out"
   mkdir -p "$out"
-  javac -nowarn --release 17 -d "$out/classes" $(find "examples/$name/src" -name '*.java')
+  local src=examples/$name/src
+  [[ $name == thesis/* ]] && src=examples/thesis/src/${name#thesis/}
+  javac -nowarn --release 17 -d "$out/classes" $(find "$src" -name '*.java')
   # What JaCoCo reports on: every class but the entry point's.
   cp -r "$out/classes" "$out/selected"
   find "$out/selected" -name "${main##*.}.class" -delete
   local instrumented
   instrumented=$(instrument "$out/classes" "$out/instrumented")
-  java -Djacoco-agent.destfile="$out/workload.exec" -cp "$instrumented" "$main" \
-    > "$out/workload.log" 2>&1
+  java -Djacoco-agent.destfile="$out/workload.exec" -cp "$instrumented$libs" "$main" "${args[@]}" \
+    > "$out/workload.log" 2>&1 || true
   coverage "$name / the workload" "$out/workload.exec" "$out/selected"
   local mode flags rules=()
   # An example may bring its own redaction rules (reservations: the paper's test cards).
@@ -44,10 +50,10 @@ measure() {
     flags=("${rules[@]}")
     [ "$mode" = all ] && flags+=(--all)
     "$mimic" -q run "${flags[@]}" -c "$out/classes" --out "$out/$mode" --runs 1 \
-      -- java -cp "$out/classes" "$main" > "$out/$mode.run.log" 2>&1 || true
+      -- java -cp "$out/classes$libs" "$main" "${args[@]}" > "$out/$mode.run.log" 2>&1 || true
     grep -E '^generated' "$out/$mode.run.log" | sed "s/^/$name \/ $mode: /" \
       || tail -3 "$out/$mode.run.log"
-    "$mimic" -q verify --tests "$out/$mode/src/test/java" -c "$instrumented" --runs 1 \
+    "$mimic" -q verify --tests "$out/$mode/src/test/java" -c "$instrumented$libs" --runs 1 \
       --jvm-arg=-Djacoco-agent.destfile="$out/$mode.exec" --work "$out/$mode-verify" \
       > "$out/$mode.verify.log" 2>&1 || true
     coverage "$name / tests, $mode mode" "$out/$mode.exec" "$out/selected" \
@@ -60,3 +66,12 @@ measure mockables se.kth.castor.mockables.Main
 measure word-scanner se.kth.castor.scanner.Main
 measure inner-classes se.kth.castor.meter.Main
 measure stock se.kth.castor.stock.Main
+# The thesis's golden examples (test6 dies of its NullPointerException on purpose; the
+# DAO runs on the SQLite driver).
+measure thesis/abc abc.Main
+measure thesis/test6 test6.Main 15
+measure thesis/dice dice.Main
+measure thesis/pinger pinger.Main
+"$mimic" doctor --fetch > /dev/null
+sqlite=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "sqlite-jdbc" in a["coordinate"]][0])')
+LIBS=$sqlite measure thesis/dao dao.Main

@@ -106,8 +106,8 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
         ],
     );
     // C's constructor test (the thesis's `testConstructor`): built with mocks of its
-    // collaborators, each stored in its field as that very object. (A's and B's
-    // constructors set nothing: no oracle, no test.)
+    // collaborators, each stored in its field as that very object. A's and B's
+    // constructors set nothing: their tests check they complete, as the thesis's do.
     assert_has(
         &read(&tests, "abc/CMimicTest.java"),
         &[
@@ -116,6 +116,10 @@ fn the_thesis_golden_examples_give_the_tests_it_lists() {
             "assertSame(a, Fixtures.get(result, \"a\"));",
             "assertSame(b, Fixtures.get(result, \"b\"));",
         ],
+    );
+    assert_has(
+        &read(&tests, "abc/AMimicTest.java"),
+        &["assertDoesNotThrow(() -> new A());"],
     );
 
     // test6 with its bug (Integer.getInteger): the NullPointerException is expected.

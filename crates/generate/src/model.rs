@@ -103,6 +103,9 @@ pub enum Act {
     Throws { class: String, keep: bool },
     /// `call;`
     Call,
+    /// `assertDoesNotThrow(() -> call);`: a constructor that completed in production and
+    /// left nothing else to check (the thesis's `testConstructor`).
+    Completes,
 }
 
 /// One assertion of an oracle.

@@ -109,6 +109,7 @@ pub fn act(act: &Act, call: &str) -> String {
             format!("{lhs}assertThrows({class}.class, () -> {call});")
         }
         Act::Call => format!("{call};"),
+        Act::Completes => format!("assertDoesNotThrow(() -> {call});"),
     }
 }
 
@@ -206,9 +207,16 @@ pub fn test_method(arrange: &Arrange, test: &TestModel) -> TestMethod {
     if restoring {
         s.push_str("        try {\n");
     }
-    s.push_str(&format!("\n{indent}// Act\n"));
+    if test.assertions.is_empty() {
+        // The Act line is the assertion (`assertDoesNotThrow`, `assertThrows`).
+        s.push_str(&format!("\n{indent}// Act and assert\n"));
+    } else {
+        s.push_str(&format!("\n{indent}// Act\n"));
+    }
     s.push_str(&format!("{indent}{}\n", act(&test.act, &arrange.call)));
-    s.push_str(&format!("\n{indent}// Assert\n"));
+    if !test.assertions.is_empty() {
+        s.push_str(&format!("\n{indent}// Assert\n"));
+    }
     for a in &test.assertions {
         s.push_str(&format!("{indent}{}\n", assertion(a)));
     }
@@ -228,7 +236,7 @@ pub fn test_method(arrange: &Arrange, test: &TestModel) -> TestMethod {
         mock_methods: arrange.mock_methods,
         stubs: arrange.stub_count(),
         oracle_statements: test.assertions.len()
-            + usize::from(matches!(test.act, Act::Throws { .. })),
+            + usize::from(matches!(test.act, Act::Throws { .. } | Act::Completes)),
         replays_environment: arrange.replays_environment,
     }
 }

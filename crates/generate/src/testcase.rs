@@ -784,8 +784,11 @@ pub fn model_for(
             Oracle::Output => {
                 let built =
                     matches!(inv.outcome, Outcome::Returned { .. }) && !stored_mocks.is_empty();
+                let completed =
+                    m.is_constructor() && matches!(inv.outcome, Outcome::Returned { .. });
                 output_test(&mut b2, inv, ret.as_ref(), &package)
                     .or_else(|| built.then(|| (act(inv, ret.as_ref(), &package, true), Vec::new())))
+                    .or_else(|| completed.then(|| (Act::Completes, Vec::new())))
                     .map(|(act, mut asserts)| {
                         // The mocks a constructor stored are those very objects.
                         for (field, var) in stored_mocks.iter().filter(|_| built) {
