@@ -52,6 +52,22 @@ pub struct PlanInstrumentation {
     work: HashMap<String, ClassWork>,
 }
 
+/// The index of the plan's method in the loaded class, or the error that leaves the class
+/// unchanged (`what` prefixes its name: `MUT `).
+fn method_in(
+    class: &ClassFile,
+    what: &str,
+    internal_name: &str,
+    method: &str,
+    descriptor: &str,
+) -> Result<usize, ClassFileError> {
+    class.find_method(method, descriptor).ok_or_else(|| {
+        ClassFileError::rewrite(format!(
+            "{what}{internal_name}.{method}{descriptor} is not in the loaded class"
+        ))
+    })
+}
+
 fn internal(dotted: &str) -> String {
     dotted.replace('.', "/")
 }
@@ -172,11 +188,7 @@ impl PlanInstrumentation {
                 callee_desc,
                 ..
             } = site;
-            let m = class.find_method(method, descriptor).ok_or_else(|| {
-                ClassFileError::rewrite(format!(
-                    "{internal_name}.{method}{descriptor} is not in the loaded class"
-                ))
-            })?;
+            let m = method_in(&class, "", internal_name, method, descriptor)?;
             if let Some(new_offset) = site.new_offset {
                 // Checks the `new`, `dup` and constructor itself.
                 construct::bridge_constructor_site(
@@ -211,21 +223,13 @@ impl PlanInstrumentation {
             report.bridged += 1;
         }
         for (id, method, descriptor, new_offset, offset) in &work.constructions {
-            let m = class.find_method(method, descriptor).ok_or_else(|| {
-                ClassFileError::rewrite(format!(
-                    "{internal_name}.{method}{descriptor} is not in the loaded class"
-                ))
-            })?;
+            let m = method_in(&class, "", internal_name, method, descriptor)?;
             // Checks the `new`, `dup` and constructor itself.
             construct::bridge_construction(&mut class, m, *new_offset, *offset, *id, &self.probe)?;
             report.bridged += 1;
         }
         for (id, method, descriptor, statics) in &work.muts {
-            let m = class.find_method(method, descriptor).ok_or_else(|| {
-                ClassFileError::rewrite(format!(
-                    "MUT {internal_name}.{method}{descriptor} is not in the loaded class"
-                ))
-            })?;
+            let m = method_in(&class, "MUT ", internal_name, method, descriptor)?;
             wrap::wrap_method(&mut class, m, *id, &self.probe, statics)?;
             report.wrapped += 1;
         }

@@ -5,8 +5,8 @@
 //! with no receiver. The operand stack before
 //! and after the call is unchanged, so no offset, branch, handler or frame moves.
 
-use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW};
-use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
+use crate::probe::ProbeApi;
+use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed, CALL_PROBES};
 use crate::{fresh_method_name, method_at, method_code, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
@@ -262,10 +262,3 @@ pub(crate) fn build_bridge(
     class.methods.push(bridge);
     Ok((bridge_name, bridge_descriptor))
 }
-
-/// The probes around a bridged call.
-pub(crate) const CALL_PROBES: ProbeTriple = ProbeTriple {
-    enter: CALL_ENTER,
-    exit: CALL_EXIT,
-    throw: CALL_THROW,
-};

@@ -14,9 +14,9 @@
 //! be wrapped like a method (its body must call `super(…)` on the object it initialises),
 //! so it is observed where it is called.
 
-use crate::bridge::{build_bridge, Bridged, Site, CALL_PROBES};
-use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
-use crate::probes::{push_params, ProbeTriple, Probed};
+use crate::bridge::{build_bridge, Bridged, Site};
+use crate::probe::ProbeApi;
+use crate::probes::{push_params, ProbeTriple, Probed, CALL_PROBES, METHOD_PROBES};
 use crate::{method_at, method_code};
 use mimic_classfile::assembler::Invoke;
 use mimic_classfile::class_file::ClassFile;
@@ -58,11 +58,6 @@ pub fn bridge_construction(
     method_id: i32,
     api: &ProbeApi,
 ) -> Result<Bridged> {
-    const METHOD_PROBES: ProbeTriple = ProbeTriple {
-        enter: ENTER,
-        exit: EXIT,
-        throw: EXIT_THROW,
-    };
     bridge_new(
         class,
         method_index,

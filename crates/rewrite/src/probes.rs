@@ -1,7 +1,7 @@
 //! Emitting probe calls: boxing arguments into an `Object[]`, and the "call, then report
 //! the result or the throwable and rethrow" shape shared by wrappers and bridges.
 
-use crate::probe::ProbeApi;
+use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW, ENTER, EXIT, EXIT_THROW};
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::error::Result;
@@ -45,6 +45,21 @@ pub(crate) struct ProbeTriple {
     pub exit: (&'static str, &'static str),
     pub throw: (&'static str, &'static str),
 }
+
+/// The probes around a method under test's invocation (a wrapped method, or a bridged
+/// construction of a constructor under test).
+pub(crate) const METHOD_PROBES: ProbeTriple = ProbeTriple {
+    enter: ENTER,
+    exit: EXIT,
+    throw: EXIT_THROW,
+};
+
+/// The probes around a bridged call.
+pub(crate) const CALL_PROBES: ProbeTriple = ProbeTriple {
+    enter: CALL_ENTER,
+    exit: CALL_EXIT,
+    throw: CALL_THROW,
+};
 
 /// What one probed call reports: its id, whether local 0 holds a receiver, the
 /// descriptor of the call, and the static fields whose values `enter` receives after the

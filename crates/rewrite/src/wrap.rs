@@ -3,8 +3,8 @@
 //! attribute (annotations, generic signature, exceptions, parameters) calls it between
 //! the `enter` and `exit`/`exitThrow` probes.
 
-use crate::probe::{ProbeApi, ENTER, EXIT, EXIT_THROW};
-use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed};
+use crate::probe::ProbeApi;
+use crate::probes::{emit_probed_call, push_params, Probed, METHOD_PROBES};
 use crate::{method_at, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
@@ -75,15 +75,10 @@ pub fn wrap_method(
     let interface = class.is_interface();
 
     let mut b = CodeBuilder::for_method(&mut class.constant_pool, &class_name, is_static, &desc);
-    let triple = ProbeTriple {
-        enter: ENTER,
-        exit: EXIT,
-        throw: EXIT_THROW,
-    };
     emit_probed_call(
         &mut b,
         api,
-        &triple,
+        &METHOD_PROBES,
         &Probed {
             id: method_id,
             has_receiver: !is_static,
