@@ -234,12 +234,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
             summary.candidate_methods += 1;
             match analyser.mut_of(method, &mname, &desc) {
-                Ok(m) if (options.all && !is_entry_point(&m)) || is_target(&m) => {
-                    summary.environment_calls += environment_calls(&m);
-                    summary.mockable_calls += m.mockable_calls.len();
-                    summary.deeper_calls += m.deeper_calls.len();
-                    muts.push(m);
-                }
+                Ok(m) if (options.all && !is_entry_point(&m)) || is_target(&m) => muts.push(m),
                 Ok(_) => explain(analyser.why_no_mockable_call(method, &desc), &mut not_muts),
                 Err(e) => explain(format!("not analysed: {e}"), &mut not_muts),
             }
@@ -249,15 +244,12 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         add_constructions(index, &project, &mut muts);
         // A constructor the project never calls in a shape the recorder can observe is
         // not planned.
-        muts.retain(|m| {
-            let keep = !m.is_constructor() || !m.constructions.is_empty();
-            if !keep {
-                summary.environment_calls -= environment_calls(m);
-                summary.mockable_calls -= m.mockable_calls.len();
-                summary.deeper_calls -= m.deeper_calls.len();
-            }
-            keep
-        });
+        muts.retain(|m| !m.is_constructor() || !m.constructions.is_empty());
+    }
+    for m in &muts {
+        summary.environment_calls += environment_calls(m);
+        summary.mockable_calls += m.mockable_calls.len();
+        summary.deeper_calls += m.deeper_calls.len();
     }
     summary.muts = muts.len();
     Ok(Plan {
@@ -349,12 +341,12 @@ fn add_constructions(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
                 matches!((i.opcode, &i.operand), (NEW, Operand::Pool(c))
                     if cp.class_name(*c).is_ok_and(|n| built.contains(n.as_str())))
             });
-            let Ok(desc) = MethodDescriptor::parse(&mdesc) else {
-                continue;
-            };
             if !creates {
                 continue;
             }
+            let Ok(desc) = MethodDescriptor::parse(&mdesc) else {
+                continue;
+            };
             let entry = entry_frame(
                 method.has_flag(STATIC),
                 &desc,
@@ -932,9 +924,12 @@ impl Analyser<'_> {
             .collect();
         let mut escaped = escapes.clone();
         let mut chained: Vec<(MockableCall, String)>;
+        // Every producer's declared result type, and every mockable call's offset.
+        let mut producers: BTreeMap<u32, String>;
+        let mut mockable: BTreeSet<u32>;
         loop {
             // Calls on the results of producers, chains of chains included.
-            let mut producers = direct.clone();
+            producers = direct.clone();
             chained = Vec::new();
             loop {
                 let mut added = false;
@@ -962,19 +957,18 @@ impl Analyser<'_> {
             }
             // Any other use of a producer's result: a call on it that is not mockable, an
             // argument of a call that is not, a result whose type cannot be mocked.
-            let mockable = |offset: u32| {
-                on_program.contains(&offset) || chained.iter().any(|(m, _)| m.offset == offset)
-            };
+            mockable = on_program.clone();
+            mockable.extend(chained.iter().map(|(m, _)| m.offset));
             let mut now = escaped.clone();
             for c in found {
                 match &c.receiver {
-                    Some(Origin::Result(_)) if mockable(c.offset) => {}
+                    Some(Origin::Result(_)) if mockable.contains(&c.offset) => {}
                     Some(r) => now.extend(r.results()),
                     None => {}
                 }
                 for a in &c.args {
                     match a {
-                        Origin::Result(p) if mockable(c.offset) => {
+                        Origin::Result(p) if mockable.contains(&c.offset) => {
                             if producers
                                 .get(p)
                                 .cloned()
@@ -1007,23 +1001,13 @@ impl Analyser<'_> {
                     .or_insert_with(|| mock_type.clone());
             }
         }
-        for c in found {
-            if !(on_program.contains(&c.offset)
-                || chained.iter().any(|(m, _)| m.offset == c.offset))
-            {
-                continue;
-            }
+        // A producer whose result is only passed on answers a mock of its declared type.
+        for c in found.iter().filter(|c| mockable.contains(&c.offset)) {
             for a in &c.args {
                 if let Origin::Result(p) = a {
                     if !escaped.contains(p) && !mock_types.contains_key(p) {
-                        let declared = direct.get(p).cloned().or_else(|| {
-                            chained
-                                .iter()
-                                .find(|(m, _)| m.offset == *p)
-                                .and_then(|(m, _)| ret_of(&m.descriptor))
-                        });
-                        if let Some(t) = declared {
-                            mock_types.insert(*p, t);
+                        if let Some(t) = producers.get(p) {
+                            mock_types.insert(*p, t.clone());
                         }
                     }
                 }
@@ -1100,30 +1084,33 @@ impl Analyser<'_> {
             declared.to_string()
         };
         self.mockable_type(&mock_type)?;
-        Ok((
-            MockableCall {
-                offset: c.offset,
-                line: self.line(code, c.offset),
-                owner: dotted(owner),
-                name: c.callee.name.clone(),
-                descriptor: c.callee.descriptor.clone(),
-                instruction: if c.opcode == INVOKEINTERFACE {
-                    "invokeinterface"
-                } else {
-                    "invokevirtual"
-                }
-                .into(),
-                receiver: Receiver::Result {
-                    call: producer,
-                    declared_type: mock_type.clone(),
-                },
-                returns: returns_of(self.index, &c.callee.descriptor),
-                new_offset: None,
-                returns_mock: None,
-                mock_args: Vec::new(),
-            },
-            mock_type,
-        ))
+        let receiver = Receiver::Result {
+            call: producer,
+            declared_type: mock_type.clone(),
+        };
+        Ok((self.virtual_call(c, code, receiver), mock_type))
+    }
+
+    /// The plan's entry for the `invokevirtual`/`invokeinterface` `c` made on `receiver`.
+    fn virtual_call(&self, c: &Call, code: &CodeAttribute, receiver: Receiver) -> MockableCall {
+        MockableCall {
+            offset: c.offset,
+            line: self.line(code, c.offset),
+            owner: dotted(&c.callee.owner),
+            name: c.callee.name.clone(),
+            descriptor: c.callee.descriptor.clone(),
+            instruction: if c.opcode == INVOKEINTERFACE {
+                "invokeinterface"
+            } else {
+                "invokevirtual"
+            }
+            .into(),
+            receiver,
+            returns: returns_of(self.index, &c.callee.descriptor),
+            new_offset: None,
+            returns_mock: None,
+            mock_args: Vec::new(),
+        }
     }
 
     fn mockable(
@@ -1146,24 +1133,7 @@ impl Analyser<'_> {
         if UNSTUBBABLE.contains(&c.callee.name.as_str()) {
             return Err(format!("Mockito cannot stub {}", c.callee.name));
         }
-        Ok(MockableCall {
-            offset: c.offset,
-            line: self.line(code, c.offset),
-            owner: dotted(&c.callee.owner),
-            name: c.callee.name.clone(),
-            descriptor: c.callee.descriptor.clone(),
-            instruction: if c.opcode == INVOKEINTERFACE {
-                "invokeinterface"
-            } else {
-                "invokevirtual"
-            }
-            .into(),
-            receiver,
-            returns: returns_of(self.index, &c.callee.descriptor),
-            new_offset: None,
-            returns_mock: None,
-            mock_args: Vec::new(),
-        })
+        Ok(self.virtual_call(c, code, receiver))
     }
 
     /// The call as an environment interaction, if its method is one
