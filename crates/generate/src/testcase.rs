@@ -67,6 +67,24 @@ pub struct Skipped {
     pub reason: String,
 }
 
+/// Declare a new mock of `class` (dotted), named after `base`: its Arrange step, and its
+/// place among the test's mocks. Returns its variable.
+fn declare_mock(
+    b: &mut Builder,
+    steps: &mut Vec<Step>,
+    mocks: &mut Vec<String>,
+    base: &str,
+    class: &str,
+) -> String {
+    let var = b.names.fresh(base);
+    steps.push(Step::Mock {
+        type_name: class_name(class, b.package),
+        var: var.clone(),
+    });
+    mocks.push(var.clone());
+    var
+}
+
 /// What a MUT's test methods are named after: the method, or `constructor`.
 fn test_name(m: &Mut) -> &str {
     if m.is_constructor() {
@@ -385,14 +403,8 @@ pub fn model_for(
             (None, [one]) if !one.contains('$') => one.to_string(),
             _ => declared_dotted,
         };
-        let type_name = class_name(&mock_type, &package);
-        let var = b.names.fresh(&base);
-        steps.push(Step::Mock {
-            type_name,
-            var: var.clone(),
-        });
-        mock_of.insert(receiver_key(r), var.clone());
-        mocks.push(var);
+        let var = declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type);
+        mock_of.insert(receiver_key(r), var);
     }
 
     // The receiving object, with its mocked fields replaced by the mocks.
@@ -401,18 +413,22 @@ pub fn model_for(
     // tests), unless the plan mocks that parameter already.
     let mut stored_mocks: Vec<(String, String)> = Vec::new();
     for pf in m.param_fields.iter().filter(|p| p.mock) {
-        let key = format!("param:{}", pf.index);
+        let key = receiver_key(&Receiver::Param {
+            index: pf.index,
+            declared_type: pf.declared_type.clone(),
+        });
         let var = match mock_of.get(&key) {
             Some(var) => var.clone(),
             None => {
                 let dotted_type = pf.declared_type.replace('/', ".");
-                let var = b.names.fresh(short_class(&dotted_type));
-                steps.push(Step::Mock {
-                    type_name: class_name(&dotted_type, &package),
-                    var: var.clone(),
-                });
+                let var = declare_mock(
+                    &mut b,
+                    &mut steps,
+                    &mut mocks,
+                    short_class(&dotted_type),
+                    &dotted_type,
+                );
                 mock_of.insert(key, var.clone());
-                mocks.push(var.clone());
                 var
             }
         };
@@ -621,12 +637,7 @@ pub fn model_for(
         // A result only ever called or passed on is answered with a mock of its own.
         let answer_mock = match (&pc.returns_mock, &c.outcome) {
             (Some(t), Outcome::Returned { value }) if !matches!(value, Value::Null) => {
-                let var = b.names.fresh(short_class(t));
-                steps.push(Step::Mock {
-                    type_name: class_name(t, &package),
-                    var: var.clone(),
-                });
-                mocks.push(var.clone());
+                let var = declare_mock(&mut b, &mut steps, &mut mocks, short_class(t), t);
                 answered.insert(pc.offset, var.clone());
                 Some(var)
             }
@@ -689,9 +700,7 @@ pub fn model_for(
             let mut answers = Vec::new();
             for (o, mock) in shown {
                 answers.push(match o {
-                    Outcome::Returned { .. } if mock.is_some() => {
-                        Answer::Return(mock.clone().expect("matched"))
-                    }
+                    Outcome::Returned { .. } if let Some(var) = mock => Answer::Return(var.clone()),
                     Outcome::Returned { value } => {
                         let role = format!("{name}-returns-{}", answers.len() + 1);
                         Answer::Return(match large(&role, value) {
