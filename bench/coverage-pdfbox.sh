@@ -10,16 +10,13 @@
 # Env: WORK, MIMIC_CACHE. Needs java 17+, mvn, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet -p mimic-cli -p mimic-agent
-mimic=$PWD/target/release/mimic
-export MIMIC_AGENT=$PWD/target/release/libmimic_agent.so
+source bench/release.sh
 work=${WORK:-$(mktemp -d /tmp/mimic-coverage-pdfbox-XXXXXX)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 echo "java: $(command -v java) ($(java -version 2>&1 | head -1)); work: $work"
 source bench/jacoco.sh
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+jar=$(pinned_jar pdfbox-app)
 javac -nowarn --release 17 -cp "$jar" -d "$work/workload" $(find examples/pdfbox-workload/src -name '*.java')
 java -Dpdfbox.fontcache="$work" -cp "$jar:$work/workload" se.kth.castor.pdfworkload.MakePdfs "$work/pdfs" > /dev/null 2>&1
 pdfs=("$work"/pdfs/*.pdf)

@@ -13,9 +13,7 @@
 # directory, printed). Env: WORK, MIMIC_CACHE. Needs java 17+, mvn, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet -p mimic-cli -p mimic-agent
-mimic=$PWD/target/release/mimic
-export MIMIC_AGENT=$PWD/target/release/libmimic_agent.so
+source bench/release.sh
 work=${WORK:-$(mktemp -d /tmp/mimic-coverage-bench-XXXXXX)}
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -72,6 +70,5 @@ measure thesis/abc abc.Main
 measure thesis/test6 test6.Main 15
 measure thesis/dice dice.Main
 measure thesis/pinger pinger.Main
-"$mimic" doctor --fetch > /dev/null
-sqlite=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "sqlite-jdbc" in a["coordinate"]][0])')
+sqlite=$(pinned_jar sqlite-jdbc)
 LIBS=$sqlite measure thesis/dao dao.Main

@@ -12,12 +12,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
-cargo build --release --quiet -p mimic-cli -p mimic-agent
+source bench/release.sh
 echo "java: $(command -v java) ($(java -version 2>&1 | head -1))"
-mimic=$PWD/target/release/mimic
-export MIMIC_AGENT=$PWD/target/release/libmimic_agent.so
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+jar=$(pinned_jar pdfbox-app)
 work=$(mktemp -d /tmp/record-all-bench-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 javac -nowarn --release 17 -cp "$jar" -d "$work/workload" $(find examples/pdfbox-workload/src -name '*.java')

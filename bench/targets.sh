@@ -5,10 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-10}
-cargo build --release --quiet -p mimic-cli
+source bench/release.sh
 mimic=target/release/mimic
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+jar=$(pinned_jar pdfbox-app)
 out=$(mktemp -d)
 python3 - "$mimic" "$jar" "$out" "$runs" <<'PY'
 import subprocess, sys, time, statistics, json

@@ -9,10 +9,8 @@ cd "$(dirname "$0")/.."
 root=$PWD
 work=${MIMIC_WORK:-$root/target/pdfbox-pipeline}
 rm -rf "$work" && mkdir -p "$work"
-cargo build --release --quiet -p mimic-cli -p mimic-agent
-mimic=$root/target/release/mimic
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+source bench/release.sh
+jar=$(pinned_jar pdfbox-app)
 javac -d "$work/workload" -cp "$jar" $(find examples/pdfbox-workload/src -name '*.java')
 java -Dpdfbox.fontcache="$work" -cp "$jar:$work/workload" se.kth.castor.pdfworkload.MakePdfs "$work/pdfs" > /dev/null 2>&1
 run_workload() { java -Dpdfbox.fontcache="$work" -cp "$jar:$work/workload" se.kth.castor.pdfworkload.Workload "$@"; }

@@ -6,11 +6,8 @@
 # Usage: scripts/record-pdfbox.sh [extra mimic record flags…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet -p mimic-cli -p mimic-agent
-mimic=$PWD/target/release/mimic
-export MIMIC_AGENT=$PWD/target/release/libmimic_agent.so
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+source bench/release.sh
+jar=$(pinned_jar pdfbox-app)
 work=$(mktemp -d /tmp/agent-pdfbox-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 javac -nowarn --release 17 -cp "$jar" -d "$work/makepdfs" $(find examples/pdfbox-workload/src -name '*.java')

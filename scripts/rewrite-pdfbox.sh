@@ -8,10 +8,8 @@ cd "$(dirname "$0")/.."
 root=$PWD
 work=${MIMIC_WORK:-$root/target/rewrite-pdfbox}
 rm -rf "$work" && mkdir -p "$work"
-cargo build --release --quiet -p mimic-cli
-mimic=$root/target/release/mimic
-"$mimic" doctor --fetch > /dev/null
-jar=$("$mimic" doctor --json | python3 -c 'import json,sys; print([a["path"] for a in json.load(sys.stdin)["cache"]["test_runtime"] if "pdfbox-app" in a["coordinate"]][0])')
+source bench/release.sh
+jar=$(pinned_jar pdfbox-app)
 mkdir -p "$work/pdfbox"
 javac -d "$work/pdfbox/makepdfs" -cp "$jar" $(find examples/pdfbox-workload/src -name '*.java')
 java -Dpdfbox.fontcache="$work/pdfbox" -cp "$jar:$work/pdfbox/makepdfs" se.kth.castor.pdfworkload.MakePdfs "$work/pdfbox/pdfs" 2> "$work/pdfbox/makepdfs.stderr.txt"
