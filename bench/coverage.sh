@@ -10,7 +10,8 @@
 # the figure the thesis (trace-based test generation, Table I) compares. Offline
 # instrumentation: see bench/environment.sh for why JaCoCo's java agent cannot be used.
 # Prints one line per example and way; the reports stay under WORK (default: a temporary
-# directory, printed). Env: WORK, MIMIC_CACHE. Needs java 17+, mvn, python3, cargo.
+# directory, printed). Env: WORK, MIMIC_CACHE, ONLY (a regular expression: measure only the
+# examples whose name matches, e.g. ONLY='inner|pinger'). Needs java 17+, mvn, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/release.sh
@@ -27,6 +28,7 @@ measure() {
   local name=$1 main=$2
   shift 2
   local -a args=("$@")
+  [[ -z ${ONLY:-} || $name =~ $ONLY ]] || return 0
   local out=$work/$name libs=${LIBS:+:$LIBS}
   rm -rf "$out"
   mkdir -p "$out"
@@ -49,7 +51,7 @@ measure() {
     [ "$mode" = all ] && flags+=(--all)
     "$mimic" -q run "${flags[@]}" -c "$out/classes" --out "$out/$mode" --runs 1 \
       -- java -cp "$out/classes$libs" "$main" "${args[@]}" > "$out/$mode.run.log" 2>&1 || true
-    grep -E '^generated' "$out/$mode.run.log" | sed "s/^/$name \/ $mode: /" \
+    grep -E '^generated' "$out/$mode.run.log" | sed "s|^|$name / $mode: |" \
       || tail -3 "$out/$mode.run.log"
     "$mimic" -q verify --tests "$out/$mode/src/test/java" -c "$instrumented$libs" --runs 1 \
       --jvm-arg=-Djacoco-agent.destfile="$out/$mode.exec" --work "$out/$mode-verify" \

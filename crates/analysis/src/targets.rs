@@ -190,7 +190,9 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         let class = &index.parsed[name];
         let info = &index.classes[name];
         summary.project_classes += 1;
-        if info.anonymous_or_local || class.access_flags & SYNTHETIC != 0 {
+        // An anonymous or local class's methods are tested in whole-program mode only,
+        // through a nameable supertype (`Analyser::called_through`).
+        if (info.anonymous_or_local && !options.all) || class.access_flags & SYNTHETIC != 0 {
             continue;
         }
         if include.as_ref().is_some_and(|g| !g.is_match(name))
@@ -499,6 +501,27 @@ impl Analyser<'_> {
     /// Every MUT rule except "has a mockable call".
     fn candidate(&self, method: &Member, name: &str) -> Result<(), String> {
         let flags = method.access_flags;
+        let anonymous_or_local = self
+            .index
+            .get(self.class_name)
+            .is_some_and(|c| c.anonymous_or_local);
+        if anonymous_or_local {
+            if name.starts_with('<') {
+                return Err(
+                    "constructor of an anonymous or local class (it runs where the class is declared)"
+                        .into(),
+                );
+            }
+            let descriptor = method
+                .descriptor(&self.class.constant_pool)
+                .map_err(|e| e.to_string())?;
+            if flags & STATIC != 0 || self.called_through(name, &descriptor).is_none() {
+                return Err(
+                    "method of an anonymous or local class that no nameable supertype declares"
+                        .into(),
+                );
+            }
+        }
         if name == "<init>" && self.all {
             self.constructible()?;
         } else if name.starts_with('<') {
@@ -519,12 +542,14 @@ impl Analyser<'_> {
         if is_deprecated(self.class, method) {
             return Err("deprecated".into());
         }
-        // A test in the class's package must be able to name the class and the parameter types.
+        // A test in the class's package must be able to name the class (or the supertype
+        // it is called through) and the parameter types.
         let package = package_of(self.class_name);
-        if self
-            .index
-            .get(self.class_name)
-            .is_some_and(|c| !c.accessible_from(package))
+        if !anonymous_or_local
+            && self
+                .index
+                .get(self.class_name)
+                .is_some_and(|c| !c.accessible_from(package))
         {
             return Err("the class is not accessible from its package's tests".into());
         }
@@ -562,10 +587,50 @@ impl Analyser<'_> {
         if info.access & (ABSTRACT | INTERFACE) != 0 || info.is_enum() {
             return Err("constructor of an abstract class, interface or enum".into());
         }
-        if info.inner_access.is_some_and(|a| a & STATIC == 0) {
-            return Err("constructor of an inner class (it takes the outer instance)".into());
+        if self.outer_instance() {
+            // `outer.new Inner(…)`: the outer class must be nameable too.
+            let outer = self.class_name.rsplit_once('$').map_or("", |(o, _)| o);
+            if !self
+                .index
+                .get(outer)
+                .is_some_and(|o| o.accessible_from(package_of(self.class_name)))
+            {
+                return Err(
+                    "constructor of an inner class whose outer class is not accessible".into(),
+                );
+            }
         }
         Ok(())
+    }
+
+    /// Is the class an inner (non-static member) class, whose constructors take the outer
+    /// instance first?
+    fn outer_instance(&self) -> bool {
+        self.index.get(self.class_name).is_some_and(|c| {
+            !c.anonymous_or_local && c.inner_access.is_some_and(|a| a & STATIC == 0)
+        })
+    }
+
+    /// For a method of an anonymous or local class: the nearest supertype a test in the
+    /// class's package can name that declares the method (name and descriptor, not
+    /// static or private), dotted.
+    fn called_through(&self, name: &str, descriptor: &str) -> Option<String> {
+        let package = package_of(self.class_name);
+        self.index
+            .hierarchy()
+            .supertypes(self.class_name)
+            .iter()
+            .filter_map(|s| self.index.get(s))
+            .find(|c| {
+                !c.anonymous_or_local
+                    && c.accessible_from(package)
+                    && c.methods.iter().any(|m| {
+                        m.name == name
+                            && m.descriptor == descriptor
+                            && m.access & (STATIC | PRIVATE) == 0
+                    })
+            })
+            .map(|c| dotted(&c.name))
     }
 
     fn line(&self, code: &CodeAttribute, offset: u32) -> Option<u16> {
@@ -663,6 +728,12 @@ impl Analyser<'_> {
             delegation,
             constructions: Vec::new(),
             param_fields,
+            outer_instance: constructor && self.outer_instance(),
+            called_through: self.called_through(name, descriptor).filter(|_| {
+                self.index
+                    .get(self.class_name)
+                    .is_some_and(|c| c.anonymous_or_local)
+            }),
         })
     }
 

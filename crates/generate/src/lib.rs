@@ -55,16 +55,20 @@ pub struct Options {
 pub const PATH_CAP_FACTOR: usize = 2;
 
 /// An invocation's path as far as the record shows it, without its values: how it ended
-/// (the exception's class; null, a boolean's value, a number's sign, an empty or other
-/// string, or a value's kind when it returned) and the mockable calls it made, in order,
-/// repeats of one call in a row counted once, each with how it ended. Two invocations of
-/// one shape most likely took the same branches; a rare branch (an error, an empty
-/// result, a call skipped) shows as a new shape.
+/// (the exception's class and its message's [`text_shape`]; null, a boolean's value, a
+/// number's sign, a string's [`text_shape`], or a value's kind when it returned) and the
+/// mockable calls it made, in order, repeats of one call in a row counted once, each with
+/// how it ended. Two invocations of one shape most likely took the same branches; a rare
+/// branch (an error, an empty result, a call skipped, a message of another form) shows as
+/// a new shape.
 pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
     fn ended(outcome: &mimic_trace::Outcome) -> String {
         match outcome {
             mimic_trace::Outcome::Threw { exception } => match exception {
-                mimic_trace::Value::Thrown { class, .. } => format!("threw {class}"),
+                mimic_trace::Value::Thrown { class, message } => format!(
+                    "threw {class} {}",
+                    message.as_deref().map(text_shape).unwrap_or_default()
+                ),
                 _ => "threw".into(),
             },
             mimic_trace::Outcome::Returned { value } => value_shape(value),
@@ -88,7 +92,7 @@ pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
             V::Short { v } => sign(f64::from(*v)).into(),
             V::Int { v } => sign(f64::from(*v)).into(),
             V::Long { v } => sign(*v as f64).into(),
-            V::Str { v } => if v.is_empty() { "\"\"" } else { "str" }.into(),
+            V::Str { v } => format!("\"{}\"", text_shape(v)),
             other => serde_json::to_value(other)
                 .ok()
                 .and_then(|j| j.get("t").and_then(|t| t.as_str()).map(str::to_string))
@@ -104,6 +108,41 @@ pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
     }
     format!("{} <- {}", ended(&inv.outcome), calls.join(" "))
 }
+
+/// The form of a text without its words and numbers: every run of letters becomes `a`,
+/// every number (its minus sign included) `#`, the rest (spaces, punctuation) is kept, at most
+/// [`TEXT_SHAPE_CHARS`] characters of it. Texts that differ only in their words or numbers
+/// (`"64 bytes from 8.8.8.8: icmp_seq=1"`, `"…=2"`) share a shape; a text of another
+/// form (`"10 packets transmitted, 0% packet loss"`), most likely made by another branch,
+/// does not.
+pub fn text_shape(text: &str) -> String {
+    let mut shape = String::new();
+    let mut last = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let class = if c.is_alphabetic() || c == '_' {
+            'a'
+        } else if c.is_ascii_digit()
+            || (c == '-' && chars.peek().is_some_and(|d| d.is_ascii_digit()))
+        {
+            '#'
+        } else {
+            c
+        };
+        if matches!(class, 'a' | '#') && last == Some(class) {
+            continue;
+        }
+        last = Some(class);
+        shape.push(class);
+        if shape.chars().count() >= TEXT_SHAPE_CHARS {
+            break;
+        }
+    }
+    shape
+}
+
+/// How much of a text's form [`text_shape`] keeps.
+pub const TEXT_SHAPE_CHARS: usize = 48;
 
 impl Default for Options {
     fn default() -> Self {
@@ -444,4 +483,28 @@ fn test_class_source(
     }
     src.push_str("}\n");
     src
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{text_shape, TEXT_SHAPE_CHARS};
+
+    #[test]
+    fn a_text_shape_keeps_the_form_without_words_or_numbers() {
+        let line = |n| format!("64 bytes from 8.8.8.8: icmp_seq={n} ttl=117 time=12.3 ms");
+        assert_eq!(text_shape(&line(1)), text_shape(&line(9)));
+        assert_eq!(text_shape(&line(1)), "# a a #.#.#.#: a=# a=# a=#.# a");
+        assert_ne!(
+            text_shape(&line(1)),
+            text_shape("10 packets transmitted, 10 received, 0% packet loss")
+        );
+        assert_eq!(text_shape("Gandhi"), text_shape("Tagore"));
+        assert_eq!(text_shape("was -3"), text_shape("was 0"));
+        assert_eq!(text_shape("a - b"), "a - a");
+        assert_eq!(text_shape(""), "");
+        assert_eq!(
+            text_shape(&"word ".repeat(100)).chars().count(),
+            TEXT_SHAPE_CHARS
+        );
+    }
 }

@@ -103,8 +103,9 @@ pub enum Act {
     Throws { class: String, keep: bool },
     /// `call;`
     Call,
-    /// `assertDoesNotThrow(() -> call);`: a constructor that completed in production and
-    /// left nothing else to check (the thesis's `testConstructor`).
+    /// `assertDoesNotThrow(() -> call);`: an invocation that completed in production and
+    /// left nothing else to check (the thesis's `testConstructor`; a method that only
+    /// prints).
     Completes,
 }
 

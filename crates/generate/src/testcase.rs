@@ -210,10 +210,23 @@ fn assertable(v: &Value) -> bool {
         Value::Null => true,
         v if literal_like(v) => true,
         Value::Text { .. } => true,
-        Value::Array { elements, .. } | Value::Collection { elements, .. } => elements
+        Value::Array {
+            elements,
+            truncated: false,
+            ..
+        }
+        | Value::Collection {
+            elements,
+            truncated: false,
+            ..
+        } => elements
             .iter()
             .all(|e| assertable(e) && !matches!(e, Value::Array { .. })),
-        Value::Map { entries, .. } => entries.iter().all(|(k, v)| assertable(k) && assertable(v)),
+        Value::Map {
+            entries,
+            truncated: false,
+            ..
+        } => entries.iter().all(|(k, v)| assertable(k) && assertable(v)),
         _ => false,
     }
 }
@@ -407,8 +420,9 @@ pub fn model_for(
         mock_of.insert(receiver_key(r), var);
     }
 
-    // The receiving object, with its mocked fields replaced by the mocks.
-    let class_src = class_name(&m.class, &package);
+    // The receiving object, with its mocked fields replaced by the mocks; an anonymous or
+    // local class's, declared as the supertype its method is called through.
+    let class_src = class_name(m.called_through.as_ref().unwrap_or(&m.class), &package);
     // A constructor's collaborators stored in fields are mocks (the thesis's constructor
     // tests), unless the plan mocks that parameter already.
     let mut stored_mocks: Vec<(String, String)> = Vec::new();
@@ -549,7 +563,15 @@ pub fn model_for(
             ),
         });
     }
-    let call = if m.is_constructor() {
+    let call = if m.outer_instance && !args.is_empty() {
+        // An inner class's constructor: its first argument is the outer instance.
+        format!(
+            "{}.new {}({})",
+            args[0],
+            short_class(&m.class),
+            args[1..].join(", ")
+        )
+    } else if m.is_constructor() {
         format!("new {target}({})", args.join(", "))
     } else {
         format!("{target}.{}({})", m.method, args.join(", "))
@@ -793,11 +815,8 @@ pub fn model_for(
             Oracle::Output => {
                 let built =
                     matches!(inv.outcome, Outcome::Returned { .. }) && !stored_mocks.is_empty();
-                let completed =
-                    m.is_constructor() && matches!(inv.outcome, Outcome::Returned { .. });
-                output_test(&mut b2, inv, ret.as_ref(), &package)
+                output_test(&mut b2, inv, ret.as_ref(), &package, m.is_constructor())
                     .or_else(|| built.then(|| (act(inv, ret.as_ref(), &package, true), Vec::new())))
-                    .or_else(|| completed.then(|| (Act::Completes, Vec::new())))
                     .map(|(act, mut asserts)| {
                         // The mocks a constructor stored are those very objects.
                         for (field, var) in stored_mocks.iter().filter(|_| built) {
@@ -824,6 +843,22 @@ pub fn model_for(
                 });
             }
         }
+    }
+    // An invocation that returned and left nothing any oracle can check (a method that
+    // only prints, a result that cannot be written) is still run as production ran it:
+    // it must complete without an exception (the thesis's test of such a method).
+    if tests.is_empty() && matches!(inv.outcome, Outcome::Returned { .. }) {
+        tests.push(TestModel {
+            oracle: Oracle::Output,
+            name: format!(
+                "{}_{ordinal}_{}",
+                identifier(test_name(m)),
+                Oracle::Output.suffix()
+            ),
+            display: format!("{}: completes", describe(m, inv, &arrange)),
+            act: Act::Completes,
+            assertions: Vec::new(),
+        });
     }
     if tests.is_empty() {
         return Err(Skipped {
@@ -927,12 +962,14 @@ fn display_name(m: &Mut, inv: &InvocationRecord, arrange: &Arrange, oracle: Orac
     )
 }
 
-/// Output oracle: the result (or thrown exception) is the recorded one.
+/// Output oracle: the result (or thrown exception) is the recorded one (for a
+/// `constructor`, the new object's fields: that it is not null goes without saying).
 fn output_test(
     b: &mut Builder,
     inv: &InvocationRecord,
     ret: Option<&FieldType>,
     package: &str,
+    constructor: bool,
 ) -> Option<(Act, Vec<Assertion>)> {
     let mut asserts = Vec::new();
     match &inv.outcome {
@@ -956,8 +993,8 @@ fn output_test(
                     ..
                 },
         } if ret.is_some() => {
-            // An object: the fields production's result held that can be written, each
-            // asserted on the result.
+            // An object: not null, and the fields production's result held that can be
+            // written, each asserted on the result.
             asserts.push(Assertion::IsNotNull);
             let unique = |name: &str| fields.iter().filter(|g| g.name == name).count() == 1;
             for f in fields.iter().filter(|f| {
@@ -974,7 +1011,7 @@ fn output_test(
                     expected: b.expr(&f.value, None),
                 });
             }
-            if asserts.len() == 1 {
+            if constructor && asserts.len() == 1 {
                 return None;
             }
         }
@@ -996,8 +1033,9 @@ fn output_test(
     Some((act(inv, ret, package, true), asserts))
 }
 
-/// The receiver's fields whose literal value (primitive, string, boxed, enum, null) the
-/// invocation changed, with the value it left.
+/// The receiver's fields whose value the invocation changed, with the value it left: a
+/// literal (primitive, string, boxed, enum, null), or a collection or map of such values
+/// small enough to write inline (compared by `equals`, as collections compare contents).
 fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
     let (
         Some(Value::Object { fields: before, .. }),
@@ -1016,7 +1054,10 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
             .iter()
             .find(|g| g.name == f.name && g.declared_in == f.declared_in);
         let changed = was.is_none_or(|g| g.value != f.value);
-        let writable = literal_like(&f.value) || matches!(f.value, Value::Null);
+        let contents = matches!(f.value, Value::Collection { .. } | Value::Map { .. })
+            && assertable(&f.value)
+            && node_count(&f.value) <= INLINE_NODE_LIMIT;
+        let writable = literal_like(&f.value) || matches!(f.value, Value::Null) || contents;
         // A field shadowed in a superclass is ambiguous by name: leave it.
         let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
         if changed && writable && unique {

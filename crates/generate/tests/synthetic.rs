@@ -614,3 +614,44 @@ fn a_later_invocation_on_another_path_gets_a_test_past_the_cap() {
         manifest.tests
     );
 }
+
+/// Past the cap, an exception of the same class whose message has another form (most
+/// likely thrown by another branch: "unknown card …" after five "card declined") is a new
+/// path and gets a test; one that differs only in its numbers is not.
+#[test]
+fn an_exception_message_of_another_form_is_another_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let declined = records()[2].clone();
+    let with_message = |id: u64, quantity: i32, message: &str| {
+        let mut inv = InvocationRecord {
+            id,
+            seq: id,
+            arguments: vec![Value::Int { v: quantity }, card()],
+            ..declined.clone()
+        };
+        let thrown = Value::Thrown {
+            class: "se.kth.castor.reservations.PaymentException".into(),
+            message: Some(message.into()),
+        };
+        inv.outcome = Outcome::Threw {
+            exception: thrown.clone(),
+        };
+        inv.calls[1].outcome = Outcome::Threw { exception: thrown };
+        inv
+    };
+    let mut batch: Vec<InvocationRecord> = (0..5)
+        .map(|i| with_message(i, i as i32 + 1, &format!("card declined at step {i}")))
+        .collect();
+    batch.push(with_message(5, 7, "card declined at step 12"));
+    batch.push(with_message(6, 8, "unknown card ****4242"));
+    let Generated { manifest, .. } = generate_reservations(dir.path(), &batch, 3);
+    let invocations: std::collections::BTreeSet<u64> =
+        manifest.tests.iter().map(|t| t.invocation).collect();
+    assert_eq!(
+        invocations,
+        // Three distinct invocations (the cap), then only the new form.
+        [0, 1, 2, 6].into_iter().collect(),
+        "{:?}",
+        manifest.tests
+    );
+}

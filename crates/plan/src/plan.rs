@@ -105,6 +105,15 @@ pub struct Mut {
     /// (`this.a = a`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub param_fields: Vec<ParamField>,
+    /// A constructor of an inner (non-static member) class: its first parameter is the
+    /// outer instance, and a test writes `outer.new Inner(…)`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub outer_instance: bool,
+    /// A method of an anonymous or local class, which a test cannot name: the nameable
+    /// supertype (dotted) that declares the method, through which a test calls it
+    /// (`Feed receiver = Fixtures.create("…Main$1"); receiver.next()`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub called_through: Option<String>,
 }
 
 impl Mut {

@@ -120,6 +120,8 @@ mod tests {
             delegation: false,
             constructions: Vec::new(),
             param_fields: Vec::new(),
+            outer_instance: false,
+            called_through: None,
         }
     }
 

@@ -36,7 +36,7 @@ public final class Fixtures {
             if (type.isRecord()) {
                 return record(type, fieldsAndValues);
             }
-            T instance = OBJENESIS.newInstance(type);
+            T instance = anonymousWithoutCaptures(type) ? construct(type) : OBJENESIS.newInstance(type);
             for (int i = 0; i + 1 < fieldsAndValues.length; i += 2) {
                 set(instance, (String) fieldsAndValues[i], fieldsAndValues[i + 1]);
             }
@@ -44,6 +44,24 @@ public final class Fixtures {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("mimic could not rebuild a " + type.getName() + ": " + e, e);
         }
+    }
+
+    /**
+     * An anonymous class declared where nothing is captured (a static context, no local
+     * values): its one constructor takes no argument, so it is run, as production ran it.
+     */
+    private static boolean anonymousWithoutCaptures(Class<?> type) {
+        if (!type.isAnonymousClass()) {
+            return false;
+        }
+        Constructor<?>[] constructors = type.getDeclaredConstructors();
+        return constructors.length == 1 && constructors[0].getParameterCount() == 0;
+    }
+
+    private static <T> T construct(Class<T> type) throws ReflectiveOperationException {
+        Constructor<T> constructor = type.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        return constructor.newInstance();
     }
 
     /** Like {@link #create(Class, Object...)} for a class named by its binary name. */
