@@ -379,11 +379,12 @@ fn mimic_run_records_under_a_redaction_rules_file() {
     let rules = example_src("reservations").join("../redaction.toml");
     let java = Jdk::locate().unwrap().java();
     let s = |p: &Path| p.to_str().unwrap().to_string();
-    let run = |out: &Path, rules: Option<&Path>| {
+    let run = |out: &Path, rules: Option<&Path>, extra: &[&str]| {
         let mut args: Vec<String> = vec!["run".into()];
         if let Some(r) = rules {
             args.extend(["--redact-rules".into(), s(r)]);
         }
+        args.extend(extra.iter().map(|a| a.to_string()));
         args.extend([
             "-c".into(),
             s(&classes),
@@ -412,9 +413,9 @@ fn mimic_run_records_under_a_redaction_rules_file() {
     // Without the rules the cards are redacted: the invocations that use them are
     // skipped (only one that throws before using its card, past the first five on another
     // path, can get tests).
-    let (_, default_out, _) = run(&dir.path().join("default"), None);
+    let (_, default_out, _) = run(&dir.path().join("default"), None, &[]);
     assert!(default_out.contains("invocations skipped"), "{default_out}");
-    let (code, stdout, stderr) = run(&dir.path().join("rules"), Some(&rules));
+    let (code, stdout, stderr) = run(&dir.path().join("rules"), Some(&rules), &[]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
     assert!(stdout.contains("for 1 of 1 invoked MUTs"), "{stdout}");
     assert!(
@@ -422,6 +423,22 @@ fn mimic_run_records_under_a_redaction_rules_file() {
         "{default_out}\n{stdout}"
     );
     assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+    // `--max-per-mut` reaches generate: with room for all fifteen distinct purchases,
+    // the group discounts (same calls and result kind as other paid purchases, so past
+    // the default five only another path gets a test) are tested too.
+    let (code, every, stderr) = run(
+        &dir.path().join("every"),
+        Some(&rules),
+        &["--max-per-mut", "15"],
+    );
+    assert_eq!(code, Some(0), "{every}\n{stderr}");
+    assert!(generated(&every) > generated(&stdout), "{stdout}\n{every}");
+    let source = mimic_test_support::mimic_tests_of(
+        &dir.path()
+            .join("every/src/test/java/se/kth/castor/reservations"),
+        "ReservationCentre",
+    );
+    assert!(source.contains("receiver.purchaseTickets(12, "), "{source}");
 }
 
 /// Issue 16, first part: with `--all` every public method with a body is a method under

@@ -36,6 +36,9 @@ pub struct RunArgs {
     /// A redaction rules file for the recording (`mimic record --redact-rules`).
     #[arg(long, value_name = "FILE")]
     pub redact_rules: Option<PathBuf>,
+    /// Distinct invocations per MUT turned into tests (`mimic generate --max-per-mut`).
+    #[arg(long, default_value_t = 5)]
+    pub max_per_mut: usize,
     /// The Java command whose behaviour becomes tests (`java -cp … Main`).
     #[arg(last = true, required = true, value_name = "JAVA COMMAND")]
     pub command: Vec<String>,
@@ -121,7 +124,14 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     eprintln!("run: 3/4 generate → {}", tests.display());
     let generate: super::generate::GenerateArgs = parse(
         "generate",
-        vec!["--store".into(), text(&store), "--out".into(), text(&tests)],
+        vec![
+            "--store".into(),
+            text(&store),
+            "--out".into(),
+            text(&tests),
+            "--max-per-mut".into(),
+            args.max_per_mut.to_string(),
+        ],
     )?;
     super::generate::run(&generate)?;
 
