@@ -734,6 +734,12 @@ impl Analyser<'_> {
                     .get(self.class_name)
                     .is_some_and(|c| c.anonymous_or_local)
             }),
+            thresholds: crate::thresholds::thresholds(
+                &code,
+                &self.class.constant_pool,
+                &desc,
+                is_static,
+            ),
         })
     }
 

@@ -459,3 +459,33 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
         .iter()
         .all(|m| !m.is_constructor() && m.method != "log"));
 }
+
+/// Issue 16: the constants a method compares an unchanged `int`-like parameter with
+/// (`quantity >= GROUP`, `quantity <= 0`, `if (member)`, `200 < quantity`) are its
+/// thresholds; a parameter the method assigns first gives none.
+#[test]
+fn constants_a_method_compares_its_parameters_with_are_thresholds() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "thresholds");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(
+        &index,
+        &TargetOptions {
+            all: true,
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap();
+    let of = |name: &str| -> Vec<(u16, i32)> {
+        plan.muts
+            .iter()
+            .find(|m| m.method == name)
+            .unwrap_or_else(|| panic!("{name} is a MUT"))
+            .thresholds
+            .iter()
+            .map(|t| (t.param, t.value))
+            .collect()
+    };
+    assert_eq!(of("price"), [(0, 0), (0, 10), (0, 200), (1, 0)]);
+    assert_eq!(of("clamp"), []);
+}

@@ -60,8 +60,10 @@ pub const PATH_CAP_FACTOR: usize = 2;
 /// mockable calls it made, in order, repeats of one call in a row counted once, each with
 /// how it ended. Two invocations of one shape most likely took the same branches; a rare
 /// branch (an error, an empty result, a call skipped, a message of another form) shows as
-/// a new shape.
-pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
+/// a new shape. So does an argument on another side of one of the MUT's thresholds (a
+/// constant the method compares that parameter with: `quantity >= 10`), a branch the
+/// record itself may not show.
+pub fn path_shape(m: &mimic_plan::Mut, inv: &mimic_trace::InvocationRecord) -> String {
     fn ended(outcome: &mimic_trace::Outcome) -> String {
         match outcome {
             mimic_trace::Outcome::Threw { exception } => match exception {
@@ -106,7 +108,33 @@ pub fn path_shape(inv: &mimic_trace::InvocationRecord) -> String {
             calls.push(step);
         }
     }
-    format!("{} <- {}", ended(&inv.outcome), calls.join(" "))
+    let sides: Vec<String> = m
+        .thresholds
+        .iter()
+        .filter_map(|t| {
+            use mimic_trace::Value as V;
+            let v = match inv.arguments.get(t.param as usize)? {
+                V::Int { v } => i64::from(*v),
+                V::Short { v } => i64::from(*v),
+                V::Byte { v } => i64::from(*v),
+                V::Char { v } => i64::from(*v),
+                V::Boolean { v } => i64::from(*v),
+                _ => return None,
+            };
+            let side = match v.cmp(&i64::from(t.value)) {
+                std::cmp::Ordering::Less => '<',
+                std::cmp::Ordering::Equal => '=',
+                std::cmp::Ordering::Greater => '>',
+            };
+            Some(format!("#{}{side}{}", t.param, t.value))
+        })
+        .collect();
+    format!(
+        "{} <- {} | {}",
+        ended(&inv.outcome),
+        calls.join(" "),
+        sides.join(" ")
+    )
 }
 
 /// The form of a text without its words and numbers: every run of letters becomes `a`,
@@ -213,49 +241,50 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             continue;
         }
         let entry = classes.entry(m.class.clone()).or_default();
-        let mut seen = HashSet::new();
-        let mut generated = 0;
         // Test names number invocations per method name, across overloads.
         let counter = name_counters
             .entry((m.class.clone(), m.method.clone()))
             .or_insert(0);
-        // Paths (see `path_shape`) of the invocations given tests so far.
+        // Which invocations get tests: the first of every path (see `path_shape`), up to
+        // `PATH_CAP_FACTOR` times the cap, and besides them the cap less one of the other
+        // distinct ones, in recorded order (a method on one path gets the cap; each other
+        // path adds one); tests in recorded order.
+        let limit = options.max_per_mut * PATH_CAP_FACTOR;
+        let mut seen = HashSet::new();
         let mut shapes = HashSet::new();
+        let mut firsts = Vec::new();
+        let mut others = Vec::new();
         for id in store.invocation_ids(run, Some(summary.mut_index))? {
-            let past_cap = generated >= options.max_per_mut;
-            if generated >= options.max_per_mut * PATH_CAP_FACTOR {
+            if firsts.len() >= limit {
                 break;
             }
-            let found = store.invocation(run, id)?;
-            // Past the cap only an invocation on a path no test took yet (unreadable ones
-            // are left alone there, as they were never examined past the cap).
-            if past_cap
-                && !found.as_ref().is_some_and(|inv| {
-                    check::invocation(inv).is_ok() && !shapes.contains(&path_shape(inv))
-                })
-            {
-                continue;
-            }
-            let Some(inv) = found else {
-                manifest.skipped.push(skipped_invocation(
-                    &m.class,
-                    &m.method,
-                    &m.descriptor,
-                    id,
-                    format!("invocation {id} of run {run} is listed but not in the store"),
-                ));
-                reasons.push(SkipReason::RejectedStore);
+            // Unreadable invocations are reported while the cap is not reached (past it,
+            // they would not have had tests anyway).
+            let report = firsts.len() + others.len() < options.max_per_mut;
+            let Some(inv) = store.invocation(run, id)? else {
+                if report {
+                    manifest.skipped.push(skipped_invocation(
+                        &m.class,
+                        &m.method,
+                        &m.descriptor,
+                        id,
+                        format!("invocation {id} of run {run} is listed but not in the store"),
+                    ));
+                    reasons.push(SkipReason::RejectedStore);
+                }
                 continue;
             };
             if let Err(rejected) = check::invocation(&inv) {
-                manifest.skipped.push(skipped_invocation(
-                    &m.class,
-                    &m.method,
-                    &m.descriptor,
-                    inv.id,
-                    format!("invocation {} of run {run}: {rejected}", inv.id),
-                ));
-                reasons.push(SkipReason::RejectedStore);
+                if report {
+                    manifest.skipped.push(skipped_invocation(
+                        &m.class,
+                        &m.method,
+                        &m.descriptor,
+                        inv.id,
+                        format!("invocation {} of run {run}: {rejected}", inv.id),
+                    ));
+                    reasons.push(SkipReason::RejectedStore);
+                }
                 continue;
             }
             let key = serde_json::to_string(&(
@@ -271,8 +300,22 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             if !seen.insert(key) {
                 continue;
             }
-            shapes.insert(path_shape(&inv));
-            generated += 1;
+            if shapes.insert(path_shape(&m, &inv)) {
+                firsts.push(inv);
+            } else if others.len() < options.max_per_mut {
+                others.push(inv);
+            }
+        }
+        let room = options
+            .max_per_mut
+            .saturating_sub(1)
+            .min(limit.saturating_sub(firsts.len()));
+        let mut selected: Vec<_> = firsts
+            .into_iter()
+            .chain(others.into_iter().take(room))
+            .collect();
+        selected.sort_by_key(|inv| (inv.seq, inv.id));
+        for inv in selected {
             *counter += 1;
             let ordinal = *counter;
             let captured = serde_json::to_string(&inv).map(|s| s.len()).unwrap_or(0);

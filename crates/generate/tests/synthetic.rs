@@ -655,3 +655,33 @@ fn an_exception_message_of_another_form_is_another_path() {
         manifest.tests
     );
 }
+
+/// An invocation whose argument is on another side of a constant the method compares it
+/// with (`quantity >= GROUP_SIZE`, 10) is on another path, though its calls and result
+/// look like the others' (the group discount); so it gets a test before other invocations
+/// of a path already tested.
+#[test]
+fn an_argument_past_a_threshold_of_the_method_is_another_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = records()[0].clone();
+    let batch: Vec<InvocationRecord> = [1, 2, 3, 4, 5, 12, 11]
+        .iter()
+        .enumerate()
+        .map(|(i, quantity)| InvocationRecord {
+            id: i as u64,
+            seq: i as u64,
+            arguments: vec![Value::Int { v: *quantity }, card()],
+            ..base.clone()
+        })
+        .collect();
+    let Generated { manifest, .. } = generate_reservations(dir.path(), &batch, 3);
+    let invocations: std::collections::BTreeSet<u64> =
+        manifest.tests.iter().map(|t| t.invocation).collect();
+    // The first of each path (1 ticket, 12 tickets), then two more of the first path.
+    assert_eq!(
+        invocations,
+        [0, 1, 2, 5].into_iter().collect(),
+        "{:?}",
+        manifest.tests
+    );
+}

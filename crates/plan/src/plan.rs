@@ -114,6 +114,18 @@ pub struct Mut {
     /// (`Feed receiver = Fixtures.create("…Main$1"); receiver.next()`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub called_through: Option<String>,
+    /// Constants the method compares an `int`-like parameter with (`quantity >= 10`):
+    /// invocations whose arguments fall on different sides of one are on different paths
+    /// for generation's selection, though their calls and results may look alike.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thresholds: Vec<Threshold>,
+}
+
+/// A parameter compared with a constant (`param` 0-based, as declared).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct Threshold {
+    pub param: u16,
+    pub value: i32,
 }
 
 impl Mut {

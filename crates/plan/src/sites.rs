@@ -122,6 +122,7 @@ mod tests {
             param_fields: Vec::new(),
             outer_instance: false,
             called_through: None,
+            thresholds: Vec::new(),
         }
     }
 

@@ -51,6 +51,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         param_fields: Vec::new(),
         outer_instance: false,
         called_through: None,
+        thresholds: Vec::new(),
     }
 }
 
@@ -391,6 +392,7 @@ fn tax_rate() -> Mut {
         param_fields: Vec::new(),
         outer_instance: false,
         called_through: None,
+        thresholds: Vec::new(),
     }
 }
 
