@@ -407,16 +407,7 @@ fn calls_on_results_that_never_escape_chain_into_a_tree_of_mocks() {
 #[test]
 fn constructors_are_observed_where_the_project_builds_their_objects() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = fixture_classes(dir.path(), "constructors");
-    let index = ClassIndex::build(&[classes], |_| true);
-    let plan = find_targets(
-        &index,
-        &TargetOptions {
-            all: true,
-            ..TargetOptions::default()
-        },
-    )
-    .unwrap();
+    let plan = whole_program_plan(dir.path(), "constructors");
     let built = plan
         .muts
         .iter()
@@ -453,6 +444,7 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
     let log = plan.muts.iter().find(|m| m.method == "log").unwrap();
     assert!(log.mockable_calls.is_empty(), "{:?}", log.mockable_calls);
     // rick's mode plans no constructor, and no MUT for log.
+    let index = ClassIndex::build(&[dir.path().join("classes")], |_| true);
     let rick = find_targets(&index, &TargetOptions::default()).unwrap();
     assert!(rick
         .muts
@@ -466,16 +458,7 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
 #[test]
 fn constants_a_method_compares_its_parameters_with_are_thresholds() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = fixture_classes(dir.path(), "thresholds");
-    let index = ClassIndex::build(&[classes], |_| true);
-    let plan = find_targets(
-        &index,
-        &TargetOptions {
-            all: true,
-            ..TargetOptions::default()
-        },
-    )
-    .unwrap();
+    let plan = whole_program_plan(dir.path(), "thresholds");
     let of = |name: &str| -> Vec<(u16, i32)> {
         plan.muts
             .iter()
@@ -488,4 +471,18 @@ fn constants_a_method_compares_its_parameters_with_are_thresholds() {
     };
     assert_eq!(of("price"), [(0, 0), (0, 10), (0, 200), (1, 0)]);
     assert_eq!(of("clamp"), []);
+}
+
+/// The whole-program plan (`--all`) of the fixture `name`, compiled under `dir`.
+fn whole_program_plan(dir: &Path, name: &str) -> mimic_plan::Plan {
+    let classes = fixture_classes(dir, name);
+    let index = ClassIndex::build(&[classes], |_| true);
+    find_targets(
+        &index,
+        &TargetOptions {
+            all: true,
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap()
 }

@@ -605,14 +605,7 @@ fn a_later_invocation_on_another_path_gets_a_test_past_the_cap() {
         source.contains("when(paymentService.checkActiveConnections()).thenReturn(0);"),
         "{source}"
     );
-    let invocations: std::collections::BTreeSet<u64> =
-        manifest.tests.iter().map(|t| t.invocation).collect();
-    assert_eq!(
-        invocations,
-        [0, 1, 2, 5].into_iter().collect(),
-        "{:?}",
-        manifest.tests
-    );
+    assert_tested(&manifest, &[0, 1, 2, 5]);
 }
 
 /// Past the cap, an exception of the same class whose message has another form (most
@@ -645,15 +638,8 @@ fn an_exception_message_of_another_form_is_another_path() {
     batch.push(with_message(5, 7, "card declined at step 12"));
     batch.push(with_message(6, 8, "unknown card ****4242"));
     let Generated { manifest, .. } = generate_reservations(dir.path(), &batch, 3);
-    let invocations: std::collections::BTreeSet<u64> =
-        manifest.tests.iter().map(|t| t.invocation).collect();
-    assert_eq!(
-        invocations,
-        // Three distinct invocations (the cap), then only the new form.
-        [0, 1, 2, 6].into_iter().collect(),
-        "{:?}",
-        manifest.tests
-    );
+    // Three distinct invocations (the cap), then only the new form.
+    assert_tested(&manifest, &[0, 1, 2, 6]);
 }
 
 /// An invocation whose argument is on another side of a constant the method compares it
@@ -675,12 +661,17 @@ fn an_argument_past_a_threshold_of_the_method_is_another_path() {
         })
         .collect();
     let Generated { manifest, .. } = generate_reservations(dir.path(), &batch, 3);
-    let invocations: std::collections::BTreeSet<u64> =
-        manifest.tests.iter().map(|t| t.invocation).collect();
     // The first of each path (1 ticket, 12 tickets), then two more of the first path.
+    assert_tested(&manifest, &[0, 1, 2, 5]);
+}
+
+/// The invocations that got tests are exactly `expected`.
+fn assert_tested(manifest: &mimic_generate::Manifest, expected: &[u64]) {
+    let tested: std::collections::BTreeSet<u64> =
+        manifest.tests.iter().map(|t| t.invocation).collect();
     assert_eq!(
-        invocations,
-        [0, 1, 2, 5].into_iter().collect(),
+        tested,
+        expected.iter().copied().collect(),
         "{:?}",
         manifest.tests
     );
