@@ -613,14 +613,14 @@ impl Analyser<'_> {
 
     /// For a method of an anonymous or local class: the nearest supertype a test in the
     /// class's package can name that declares the method (name and descriptor, not
-    /// static or private), dotted.
+    /// static or private, and public unless the supertype is in that package), dotted.
     fn called_through(&self, name: &str, descriptor: &str) -> Option<String> {
         let package = package_of(self.class_name);
-        self.index
-            .hierarchy()
+        let hierarchy = self.index.hierarchy();
+        hierarchy
             .supertypes(self.class_name)
             .iter()
-            .filter_map(|s| self.index.get(s))
+            .filter_map(|s| hierarchy.class(s))
             .find(|c| {
                 !c.anonymous_or_local
                     && c.accessible_from(package)
@@ -628,6 +628,7 @@ impl Analyser<'_> {
                         m.name == name
                             && m.descriptor == descriptor
                             && m.access & (STATIC | PRIVATE) == 0
+                            && (m.access & PUBLIC != 0 || c.package() == package)
                     })
             })
             .map(|c| dotted(&c.name))

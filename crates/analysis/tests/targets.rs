@@ -486,3 +486,25 @@ fn whole_program_plan(dir: &Path, name: &str) -> mimic_plan::Plan {
     )
     .unwrap()
 }
+
+/// Issue 16: an anonymous class's method is a MUT in whole-program mode when a supertype
+/// a test can call it through declares it (`Runnable.run`, from the JDK), and not when
+/// that declaration is protected in another package (`LinkedHashMap.removeEldestEntry`);
+/// an anonymous class's constructor never is (it runs where the class is declared).
+#[test]
+fn anonymous_classes_are_tested_through_a_supertype_a_test_can_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = whole_program_plan(dir.path(), "anonymous");
+    let run = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "run")
+        .expect("the anonymous Runnable's run is a MUT");
+    assert_eq!(run.class, "tasks.Tasks$1");
+    assert_eq!(run.called_through.as_deref(), Some("java.lang.Runnable"));
+    assert!(plan.muts.iter().all(|m| m.method != "removeEldestEntry"));
+    assert!(plan
+        .muts
+        .iter()
+        .all(|m| !(m.class.starts_with("tasks.Tasks$") && m.is_constructor())));
+}
