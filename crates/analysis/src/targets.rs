@@ -30,7 +30,7 @@ use mimic_classfile::opcodes::{
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
-use crate::class_index::{dotted, package_of, ClassIndex};
+use crate::class_index::{dotted, package_of, ClassIndex, ClassInfo};
 use crate::origins::{analyse, calls, entry_frame, Call, FieldRead, Origin};
 use mimic_plan::environment;
 use mimic_plan::*;
@@ -205,6 +205,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             project: &project,
             class,
             class_name: name,
+            info,
             all: options.all,
         };
         for method in &class.methods {
@@ -445,6 +446,8 @@ struct Analyser<'a> {
     project: &'a Project,
     class: &'a ClassFile,
     class_name: &'a str,
+    /// The class's summary in the index.
+    info: &'a ClassInfo,
     /// Whole-program mode (`--all`): service interfaces of libraries and the JDK
     /// (`java.sql.Connection`) are mockable too, the thesis's "mock everything".
     all: bool,
@@ -501,10 +504,7 @@ impl Analyser<'_> {
     /// Every MUT rule except "has a mockable call".
     fn candidate(&self, method: &Member, name: &str) -> Result<(), String> {
         let flags = method.access_flags;
-        let anonymous_or_local = self
-            .index
-            .get(self.class_name)
-            .is_some_and(|c| c.anonymous_or_local);
+        let anonymous_or_local = self.info.anonymous_or_local;
         if anonymous_or_local {
             if name.starts_with('<') {
                 return Err(
@@ -545,12 +545,7 @@ impl Analyser<'_> {
         // A test in the class's package must be able to name the class (or the supertype
         // it is called through) and the parameter types.
         let package = package_of(self.class_name);
-        if !anonymous_or_local
-            && self
-                .index
-                .get(self.class_name)
-                .is_some_and(|c| !c.accessible_from(package))
-        {
+        if !anonymous_or_local && !self.info.accessible_from(package) {
             return Err("the class is not accessible from its package's tests".into());
         }
         if let Ok(desc) = method
@@ -581,9 +576,7 @@ impl Analyser<'_> {
 
     /// Can a test build this class with `new` (a constructor under test)?
     fn constructible(&self) -> Result<(), String> {
-        let Some(info) = self.index.get(self.class_name) else {
-            return Err("the class is not indexed".into());
-        };
+        let info = self.info;
         if info.access & (ABSTRACT | INTERFACE) != 0 || info.is_enum() {
             return Err("constructor of an abstract class, interface or enum".into());
         }
@@ -606,9 +599,7 @@ impl Analyser<'_> {
     /// Is the class an inner (non-static member) class, whose constructors take the outer
     /// instance first?
     fn outer_instance(&self) -> bool {
-        self.index.get(self.class_name).is_some_and(|c| {
-            !c.anonymous_or_local && c.inner_access.is_some_and(|a| a & STATIC == 0)
-        })
+        !self.info.anonymous_or_local && self.info.inner_access.is_some_and(|a| a & STATIC == 0)
     }
 
     /// For a method of an anonymous or local class: the nearest supertype a test in the
@@ -730,11 +721,12 @@ impl Analyser<'_> {
             constructions: Vec::new(),
             param_fields,
             outer_instance: constructor && self.outer_instance(),
-            called_through: self.called_through(name, descriptor).filter(|_| {
-                self.index
-                    .get(self.class_name)
-                    .is_some_and(|c| c.anonymous_or_local)
-            }),
+            // Walked for anonymous and local classes only.
+            called_through: if self.info.anonymous_or_local {
+                self.called_through(name, descriptor)
+            } else {
+                None
+            },
             thresholds: crate::thresholds::thresholds(
                 &code,
                 &self.class.constant_pool,

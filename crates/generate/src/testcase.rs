@@ -94,6 +94,11 @@ fn test_name(m: &Mut) -> &str {
     }
 }
 
+/// A test method's name: `purchaseTickets_3_output` (method, invocation ordinal, oracle).
+fn test_method_name(m: &Mut, ordinal: usize, oracle: Oracle) -> String {
+    format!("{}_{ordinal}_{}", identifier(test_name(m)), oracle.suffix())
+}
+
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
     m.mockable_calls
         .iter()
@@ -847,7 +852,7 @@ pub fn model_for(
             if b2.problems.is_empty() {
                 tests.push(TestModel {
                     oracle,
-                    name: format!("{}_{ordinal}_{}", identifier(test_name(m)), oracle.suffix()),
+                    name: test_method_name(m, ordinal, oracle),
                     display: display_name(m, inv, &arrange, oracle),
                     act,
                     assertions,
@@ -861,11 +866,7 @@ pub fn model_for(
     if tests.is_empty() && matches!(inv.outcome, Outcome::Returned { .. }) {
         tests.push(TestModel {
             oracle: Oracle::Output,
-            name: format!(
-                "{}_{ordinal}_{}",
-                identifier(test_name(m)),
-                Oracle::Output.suffix()
-            ),
+            name: test_method_name(m, ordinal, Oracle::Output),
             display: format!("{}: completes", describe(m, inv, &arrange)),
             act: Act::Completes,
             assertions: Vec::new(),
