@@ -45,7 +45,7 @@ fn doctor_json_is_machine_readable() {
     assert_eq!(report["maven"]["found"], true);
     assert_eq!(
         report["cache"]["test_runtime"].as_array().unwrap().len(),
-        17
+        19
     );
     // JUnit 4 (for `mimic mutate` on JUnit 4 suites) is part of what doctor checks.
     assert!(
@@ -72,7 +72,7 @@ fn doctor_names_the_fix_for_an_empty_cache() {
         stdout.contains(&format!("absent   {}", cache.display())),
         "{stdout}"
     );
-    assert!(stdout.contains("0 of 17 cached"), "{stdout}");
+    assert!(stdout.contains("0 of 19 cached"), "{stdout}");
     assert!(
         stdout.contains("MISSING  org.mockito:mockito-core:5.14.2"),
         "{stdout}"
@@ -208,7 +208,7 @@ fn a_failed_fetch_is_a_finding_with_mavens_reason() {
     assert_eq!(output.status.code(), Some(1), "{stdout}\n{stderr}");
     assert!(stdout.contains("Maven  ok       Maven 3.9.9"), "{stdout}");
     assert!(
-        stdout.contains("Fetch  FAILED   could not fetch 17 artifact(s)"),
+        stdout.contains("Fetch  FAILED   could not fetch 19 artifact(s)"),
         "{stdout}"
     );
     assert!(stdout.contains("network is unreachable"), "{stdout}");

@@ -349,8 +349,14 @@ fn run_example(
 #[test]
 fn mimic_run_takes_a_java_command_to_verified_tests() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, stdout, stderr, out) = run_word_scanner(dir.path(), &[]);
+    let (code, stdout, stderr, out) = run_word_scanner(dir.path(), &["--coverage"]);
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    // In rick's mode, what the run covered outside the MUTs is named as not planned.
+    assert!(stdout.contains("coverage: the tests cover "), "{stdout}");
+    assert!(
+        stdout.contains("not in the plan: `mimic targets` did not make it a method under test"),
+        "{stdout}"
+    );
     for step in ["1/4 targets", "2/4 record", "3/4 generate", "4/4 verify"] {
         assert!(stderr.contains(step), "{step}: {stderr}");
     }
@@ -482,10 +488,84 @@ fn whole_program_mode_tests_inner_anonymous_and_local_classes() {
         "inner-classes",
         "se.kth.castor.meter.Main",
         dir.path(),
-        &["--all"],
+        &["--all", "--coverage"],
     );
     assert_eq!(code, Some(0), "{stdout}\n{stderr}");
     assert!(stdout.contains("for 6 of 6 invoked MUTs"), "{stdout}");
+    // Issue 16 item 4: the workload's coverage (a second run under JaCoCo) beside the
+    // tests', per class; the tests cover every line the run covered but the entry
+    // point's, and every method but `main` and the lambda that runs inside it.
+    assert!(
+        stderr.contains("coverage run: exit status 0; coverage data in"),
+        "{stderr}"
+    );
+    assert!(out.join("traces.db.jacoco.exec").is_file());
+    let row = |class: &str, way: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("se.kth.castor.meter.{class} {way} ")))
+            .unwrap_or_else(|| panic!("no row of {class} {way}: {stdout}"))
+            .split_whitespace()
+            .skip(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for class in ["Meter", "Meter$Reading", "Meter$1Countdown", "Main$1"] {
+        assert_eq!(row(class, "run"), row(class, "tests"), "{stdout}");
+    }
+    assert_eq!(
+        row("Meter$Reading", "tests"),
+        "2/2 2/2 5/5 23/23",
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("the tests cover 13 of the 13 lines the run covered (100.0%; its entry points' 9 lines left out), 8 of its 10 methods; 2 method(s) the run covered are not covered (1 entry-point, 1 lambda)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("not covered by the tests: void se.kth.castor.meter.Main.main(String[]): the program's entry point"),
+        "{stdout}"
+    );
+    // Bad coverage data of the run: named, the verify table kept, and not a green result.
+    let garbage = dir.path().join("garbage.exec");
+    std::fs::write(&garbage, "not JaCoCo data").unwrap();
+    let tests = out.join("src/test/java");
+    let classes = dir.path().join("classes");
+    let work = dir.path().join("again");
+    let (code, again, stderr) = mimic(&[
+        "verify",
+        "--tests",
+        tests.to_str().unwrap(),
+        "-c",
+        classes.to_str().unwrap(),
+        "--runs",
+        "1",
+        "--work",
+        work.to_str().unwrap(),
+        "--run-exec",
+        garbage.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1), "{again}\n{stderr}");
+    assert!(
+        stderr.contains("coverage: reporting the run's coverage")
+            && stderr.contains("Invalid execution data file"),
+        "{stderr}"
+    );
+    assert!(again.contains("successfully mimic (100.0%)"), "{again}");
+    let (code, _, stderr) = mimic(&[
+        "verify",
+        "--tests",
+        tests.to_str().unwrap(),
+        "-c",
+        classes.to_str().unwrap(),
+        "--run-exec",
+        "/no/such/file.exec",
+    ]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--run-exec /no/such/file.exec: no such file"),
+        "{stderr}"
+    );
     assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
     let tests = out.join("src/test/java/se/kth/castor/meter");
     let reading = mimic_test_support::mimic_tests_of(&tests, "MeterReading");

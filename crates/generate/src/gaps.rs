@@ -44,6 +44,24 @@ impl SkipReason {
             SkipReason::PlanMismatch => "plan-mismatch",
         }
     }
+
+    /// What it means, in a few words a reader of a report understands.
+    pub fn sentence(self) -> &'static str {
+        match self {
+            SkipReason::ReceiverNotRecorded => {
+                "its receiving object was not recorded field by field (snapshot limits or a JDK object kept opaque)"
+            }
+            SkipReason::OpaqueValue => {
+                "a value the test needs was recorded opaque (past the depth limit, a JDK type snapshots cannot express, a lambda)"
+            }
+            SkipReason::TruncatedValue => "a value the test needs was cut short when recorded",
+            SkipReason::RedactedValue => "a value the test needs was redacted as a secret",
+            SkipReason::UnbuildableValue => "a recorded value no public API rebuilds",
+            SkipReason::NoOracle => "neither an assertable result nor a mockable call",
+            SkipReason::RejectedStore => "a name in the store is not valid Java",
+            SkipReason::PlanMismatch => "the recorded calls do not match the plan",
+        }
+    }
 }
 
 /// An invoked MUT without any test, and why.

@@ -99,9 +99,16 @@ pub fn toolchain() -> Vec<Artifact> {
     let mut all = test_runtime();
     all.extend(artifacts(JUNIT4_RUNTIME));
     all.push(pdfbox_app());
-    all.extend(artifacts(&[SQLITE_JDBC]));
+    all.extend(artifacts(&[SQLITE_JDBC, JACOCO_CLI, JACOCO_AGENT]));
     all
 }
+
+/// JaCoCo's command-line tool (`instrument`, `report`), for `mimic verify --coverage`.
+/// 0.8.15 reads class files up to Java 25.
+pub const JACOCO_CLI: &str = "org.jacoco:org.jacoco.cli:0.8.15:nodeps";
+/// JaCoCo's java agent, also the runtime offline-instrumented classes need
+/// (`mimic record --coverage`, `mimic verify --coverage`).
+pub const JACOCO_AGENT: &str = "org.jacoco:org.jacoco.agent:0.8.15:runtime";
 
 /// The SQLite JDBC driver the thesis's DAO example (`examples/thesis`, `dao.Main`) runs on.
 pub const SQLITE_JDBC: &str = "org.xerial:sqlite-jdbc:3.54.1.0";

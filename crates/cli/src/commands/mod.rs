@@ -2,6 +2,7 @@
 //! `run(&Args) -> anyhow::Result<u8>` returning an `exit_code` constant.
 
 pub mod attach;
+pub mod coverage;
 pub mod doctor;
 pub mod generate;
 pub mod generate_project;

@@ -33,6 +33,11 @@ pub struct RunArgs {
     /// Verify also under perturbations of the environment (`mimic verify --perturb`).
     #[arg(long)]
     pub perturb: bool,
+    /// Measure coverage with JaCoCo: the workload once more under JaCoCo after the
+    /// recording (`mimic record --coverage`), and the tests beside it (`mimic verify
+    /// --coverage`), per class.
+    #[arg(long)]
+    pub coverage: bool,
     /// A redaction rules file for the recording (`mimic record --redact-rules`).
     #[arg(long, value_name = "FILE")]
     pub redact_rules: Option<PathBuf>,
@@ -113,6 +118,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     if let Some(rules) = &args.redact_rules {
         argv.extend(["--redact-rules".to_string(), text(rules)]);
     }
+    if args.coverage {
+        argv.push("--coverage".into());
+    }
     argv.push("--".to_string());
     argv.extend(args.command.iter().cloned());
     let record: super::record::RecordArgs = parse("record", argv)?;
@@ -148,6 +156,9 @@ pub fn run(args: &RunArgs) -> anyhow::Result<u8> {
     ];
     if args.perturb {
         verify_argv.push("--perturb".into());
+    }
+    if args.coverage {
+        verify_argv.push("--coverage".into());
     }
     let verify: super::verify::VerifyArgs = parse("verify", verify_argv)?;
     let code = super::verify::run(&verify)?;

@@ -76,6 +76,12 @@ pub struct AgentFlags {
 pub struct RecordArgs {
     #[command(flatten)]
     pub agent: AgentFlags,
+    /// After the recording, run the command once more under JaCoCo's agent alone (not
+    /// mimic's) and keep its coverage data beside the store (`<store>.jacoco.exec`), for
+    /// `mimic verify --coverage`. A second run, because JaCoCo must see the classes
+    /// as they are on disk, and mimic's agent instruments them first.
+    #[arg(long)]
+    pub coverage: bool,
     /// The Java command: `java [options] <main class or -jar app.jar> [args]`.
     #[arg(last = true, required = true, value_name = "JAVA COMMAND")]
     pub command: Vec<String>,
@@ -217,9 +223,11 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
     )
     .with_context(|| format!("starting {java}"))?;
     let pid = child.id();
-    let status = child
+    let finished = child
         .wait(None)
-        .with_context(|| format!("waiting for {java}"))?
+        .with_context(|| format!("waiting for {java}"))?;
+    let elapsed = finished.elapsed;
+    let status = finished
         .status
         .ok_or_else(|| anyhow::anyhow!("{java} did not end"))?;
     let code = match status.code() {
@@ -243,13 +251,79 @@ pub fn run(args: &RecordArgs) -> anyhow::Result<u8> {
             true
         }
     };
+    let covered = !args.coverage || coverage_run(java, rest, &args.agent.store, elapsed);
     // A recording that lost data, or that the agent refused to make, is a finding even
     // when the program succeeded.
-    Ok(if code == 0 && (!complete || refused) {
+    Ok(if code == 0 && (!complete || refused || !covered) {
         exit_code::FINDINGS
     } else {
         code
     })
+}
+
+/// `record --coverage`: the command once more under JaCoCo's agent, its output kept in
+/// `<exec>.log`, within ten times the recorded run's time (five minutes at least);
+/// whether it wrote its data.
+fn coverage_run(java: &str, rest: &[String], store: &Path, recorded: std::time::Duration) -> bool {
+    let exec = super::coverage::exec_beside(store);
+    let mut log = exec.clone().into_os_string();
+    log.push(".log");
+    let log = PathBuf::from(log);
+    let said = |what: &str| eprintln!("mimic: coverage run: {what}");
+    let jacoco = match mimic_jvm::Maven::locate()
+        .map_err(anyhow::Error::from)
+        .and_then(|maven| {
+            Ok(mimic_coverage::Jacoco::fetch(
+                &mimic_jvm::ArtifactCache::default_location(),
+                &maven,
+            )?)
+        }) {
+        Ok(j) => j,
+        Err(e) => {
+            said(&format!("JaCoCo is not at hand: {e:#}"));
+            return false;
+        }
+    };
+    let _ = std::fs::remove_file(&exec);
+    let timeout = (recorded * 10).max(std::time::Duration::from_secs(300));
+    eprintln!(
+        "mimic: coverage run: the command again under JaCoCo's agent (output in {})",
+        log.display()
+    );
+    let finished = mimic_jvm::process::run(
+        Command::new(java).arg(jacoco.agent_flag(&exec)).args(rest),
+        Some(timeout),
+    );
+    let finished = match finished {
+        Ok(f) => f,
+        Err(e) => {
+            said(&format!("cannot start {java}: {e}"));
+            return false;
+        }
+    };
+    let mut output = finished.stdout.clone();
+    output.extend_from_slice(&finished.stderr);
+    if let Err(e) = std::fs::write(&log, &output) {
+        said(&format!("cannot write {}: {e}", log.display()));
+    }
+    let ended = if finished.timed_out {
+        format!("stopped after {} s", timeout.as_secs())
+    } else {
+        match finished.status.and_then(|s| s.code()) {
+            Some(c) => format!("exit status {c}"),
+            None => "killed by a signal".into(),
+        }
+    };
+    if exec.is_file() {
+        said(&format!("{ended}; coverage data in {}", exec.display()));
+        true
+    } else {
+        said(&format!(
+            "{ended}; it wrote no coverage data (see {})",
+            log.display()
+        ));
+        false
+    }
 }
 
 /// Log lines appended since byte `start`.

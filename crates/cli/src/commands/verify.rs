@@ -48,6 +48,8 @@ pub struct VerifyArgs {
     /// and report those whose outcome changes as unstable.
     #[arg(long)]
     pub perturb: bool,
+    #[command(flatten)]
+    pub coverage: super::coverage::CoverageArgs,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -169,10 +171,18 @@ fn verify_tests(
             anyhow::bail!("--test-dir {}: not a directory", dir.display());
         }
     }
+    let mut jvm_args = args.jvm_args.clone();
+    let measuring = args
+        .coverage
+        .prepare(jdk, tests, classpath, work, &mut jvm_args)?;
+    let classpath = match &measuring {
+        Some((_, instrumented)) => instrumented.as_slice(),
+        None => classpath,
+    };
     let options = VerifyOptions {
         runs: args.runs,
         test_timeout,
-        jvm_args: args.jvm_args.clone(),
+        jvm_args,
         test_dir: test_dir.map(Path::to_path_buf),
         test_filter: args.selection.filter()?,
         perturb: args.perturb.then(|| {
@@ -224,15 +234,31 @@ fn verify_tests(
         s.timeouts,
         s.jvm_died
     ));
+    let mut coverage_failed = false;
+    let table = measuring.and_then(|(m, _)| match m.finish(jdk, &report) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            eprintln!("coverage: {e:#}");
+            coverage_failed = true;
+            None
+        }
+    });
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        let mut value = serde_json::to_value(&report)?;
+        if let Some(t) = &table {
+            value["coverage"] = serde_json::to_value(t)?;
+        }
+        println!("{}", serde_json::to_string_pretty(&value)?);
     } else {
         print_table(&report);
         print_perturbed(&report);
+        if let Some(t) = &table {
+            super::coverage::print(t);
+        }
     }
     let s = &report.summary;
     Ok(
-        if s.tests > 0 && s.successfully_mimic == s.tests && s.unstable == 0 {
+        if s.tests > 0 && s.successfully_mimic == s.tests && s.unstable == 0 && !coverage_failed {
             exit_code::SUCCESS
         } else {
             exit_code::FINDINGS
@@ -354,7 +380,7 @@ fn print_table(r: &Report) {
 
 /// A MUT key (`com.x.Foo.pay(I)Z`) as a Java reader names the method
 /// (`boolean com.x.Foo.pay(int)`); the key as is when its descriptor does not parse.
-fn java_signature(key: &str) -> String {
+pub fn java_signature(key: &str) -> String {
     let Some(open) = key.find('(') else {
         return key.to_string();
     };
@@ -366,7 +392,7 @@ fn java_signature(key: &str) -> String {
 
 /// The last `n` characters of `s` (counted in characters, never cutting one), with `…`
 /// in front when it was longer.
-fn last_chars(s: &str, n: usize) -> String {
+pub fn last_chars(s: &str, n: usize) -> String {
     let count = s.chars().count();
     if count <= n {
         return s.to_string();
