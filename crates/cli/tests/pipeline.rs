@@ -354,7 +354,7 @@ fn mimic_run_takes_a_java_command_to_verified_tests() {
     // In rick's mode, what the run covered outside the MUTs is named as not planned.
     assert!(stdout.contains("coverage: the tests cover "), "{stdout}");
     assert!(
-        stdout.contains("not in the plan: `mimic targets` did not make it a method under test"),
+        stdout.contains("not in the plan (`mimic targets --explain` says why"),
         "{stdout}"
     );
     for step in ["1/4 targets", "2/4 record", "3/4 generate", "4/4 verify"] {

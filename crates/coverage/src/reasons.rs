@@ -15,6 +15,7 @@ use mimic_verify::{Report, Verdict};
 use crate::report::MethodCoverage;
 use crate::table::Why;
 
+const ACC_PUBLIC: u16 = 0x0001;
 const ACC_PRIVATE: u16 = 0x0002;
 const ACC_STATIC: u16 = 0x0008;
 const ACC_BRIDGE: u16 = 0x0040;
@@ -162,6 +163,19 @@ impl Explainer {
                     .into(),
             ));
         }
+        let package = class.rsplit_once('/').map_or("", |(p, _)| p);
+        if !info.accessible_from(package) {
+            return Some((
+                "inaccessible-class",
+                "its class cannot be named by a test in its package (private, or nested in a class that is)".into(),
+            ));
+        }
+        if access & ACC_PUBLIC == 0 {
+            return Some((
+                "not-public",
+                "not public: the plan takes public methods and constructors only".into(),
+            ));
+        }
         None
     }
 }
@@ -241,7 +255,7 @@ impl Why for Explainer {
             ),
             Some(None) => (
                 "not-planned".into(),
-                "not in the plan: `mimic targets` did not make it a method under test (rick's mode takes methods with mockable calls, `--all` every method a test can call)".into(),
+                "not in the plan (`mimic targets --explain` says why; rick's mode takes methods with mockable calls, `--all` every public method a test can call)".into(),
             ),
             None => (
                 "no-test".into(),
