@@ -190,9 +190,9 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
         let class = &index.parsed[name];
         let info = &index.classes[name];
         summary.project_classes += 1;
-        // An anonymous or local class's methods are tested in whole-program mode only,
-        // through a nameable supertype (`Analyser::called_through`).
-        if (info.anonymous_or_local && !options.all) || class.access_flags & SYNTHETIC != 0 {
+        // An anonymous or local class's methods are tested through a nameable supertype
+        // (`Analyser::called_through`), in both modes.
+        if class.access_flags & SYNTHETIC != 0 {
             continue;
         }
         if include.as_ref().is_some_and(|g| !g.is_match(name))
@@ -527,6 +527,11 @@ impl Analyser<'_> {
         } else if name.starts_with('<') {
             return Err("constructor or initialiser".into());
         }
+        // Public methods only, in both modes. Whole-program mode could also plan the
+        // package-private and protected ones a test in the package can call; measured on
+        // PDFBox (session 34) that added 260 tests, 2 covered lines of 9,290, and tests
+        // that do not compile (pre-Java 5 compilers' `class$`/`access$000` lack the
+        // synthetic flag) or verify interactions of `finalize`: left out.
         if flags & PUBLIC == 0 {
             return Err("not public".into());
         }
@@ -733,7 +738,27 @@ impl Analyser<'_> {
                 &desc,
                 is_static,
             ),
+            getters: self.getters(constructor, &desc),
         })
+    }
+
+    /// The getters the state oracle can read through: of the class (when a test names
+    /// the receiver by it, not through a supertype) and of the class the method returns.
+    fn getters(&self, constructor: bool, desc: &MethodDescriptor) -> Vec<Getter> {
+        let package = package_of(self.class_name);
+        let mut classes = Vec::new();
+        if !self.info.anonymous_or_local {
+            classes.push(self.class_name.to_string());
+        }
+        if let (false, Some(FieldType::Object(t))) = (constructor, &desc.ret) {
+            if !t.starts_with("java/") && !classes.contains(t) {
+                classes.push(t.clone());
+            }
+        }
+        classes
+            .iter()
+            .flat_map(|c| crate::getters::getters(self.index.hierarchy(), c, package))
+            .collect()
     }
 
     /// A constructor's parameters it stores in fields of the new object (`this.a = a`),

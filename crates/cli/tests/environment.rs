@@ -107,6 +107,15 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
             .contains("EnvironmentReplay environment = EnvironmentReplay.replay(Stamper.class);"),
         "{stamper}"
     );
+    // An anonymous class's read is replayed in that class, which the test names by its
+    // receiver (the interface it calls it through makes no call).
+    let anonymous = test_class("Settings1");
+    assert!(
+        anonymous.contains(
+            "IntSupplier receiver = Fixtures.create(\"se.kth.castor.environment.Settings$1\");"
+        ) && anonymous.contains("EnvironmentReplay.replay(receiver.getClass());"),
+        "{anonymous}"
+    );
     for key in [
         "System.currentTimeMillis()",
         "Random.nextInt(int)",

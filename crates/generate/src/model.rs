@@ -129,6 +129,8 @@ pub enum Assertion {
         of: String,
         field: String,
         expected: String,
+        /// A getter that reads the field (`of.getter()`), else by reflection.
+        getter: Option<String>,
     },
     /// Output oracle on a thrown exception: its message (`None`: no message).
     ThrownMessage(Option<String>),
@@ -139,6 +141,8 @@ pub enum Assertion {
         of: String,
         field: String,
         expected: String,
+        /// A getter that reads the field (`of.getter()`), else by reflection.
+        getter: Option<String>,
     },
     /// Parameter oracle: the call happened with the recorded arguments.
     CalledWith {

@@ -113,6 +113,14 @@ pub fn act(act: &Act, call: &str) -> String {
     }
 }
 
+/// A field of `of` read through its getter, else by reflection.
+fn read_field(of: &str, field: &str, getter: &Option<String>) -> String {
+    match getter {
+        Some(g) => format!("{of}.{g}()"),
+        None => format!("Fixtures.get({of}, {})", string_literal(field)),
+    }
+}
+
 /// The Java statement of one assertion.
 pub fn assertion(a: &Assertion) -> String {
     match a {
@@ -126,10 +134,8 @@ pub fn assertion(a: &Assertion) -> String {
             of,
             field,
             expected,
-        } => format!(
-            "assertSame({expected}, Fixtures.get({of}, {}));",
-            string_literal(field)
-        ),
+            getter,
+        } => format!("assertSame({expected}, {});", read_field(of, field, getter)),
         Assertion::ThrownMessage(Some(message)) => format!(
             "assertEquals({}, thrown.getMessage());",
             string_literal(message)
@@ -139,9 +145,10 @@ pub fn assertion(a: &Assertion) -> String {
             of,
             field,
             expected,
+            getter,
         } => format!(
-            "assertEquals({expected}, Fixtures.get({of}, {}));",
-            string_literal(field)
+            "assertEquals({expected}, {});",
+            read_field(of, field, getter)
         ),
         Assertion::CalledWith {
             mock,

@@ -790,8 +790,15 @@ pub fn model_for(
             });
         }
         flush(&mut steps, &mut b.statements);
+        // The class whose code makes the calls: an anonymous or local class, which the
+        // test cannot name, by its receiver's class, not the supertype it is called through.
+        let replayed = if m.called_through.is_some() {
+            "receiver.getClass()".to_string()
+        } else {
+            format!("{class_src}.class")
+        };
         steps.push(Step::Statement(format!(
-            "{ENVIRONMENT_CLASS} {ENVIRONMENT_VAR} = {ENVIRONMENT_CLASS}.replay({class_src}.class);"
+            "{ENVIRONMENT_CLASS} {ENVIRONMENT_VAR} = {ENVIRONMENT_CLASS}.replay({replayed});"
         )));
         steps.extend(answers);
         restore.insert(0, format!("{ENVIRONMENT_VAR}.close();"));
@@ -831,7 +838,7 @@ pub fn model_for(
             Oracle::Output => {
                 let built =
                     matches!(inv.outcome, Outcome::Returned { .. }) && !stored_mocks.is_empty();
-                output_test(&mut b2, inv, ret.as_ref(), &package, m.is_constructor())
+                output_test(&mut b2, inv, ret.as_ref(), &package, m)
                     .or_else(|| built.then(|| (act(inv, ret.as_ref(), &package, true), Vec::new())))
                     .map(|(act, mut asserts)| {
                         // The mocks a constructor stored are those very objects.
@@ -840,6 +847,7 @@ pub fn model_for(
                                 of: "result".into(),
                                 field: field.clone(),
                                 expected: var.clone(),
+                                getter: getter_of(m, &m.class, Some(&m.class), field, None),
                             });
                         }
                         (act, asserts)
@@ -981,8 +989,9 @@ fn output_test(
     inv: &InvocationRecord,
     ret: Option<&FieldType>,
     package: &str,
-    constructor: bool,
+    m: &Mut,
 ) -> Option<(Act, Vec<Assertion>)> {
+    let constructor = m.is_constructor();
     let mut asserts = Vec::new();
     match &inv.outcome {
         Outcome::Threw { .. } => {
@@ -992,7 +1001,7 @@ fn output_test(
         Outcome::Returned { .. } if ret.is_none() => {
             // A void method: what it changed in its receiver, when production's values
             // can be written.
-            asserts = state_changes(b, inv);
+            asserts = state_changes(b, inv, m);
             if asserts.is_empty() {
                 return None;
             }
@@ -1000,11 +1009,16 @@ fn output_test(
         Outcome::Returned {
             value:
                 Value::Object {
+                    class,
                     fields,
                     truncated: false,
                     ..
                 },
         } if ret.is_some() => {
+            let declared = match ret {
+                Some(FieldType::Object(t)) => Some(t.replace('/', ".")),
+                _ => None,
+            };
             // An object: not null, and the fields production's result held that can be
             // written, each asserted on the result.
             asserts.push(Assertion::IsNotNull);
@@ -1021,6 +1035,7 @@ fn output_test(
                     of: "result".into(),
                     field: f.name.clone(),
                     expected: b.expr(&f.value, None),
+                    getter: getter_of(m, class, declared.as_deref(), &f.name, Some(&f.declared_in)),
                 });
             }
             if constructor && asserts.len() == 1 {
@@ -1048,9 +1063,13 @@ fn output_test(
 /// The receiver's fields whose value the invocation changed, with the value it left: a
 /// literal (primitive, string, boxed, enum, null), or a collection or map of such values
 /// small enough to write inline (compared by `equals`, as collections compare contents).
-fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
+fn state_changes(b: &mut Builder, inv: &InvocationRecord, m: &Mut) -> Vec<Assertion> {
     let (
-        Some(Value::Object { fields: before, .. }),
+        Some(Value::Object {
+            class,
+            fields: before,
+            ..
+        }),
         Some(Value::Object {
             fields: after,
             truncated: false,
@@ -1073,14 +1092,43 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord) -> Vec<Assertion> {
         // A field shadowed in a superclass is ambiguous by name: leave it.
         let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
         if changed && writable && unique {
+            // The test names the receiver by the MUT's class unless it calls it through
+            // a supertype.
+            let declared = m.called_through.is_none().then_some(m.class.as_str());
             out.push(Assertion::FieldEquals {
                 of: "receiver".into(),
                 field: f.name.clone(),
                 expected: b.expr(&f.value, None),
+                getter: getter_of(m, class, declared, &f.name, Some(&f.declared_in)),
             });
         }
     }
     out
+}
+
+/// The getter of `m`'s plan that reads `field` (declared in `declared_in`, when known) of
+/// an object of class `runtime` (dotted) which the test holds as `declared`: only when the
+/// two are the same class, so no subclass can have overridden the getter; and only a
+/// getter that names the field unambiguously.
+fn getter_of(
+    m: &Mut,
+    runtime: &str,
+    declared: Option<&str>,
+    field: &str,
+    declared_in: Option<&str>,
+) -> Option<String> {
+    if declared != Some(runtime) {
+        return None;
+    }
+    let mut found = m.getters.iter().filter(|g| {
+        g.class == runtime && g.field == field && declared_in.is_none_or(|d| g.declared_in == d)
+    });
+    let first = found.next()?;
+    // Two fields of that name (one shadowed) and no declaring class to choose: leave it.
+    if declared_in.is_none() && found.any(|g| g.declared_in != first.declared_in) {
+        return None;
+    }
+    Some(first.method.clone())
 }
 
 /// Parameter oracle: every recorded call happened with its recorded arguments (or no

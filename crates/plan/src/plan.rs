@@ -119,6 +119,22 @@ pub struct Mut {
     /// for generation's selection, though their calls and results may look alike.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub thresholds: Vec<Threshold>,
+    /// Getters a test can read a field through (`receiver.getTotal()`), of the MUT's
+    /// class and of the class it returns: the state oracle asserts through them rather
+    /// than by reflection.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub getters: Vec<Getter>,
+}
+
+/// A method that only returns one field of its object (`aload_0; getfield; xreturn`):
+/// `method()` on an object of exactly `class` reads field `field` declared in
+/// `declared_in` (both dotted binary names).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct Getter {
+    pub class: String,
+    pub field: String,
+    pub declared_in: String,
+    pub method: String,
 }
 
 /// A parameter compared with a constant (`param` 0-based, as declared).

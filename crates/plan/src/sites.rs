@@ -123,6 +123,7 @@ mod tests {
             outer_instance: false,
             called_through: None,
             thresholds: Vec::new(),
+            getters: Vec::new(),
         }
     }
 

@@ -52,6 +52,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         outer_instance: false,
         called_through: None,
         thresholds: Vec::new(),
+        getters: Vec::new(),
     }
 }
 
@@ -393,6 +394,7 @@ fn tax_rate() -> Mut {
         outer_instance: false,
         called_through: None,
         thresholds: Vec::new(),
+        getters: Vec::new(),
     }
 }
 
@@ -561,6 +563,65 @@ fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
     );
 }
 
+/// Issue 16 item 3: a changed field is asserted through the class's getter of it, when
+/// the receiver is exactly of that class (a subclass may override the getter); the
+/// others stay read by reflection.
+#[test]
+fn a_changed_field_is_asserted_through_its_getter_when_the_class_has_one() {
+    let getter = |class: &str| mimic_plan::Getter {
+        class: class.into(),
+        field: "count".into(),
+        declared_in: CHECKOUT.into(),
+        method: "getCount".into(),
+    };
+    let m = Mut {
+        mockable_calls: vec![],
+        getters: vec![getter(CHECKOUT)],
+        ..checkout_mut("reset", "()V")
+    };
+    let field = |name: &str, value: Value| FieldValue {
+        name: name.into(),
+        declared_in: CHECKOUT.into(),
+        value,
+    };
+    let state = |class: &str, count: i32, label: &str| Value::Object {
+        id: 1,
+        class: class.into(),
+        fields: vec![
+            field("count", Value::Int { v: count }),
+            field("label", Value::Str { v: label.into() }),
+        ],
+        truncated: false,
+    };
+    let inv = |class: &str| InvocationRecord {
+        receiver_before: Some(state(class, 3, "open")),
+        receiver_after: Some(state(class, 0, "shut")),
+        ..invocation(vec![], returned(Value::Null), vec![])
+    };
+    let (model, _) = model_for(&m, &inv(CHECKOUT), 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("assertEquals(0, receiver.getCount());"),
+        "{source}"
+    );
+    assert!(
+        source.contains("assertEquals(\"shut\", Fixtures.get(receiver, \"label\"));"),
+        "{source}"
+    );
+    // A receiver of a subclass: by reflection.
+    let sub = format!("{CHECKOUT}$Special");
+    let m = Mut {
+        getters: vec![getter(CHECKOUT), getter(&sub)],
+        ..m
+    };
+    let (model, _) = model_for(&m, &inv(&sub), 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("assertEquals(0, Fixtures.get(receiver, \"count\"));"),
+        "{source}"
+    );
+}
+
 #[test]
 fn a_void_method_gets_a_state_oracle_on_the_fields_it_changed() {
     let m = Mut {
@@ -595,7 +656,8 @@ fn a_void_method_gets_a_state_oracle_on_the_fields_it_changed() {
         [Assertion::FieldEquals {
             of: "receiver".into(),
             field: "count".into(),
-            expected: "0".into()
+            expected: "0".into(),
+            getter: None,
         }]
     );
     let source = java(&model, Oracle::Output);

@@ -50,6 +50,7 @@ public final class Main {
             System.out.println(settings.greeting());
             System.out.println(settings.authenticated());
             System.out.println(settings.workers());
+            System.out.println(Settings.processors().getAsInt() > 0);
             System.out.println(settings.header());
             System.out.println(settings.language());
             System.out.println(settings.zone());

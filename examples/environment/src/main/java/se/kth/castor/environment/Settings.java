@@ -6,6 +6,7 @@ import java.time.ZoneId;
 import java.util.Calendar;
 import java.util.Locale;
 import java.util.TimeZone;
+import java.util.function.IntSupplier;
 
 /** Settings read from the process: environment variables, properties, the machine. */
 public class Settings {
@@ -30,6 +31,19 @@ public class Settings {
     /** How many workers to start: one per processor, at most eight. */
     public int workers() {
         return Math.min(8, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * The processor count, read when the caller asks: an anonymous class, which a test can
+     * call only through {@code IntSupplier}, and whose read is replayed all the same.
+     */
+    public static IntSupplier processors() {
+        return new IntSupplier() {
+            @Override
+            public int getAsInt() {
+                return Runtime.getRuntime().availableProcessors();
+            }
+        };
     }
 
     /** The language the JVM's default locale names, in English. */
