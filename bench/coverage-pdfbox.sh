@@ -6,7 +6,9 @@
 # bench/jacoco.sh) measures the workload once, then the generated tests (one verify run
 # against the instrumented jar); the line says how many of the workload's covered lines
 # the tests cover again, over every class of the jar (bundled libraries included, as
-# `--all` plans them). The reports stay under WORK (default: a temporary directory).
+# `--all` plans them), and then through `mimic verify --coverage --run-exec` (its Table I
+# per class and why each uncovered method is not covered are in cli.verify.log). The
+# reports stay under WORK (default: a temporary directory).
 # Env: WORK, MIMIC_CACHE. Needs java 17+, mvn, python3, cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,3 +39,10 @@ python3 -c "import sys; print(f'mimic run --all: {float(sys.argv[2]) - float(sys
   --jvm-arg=-Djacoco-agent.destfile="$work/all.exec" --jvm-arg=-Dpdfbox.fontcache="$work" \
   --work "$work/all-verify" > "$work/all.verify.log" 2>&1 || true
 coverage "PDFBox / tests, all mode" "$work/all.exec" "$jar" "$work/workload.xml" "$work/all.verify.log"
+# The same comparison through mimic's own command (`mimic verify --coverage`, JaCoCo
+# 0.8.15, the workload's data above given with --run-exec): its summary line.
+"$mimic" -q verify --tests "$work/all/src/test/java" -c "$jar" --runs 1 --coverage \
+  --run-exec "$work/workload.exec" --jvm-arg=-Dpdfbox.fontcache="$work" \
+  --work "$work/cli-verify" > "$work/cli.verify.log" 2>&1 || true
+grep -E '^coverage: the tests' "$work/cli.verify.log" | sed 's|^|PDFBox / mimic verify --coverage: |' \
+  || tail -3 "$work/cli.verify.log"

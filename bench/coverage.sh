@@ -48,10 +48,12 @@ measure() {
   [ -f "examples/$name/redaction.toml" ] && rules=(--redact-rules "examples/$name/redaction.toml")
   for mode in rick all; do
     flags=("${rules[@]}")
-    [ "$mode" = all ] && flags+=(--all)
+    # Whole-program mode also through `mimic run --coverage` (its own Table I: the
+    # summary line below, the table in <mode>.run.log).
+    [ "$mode" = all ] && flags+=(--all --coverage)
     "$mimic" -q run "${flags[@]}" -c "$out/classes" --out "$out/$mode" --runs 1 \
       -- java -cp "$out/classes$libs" "$main" "${args[@]}" > "$out/$mode.run.log" 2>&1 || true
-    grep -E '^generated' "$out/$mode.run.log" | sed "s|^|$name / $mode: |" \
+    grep -E '^generated|^coverage: the tests' "$out/$mode.run.log" | sed "s|^|$name / $mode: |" \
       || tail -3 "$out/$mode.run.log"
     "$mimic" -q verify --tests "$out/$mode/src/test/java" -c "$instrumented$libs" --runs 1 \
       --jvm-arg=-Djacoco-agent.destfile="$out/$mode.exec" --work "$out/$mode-verify" \

@@ -6,6 +6,7 @@
 //! Nothing here runs Java or prints; the CLI renders plans.
 
 pub mod class_index;
+pub mod field_constructor;
 pub mod getters;
 pub mod origins;
 pub mod targets;

@@ -739,6 +739,17 @@ impl Analyser<'_> {
                 is_static,
             ),
             getters: self.getters(constructor, &desc),
+            // A receiver a test names by its class, built without an outer instance.
+            field_constructor: if is_static
+                || constructor
+                || self.info.anonymous_or_local
+                || self.outer_instance()
+                || self.info.access & (ABSTRACT | INTERFACE) != 0
+            {
+                None
+            } else {
+                crate::field_constructor::field_constructor(self.class, self.class_name)
+            },
         })
     }
 

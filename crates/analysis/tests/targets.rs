@@ -514,9 +514,26 @@ fn anonymous_classes_are_tested_through_a_supertype_a_test_can_call() {
 /// 2 more covered lines of 9,290 for 260 more tests, some that cannot compile), and a
 /// private method runs inside its callers.
 #[test]
-fn whole_program_mode_plans_the_public_methods() {
+fn whole_program_mode_plans_the_public_methods_with_getters_and_field_constructors() {
     let dir = tempfile::tempdir().unwrap();
     let plan = whole_program_plan(dir.path(), "visibility");
+    let of = |class: &str, method: &str| {
+        plan.muts
+            .iter()
+            .find(|m| m.class == class && m.method == method)
+            .unwrap_or_else(|| panic!("{class}.{method} is a MUT"))
+    };
+    // Issue 16 item 2: a constructor that only stores its parameters in every field builds
+    // the receiver; one that checks them, or the default one of a class with fields, not.
+    assert_eq!(
+        of("ledger.Entry", "describe").field_constructor,
+        Some(mimic_plan::FieldConstructor {
+            descriptor: "(Ljava/lang/String;JZ)V".into(),
+            fields: vec!["label".into(), "amount".into(), "credit".into()],
+        })
+    );
+    assert_eq!(of("ledger.Checked", "twice").field_constructor, None);
+    assert_eq!(of("ledger.Ledger", "add").field_constructor, None);
     let planned: Vec<&str> = plan
         .muts
         .iter()

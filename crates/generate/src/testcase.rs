@@ -513,7 +513,17 @@ pub fn model_for(
                 }
             }
             None => {
-                let create = b.object(*id, class, fields, &overrides);
+                // Its own constructor when one builds exactly the recorded state.
+                let constructed = match &m.field_constructor {
+                    Some(c) if *class == m.class && m.called_through.is_none() => {
+                        b.construct(*id, class, fields, &overrides, c)
+                    }
+                    _ => None,
+                };
+                let create = match constructed {
+                    Some(c) => c,
+                    None => b.object(*id, class, fields, &overrides),
+                };
                 b.statements
                     .push(format!("{class_src} receiver = {create};"));
             }

@@ -496,6 +496,46 @@ impl<'a> Builder<'a> {
 
     /// A project object: `Fixtures.create(Type.class, "field", value, …)`, with some
     /// fields replaced by the given expressions (mocks).
+    /// `new C(…)` through the class's field constructor (the plan's `field_constructor`),
+    /// its arguments the recorded values of the fields it stores them in (or their
+    /// `overrides`): only when the recorded fields are exactly those fields, all declared
+    /// in `class`, none is an object still being built, and nothing else refers to this
+    /// object (which [`Builder::object`] names first). `None`: build it with `object`.
+    pub fn construct(
+        &mut self,
+        id: u32,
+        class: &str,
+        fields: &[mimic_trace::FieldValue],
+        overrides: &HashMap<String, String>,
+        constructor: &mimic_plan::FieldConstructor,
+    ) -> Option<String> {
+        let desc = mimic_classfile::MethodDescriptor::parse(&constructor.descriptor).ok()?;
+        let exactly_its_fields = fields.len() == constructor.fields.len()
+            && desc.params.len() == constructor.fields.len()
+            && fields
+                .iter()
+                .all(|f| f.declared_in == class && constructor.fields.contains(&f.name))
+            && overrides.keys().all(|k| constructor.fields.contains(k));
+        let building = fields
+            .iter()
+            .any(|f| matches!(&f.value, Value::Ref { id: r } if self.in_construction.contains(r)));
+        if self.referenced.contains(&id) || !exactly_its_fields || building {
+            return None;
+        }
+        let mut args = Vec::new();
+        for (name, t) in constructor.fields.iter().zip(&desc.params) {
+            let arg = match overrides.get(name) {
+                Some(e) => e.clone(),
+                None => {
+                    let f = fields.iter().find(|f| &f.name == name)?;
+                    self.expr(&f.value, Some(t))
+                }
+            };
+            args.push(arg);
+        }
+        Some(format!("new {}({})", self.class(class), args.join(", ")))
+    }
+
     pub fn object(
         &mut self,
         id: u32,

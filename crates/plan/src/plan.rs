@@ -124,6 +124,19 @@ pub struct Mut {
     /// than by reflection.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub getters: Vec<Getter>,
+    /// A constructor of the MUT's class that only stores each parameter in a field, every
+    /// field of the class: a test builds a receiver whose recorded state is exactly those
+    /// fields with it (`new Meter("kg")`) rather than by reflection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_constructor: Option<FieldConstructor>,
+}
+
+/// A constructor `C(T1 a, T2 b) { this.x = a; this.y = b; }` over `Object`'s: its
+/// descriptor, and the field each parameter is stored in, in parameter order.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, Hash)]
+pub struct FieldConstructor {
+    pub descriptor: String,
+    pub fields: Vec<String>,
 }
 
 /// A method that only returns one field of its object (`aload_0; getfield; xreturn`):

@@ -124,6 +124,7 @@ mod tests {
             called_through: None,
             thresholds: Vec::new(),
             getters: Vec::new(),
+            field_constructor: None,
         }
     }
 

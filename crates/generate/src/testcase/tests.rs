@@ -53,6 +53,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         called_through: None,
         thresholds: Vec::new(),
         getters: Vec::new(),
+        field_constructor: None,
     }
 }
 
@@ -395,6 +396,7 @@ fn tax_rate() -> Mut {
         called_through: None,
         thresholds: Vec::new(),
         getters: Vec::new(),
+        field_constructor: None,
     }
 }
 
@@ -567,7 +569,7 @@ fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
 /// the receiver is exactly of that class (a subclass may override the getter); the
 /// others stay read by reflection.
 #[test]
-fn a_changed_field_is_asserted_through_its_getter_when_the_class_has_one() {
+fn a_receiver_is_built_by_its_constructor_and_read_through_its_getter_when_it_can_be() {
     let getter = |class: &str| mimic_plan::Getter {
         class: class.into(),
         field: "count".into(),
@@ -602,6 +604,39 @@ fn a_changed_field_is_asserted_through_its_getter_when_the_class_has_one() {
     let source = java(&model, Oracle::Output);
     assert!(
         source.contains("assertEquals(0, receiver.getCount());"),
+        "{source}"
+    );
+    assert!(
+        source.contains("Checkout receiver = Fixtures.create("),
+        "{source}"
+    );
+    // Issue 16 item 2: with a constructor that only stores its parameters in every
+    // field, the receiver is built by it; not when the record holds other fields.
+    let constructor = mimic_plan::FieldConstructor {
+        descriptor: "(Ljava/lang/String;I)V".into(),
+        fields: vec!["label".into(), "count".into()],
+    };
+    let built = Mut {
+        field_constructor: Some(constructor.clone()),
+        ..m.clone()
+    };
+    let (model, _) = model_for(&built, &inv(CHECKOUT), 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("Checkout receiver = new Checkout(\"open\", 3);"),
+        "{source}"
+    );
+    let other = Mut {
+        field_constructor: Some(mimic_plan::FieldConstructor {
+            fields: vec!["label".into(), "total".into()],
+            ..constructor
+        }),
+        ..m.clone()
+    };
+    let (model, _) = model_for(&other, &inv(CHECKOUT), 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("Checkout receiver = Fixtures.create("),
         "{source}"
     );
     assert!(
