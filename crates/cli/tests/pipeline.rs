@@ -513,9 +513,9 @@ fn whole_program_mode_tests_inner_anonymous_and_local_classes() {
     for class in ["Meter", "Meter$Reading", "Meter$1Countdown", "Main$1"] {
         assert_eq!(row(class, "run"), row(class, "tests"), "{stdout}");
     }
-    assert_eq!(
-        row("Meter$Reading", "tests"),
-        "2/2 2/2 5/5 23/23",
+    // Methods, branches, lines (instructions differ between javac 17 and 25).
+    assert!(
+        row("Meter$Reading", "tests").starts_with("2/2 2/2 5/5 "),
         "{stdout}"
     );
     assert!(
