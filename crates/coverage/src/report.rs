@@ -9,6 +9,8 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 use serde::Serialize;
 
+use mimic_jvm::xml::attribute;
+
 use crate::CoverageError;
 
 /// Covered and missed items of one kind (JaCoCo's `<counter>`).
@@ -204,17 +206,6 @@ impl Parser {
             _ => {}
         }
     }
-}
-
-fn attribute(e: &BytesStart<'_>, name: &[u8]) -> Result<Option<String>, String> {
-    for attr in e.attributes() {
-        let attr = attr.map_err(|err| err.to_string())?;
-        if attr.key.as_ref() == name {
-            let value = attr.unescape_value().map_err(|err| err.to_string())?;
-            return Ok(Some(value.into_owned()));
-        }
-    }
-    Ok(None)
 }
 
 fn required(e: &BytesStart<'_>, element: &[u8], name: &[u8]) -> Result<String, String> {

@@ -7,6 +7,8 @@ use std::process::Command;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
 
+use crate::xml::attribute;
+
 use crate::cache::ArtifactCache;
 use crate::error::{describe_status, last_lines, JvmError};
 use crate::javac::classpath_string;
@@ -617,18 +619,6 @@ fn start_testcase(e: &BytesStart<'_>) -> Result<TestOutcome, String> {
         status: TestStatus::Passed,
         time_seconds,
     })
-}
-
-/// The unescaped value of attribute `name`, if present.
-fn attribute(e: &BytesStart<'_>, name: &[u8]) -> Result<Option<String>, String> {
-    for attr in e.attributes() {
-        let attr = attr.map_err(|err| err.to_string())?;
-        if attr.key.as_ref() == name {
-            let value = attr.unescape_value().map_err(|err| err.to_string())?;
-            return Ok(Some(value.into_owned()));
-        }
-    }
-    Ok(None)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod pinned;
 pub mod process;
 pub mod target_jvm;
 pub mod test_filter;
+pub mod xml;
 
 pub use artifact::Artifact;
 pub use cache::ArtifactCache;
