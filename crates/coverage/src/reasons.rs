@@ -216,21 +216,11 @@ impl Why for Explainer {
     fn why(&self, class: &str, m: &MethodCoverage) -> (String, String) {
         let dotted = class.replace('/', ".");
         let k = key(&dotted, &m.name, &m.descriptor);
-        if m.name == "main" && m.descriptor == "([Ljava/lang/String;)V" {
-            let is_static = self
-                .hierarchy
-                .class(class)
-                .and_then(|c| {
-                    c.method(&m.name, &m.descriptor)
-                        .map(|m| m.access & ACC_STATIC != 0)
-                })
-                .unwrap_or(true);
-            if is_static {
-                return (
-                    "entry-point".into(),
-                    "the program's entry point: the workload, not unit-tested".into(),
-                );
-            }
+        if self.is_entry_point(class, &m.name, &m.descriptor) {
+            return (
+                "entry-point".into(),
+                "the program's entry point: the workload, not unit-tested".into(),
+            );
         }
         if let Some(found) = self.tests_of(&k) {
             return found;

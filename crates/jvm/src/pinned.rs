@@ -94,7 +94,8 @@ pub fn mock_detection_fixture_libraries() -> Vec<Artifact> {
 }
 
 /// What `mimic doctor --fetch` fetches: everything the commands need at run time (the
-/// test runtime, JUnit 4 for `mutate`) and what the bundled examples run on.
+/// test runtime, JUnit 4 for `mutate`, JaCoCo for `--coverage`) and what the bundled
+/// examples run on.
 pub fn toolchain() -> Vec<Artifact> {
     let mut all = test_runtime();
     all.extend(artifacts(JUNIT4_RUNTIME));
