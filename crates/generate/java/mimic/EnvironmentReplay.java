@@ -1,5 +1,6 @@
 package mimic;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,9 +13,20 @@ import java.util.Objects;
 import java.util.Set;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.asm.MemberSubstitution;
+import net.bytebuddy.description.field.FieldDescription;
+import net.bytebuddy.description.field.FieldList;
 import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.method.MethodList;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.loading.ClassReloadingStrategy;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.pool.TypePool;
+import net.bytebuddy.utility.OpenedClassReader;
 import net.bytebuddy.matcher.ElementMatcher;
 import net.bytebuddy.matcher.ElementMatchers;
 
@@ -251,6 +263,42 @@ public final class EnvironmentReplay implements AutoCloseable {
         throw new IllegalStateException("no substitute " + name);
     }
 
+    /**
+     * Writes the class's access flags as its class file has them. A redefinition must not
+     * change them, and Byte Buddy derives them from the loaded class's modifiers, which
+     * for a nested class come from its InnerClasses entry: an old compiler's anonymous
+     * class is {@code final} in its class file and {@code static} there ("attempted to
+     * change the class modifiers").
+     */
+    private static AsmVisitorWrapper keepAccess(Class<?> type) throws IOException {
+        int access = new ClassReader(ClassFileLocator.ForClassLoader.read(type)).getAccess();
+        return new AsmVisitorWrapper.AbstractBase() {
+            @Override
+            public ClassVisitor wrap(
+                    TypeDescription instrumentedType,
+                    ClassVisitor visitor,
+                    Implementation.Context context,
+                    TypePool typePool,
+                    FieldList<FieldDescription.InDefinedShape> fields,
+                    MethodList<?> methods,
+                    int writerFlags,
+                    int readerFlags) {
+                return new ClassVisitor(OpenedClassReader.ASM_API, visitor) {
+                    @Override
+                    public void visit(
+                            int version,
+                            int derived,
+                            String name,
+                            String signature,
+                            String superName,
+                            String[] interfaces) {
+                        super.visit(version, access, name, signature, superName, interfaces);
+                    }
+                };
+            }
+        };
+    }
+
     private static synchronized void redirect(Class<?> type) {
         if (REDIRECTED.contains(type)) {
             return;
@@ -260,10 +308,11 @@ public final class EnvironmentReplay implements AutoCloseable {
             new ByteBuddy()
                     .redefine(type)
                     .visit(substitutions().on(ElementMatchers.any()))
+                    .visit(keepAccess(type))
                     .make()
                     .load(type.getClassLoader(), ClassReloadingStrategy.fromInstalledAgent());
             REDIRECTED.add(type);
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | IOException e) {
             throw new IllegalStateException(
                     "mimic could not redirect the environment calls of " + type.getName() + ": " + e, e);
         }
