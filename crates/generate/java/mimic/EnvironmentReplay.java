@@ -23,7 +23,6 @@ import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.dynamic.loading.ClassReloadingStrategy;
 import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.pool.TypePool;
 import net.bytebuddy.utility.OpenedClassReader;
@@ -271,7 +270,9 @@ public final class EnvironmentReplay implements AutoCloseable {
      * change the class modifiers").
      */
     private static AsmVisitorWrapper keepAccess(Class<?> type) throws IOException {
-        int access = new ClassReader(ClassFileLocator.ForClassLoader.read(type)).getAccess();
+        // Byte Buddy's reader, which reads class files newer than its ASM knows as it does
+        // (`net.bytebuddy.experimental`, set on JVMs past the pinned Byte Buddy's).
+        int access = OpenedClassReader.of(ClassFileLocator.ForClassLoader.read(type)).getAccess();
         return new AsmVisitorWrapper.AbstractBase() {
             @Override
             public ClassVisitor wrap(
