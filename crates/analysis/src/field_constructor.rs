@@ -40,9 +40,10 @@ pub fn field_constructor(class: &ClassFile, name: &str) -> Option<FieldConstruct
         let code = CodeAttribute::parse(&method.attribute(cp, "Code")?.data, cp).ok()?;
         let ins = decode(&code.code).ok()?;
         let fields = stores(&ins, class, name, &desc)?;
-        let assigned: BTreeSet<&String> = fields.iter().collect();
-        (assigned.len() == fields.len()
-            && assigned.into_iter().cloned().collect::<BTreeSet<_>>() == instance_fields)
+        // Each field stored once (two parameters in one field is not this shape), and
+        // every field of the class.
+        let assigned: BTreeSet<String> = fields.iter().cloned().collect();
+        (assigned.len() == fields.len() && assigned == instance_fields)
             .then_some(FieldConstructor { descriptor, fields })
     })
 }

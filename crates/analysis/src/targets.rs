@@ -14,6 +14,7 @@
 //! with only final instance fields that define `equals`) are not mocked: generated tests
 //! rebuild them from their recorded state ("don't mock value objects").
 
+use std::cell::OnceCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -207,6 +208,8 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             class_name: name,
             info,
             all: options.all,
+            own_getters: OnceCell::new(),
+            field_constructor: OnceCell::new(),
         };
         for method in &class.methods {
             let cp = &class.constant_pool;
@@ -451,6 +454,10 @@ struct Analyser<'a> {
     /// Whole-program mode (`--all`): service interfaces of libraries and the JDK
     /// (`java.sql.Connection`) are mockable too, the thesis's "mock everything".
     all: bool,
+    /// The class's own getters and field constructor: facts of the class, found once
+    /// for all its MUTs.
+    own_getters: OnceCell<Vec<Getter>>,
+    field_constructor: OnceCell<Option<FieldConstructor>>,
 }
 
 /// JDK packages whose interfaces are values or plumbing a test keeps real (collections,
@@ -739,16 +746,10 @@ impl Analyser<'_> {
                 is_static,
             ),
             getters: self.getters(constructor, &desc),
-            // A receiver a test names by its class, built without an outer instance.
-            field_constructor: if is_static
-                || constructor
-                || self.info.anonymous_or_local
-                || self.outer_instance()
-                || self.info.access & (ABSTRACT | INTERFACE) != 0
-            {
+            field_constructor: if is_static || constructor {
                 None
             } else {
-                crate::field_constructor::field_constructor(self.class, self.class_name)
+                self.field_constructor()
             },
         })
     }
@@ -757,19 +758,43 @@ impl Analyser<'_> {
     /// the receiver by it, not through a supertype) and of the class the method returns.
     fn getters(&self, constructor: bool, desc: &MethodDescriptor) -> Vec<Getter> {
         let package = package_of(self.class_name);
-        let mut classes = Vec::new();
-        if !self.info.anonymous_or_local {
-            classes.push(self.class_name.to_string());
-        }
+        let hierarchy = self.index.hierarchy();
+        let mut out = self
+            .own_getters
+            .get_or_init(|| {
+                if self.info.anonymous_or_local {
+                    Vec::new()
+                } else {
+                    crate::getters::getters(hierarchy, self.class_name, package)
+                }
+            })
+            .clone();
         if let (false, Some(FieldType::Object(t))) = (constructor, &desc.ret) {
-            if !t.starts_with("java/") && !classes.contains(t) {
-                classes.push(t.clone());
+            // The class's own getters are in already (unless it is anonymous or local).
+            let own = t == self.class_name && !self.info.anonymous_or_local;
+            if !t.starts_with("java/") && !own {
+                out.extend(crate::getters::getters(hierarchy, t, package));
             }
         }
-        classes
-            .iter()
-            .flat_map(|c| crate::getters::getters(self.index.hierarchy(), c, package))
-            .collect()
+        out
+    }
+
+    /// The class's field constructor, for receivers a test names by the class and builds
+    /// without an outer instance.
+    fn field_constructor(&self) -> Option<FieldConstructor> {
+        self.field_constructor
+            .get_or_init(|| {
+                let info = self.info;
+                if info.anonymous_or_local
+                    || self.outer_instance()
+                    || info.access & (ABSTRACT | INTERFACE) != 0
+                {
+                    None
+                } else {
+                    crate::field_constructor::field_constructor(self.class, self.class_name)
+                }
+            })
+            .clone()
     }
 
     /// A constructor's parameters it stores in fields of the new object (`this.a = a`),

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use mimic_classpath::{ClassSource, Hierarchy};
+use mimic_classpath::{dotted, package_of, ClassSource, Hierarchy};
 use mimic_generate::gaps::SkipReason;
 use mimic_generate::Manifest;
 use mimic_verify::{Report, Verdict};
@@ -163,8 +163,7 @@ impl Explainer {
                     .into(),
             ));
         }
-        let package = class.rsplit_once('/').map_or("", |(p, _)| p);
-        if !info.accessible_from(package) {
+        if !info.accessible_from(package_of(class)) {
             return Some((
                 "inaccessible-class",
                 "its class cannot be named by a test in its package (private, or nested in a class that is)".into(),
@@ -180,42 +179,9 @@ impl Explainer {
     }
 }
 
-impl Explainer {
-    /// The source lines of a method's code (its LineNumberTable), read from its class
-    /// file; empty when the class or the method is not found or has no line numbers.
-    pub fn lines_of(&self, class: &str, name: &str, descriptor: &str) -> Vec<u32> {
-        use mimic_classfile::{ClassFile, CodeAttribute};
-        let Some(found) = self.hierarchy.source().find(class) else {
-            return Vec::new();
-        };
-        let Ok(file) = ClassFile::parse(&found.bytes) else {
-            return Vec::new();
-        };
-        let cp = &file.constant_pool;
-        let method = file.methods.iter().find(|m| {
-            m.name(cp).is_ok_and(|n| n == name) && m.descriptor(cp).is_ok_and(|d| d == descriptor)
-        });
-        let Some(code) = method
-            .and_then(|m| m.attribute(cp, "Code"))
-            .and_then(|a| CodeAttribute::parse(&a.data, cp).ok())
-        else {
-            return Vec::new();
-        };
-        let mut lines: Vec<u32> = code
-            .line_numbers(cp)
-            .iter()
-            .map(|(_, l)| *l as u32)
-            .collect();
-        lines.sort_unstable();
-        lines.dedup();
-        lines
-    }
-}
-
 impl Why for Explainer {
     fn why(&self, class: &str, m: &MethodCoverage) -> (String, String) {
-        let dotted = class.replace('/', ".");
-        let k = key(&dotted, &m.name, &m.descriptor);
+        let k = key(&dotted(class), &m.name, &m.descriptor);
         if self.is_entry_point(class, &m.name, &m.descriptor) {
             return (
                 "entry-point".into(),
@@ -267,12 +233,38 @@ impl Why for Explainer {
                 .unwrap_or(true)
     }
 
+    /// The source lines of a method's code (its LineNumberTable), read from its class
+    /// file; empty when the class or the method is not found or has no line numbers.
     fn lines(&self, class: &str, name: &str, descriptor: &str) -> Vec<u32> {
-        self.lines_of(class, name, descriptor)
+        use mimic_classfile::{ClassFile, CodeAttribute};
+        let Some(found) = self.hierarchy.source().find(class) else {
+            return Vec::new();
+        };
+        let Ok(file) = ClassFile::parse(&found.bytes) else {
+            return Vec::new();
+        };
+        let cp = &file.constant_pool;
+        let method = file.methods.iter().find(|m| {
+            m.name(cp).is_ok_and(|n| n == name) && m.descriptor(cp).is_ok_and(|d| d == descriptor)
+        });
+        let Some(code) = method
+            .and_then(|m| m.attribute(cp, "Code"))
+            .and_then(|a| CodeAttribute::parse(&a.data, cp).ok())
+        else {
+            return Vec::new();
+        };
+        let mut lines: Vec<u32> = code
+            .line_numbers(cp)
+            .iter()
+            .map(|(_, l)| *l as u32)
+            .collect();
+        lines.sort_unstable();
+        lines.dedup();
+        lines
     }
 
     fn is_mut(&self, class: &str, name: &str, descriptor: &str) -> bool {
-        let k = key(&class.replace('/', "."), name, descriptor);
+        let k = key(&dotted(class), name, descriptor);
         self.tests.contains_key(&k) || self.gaps.contains_key(&k)
     }
 }

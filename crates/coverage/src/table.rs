@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use mimic_classpath::{dotted, package_of};
 use serde::Serialize;
 
 use crate::report::{Counters, CoverageReport, MethodCoverage};
@@ -72,14 +73,6 @@ impl TableOne {
         tests: &CoverageReport,
         why: &dyn Why,
     ) -> TableOne {
-        let absent = Counters::default();
-        let tested = |class: &str| {
-            tests
-                .classes
-                .get(class)
-                .map(|c| c.counters)
-                .unwrap_or(absent)
-        };
         let names: Vec<&String> = match run {
             Some(run) => run
                 .classes
@@ -107,7 +100,7 @@ impl TableOne {
             Default::default();
         for name in names {
             let in_tests = tests.classes.get(name);
-            let test_counters = tested(name);
+            let test_counters = in_tests.map(|c| c.counters).unwrap_or_default();
             tests_total.add(&test_counters);
             let run_class = run.and_then(|r| r.classes.get(name));
             if let (Some(total), Some(c)) = (run_total.as_mut(), run_class) {
@@ -160,7 +153,7 @@ impl TableOne {
                 }
                 let (kind, reason) = why.why(name, m);
                 uncovered.push(Uncovered {
-                    class: name.replace('/', "."),
+                    class: dotted(name),
                     method: m.name.clone(),
                     descriptor: m.descriptor.clone(),
                     kind,
@@ -168,7 +161,7 @@ impl TableOne {
                 });
             }
             rows.push(ClassRow {
-                class: name.replace('/', "."),
+                class: dotted(name),
                 run: run_class.map(|c| c.counters),
                 tests: test_counters,
             });
@@ -206,11 +199,6 @@ impl TableOne {
         out.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         out
     }
-}
-
-/// The package of an internal class name (`a/b` of `a/b/C`).
-fn package_of(internal: &str) -> &str {
-    internal.rsplit_once('/').map_or("", |(p, _)| p)
 }
 
 #[cfg(test)]

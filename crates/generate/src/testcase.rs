@@ -1089,6 +1089,9 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord, m: &Mut) -> Vec<Assert
     else {
         return Vec::new();
     };
+    // The test names the receiver by the MUT's class unless it calls it through a
+    // supertype.
+    let declared = m.called_through.is_none().then_some(m.class.as_str());
     let mut out = Vec::new();
     for f in after {
         let was = before
@@ -1102,9 +1105,6 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord, m: &Mut) -> Vec<Assert
         // A field shadowed in a superclass is ambiguous by name: leave it.
         let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
         if changed && writable && unique {
-            // The test names the receiver by the MUT's class unless it calls it through
-            // a supertype.
-            let declared = m.called_through.is_none().then_some(m.class.as_str());
             out.push(Assertion::FieldEquals {
                 of: "receiver".into(),
                 field: f.name.clone(),

@@ -494,8 +494,6 @@ impl<'a> Builder<'a> {
         var
     }
 
-    /// A project object: `Fixtures.create(Type.class, "field", value, …)`, with some
-    /// fields replaced by the given expressions (mocks).
     /// `new C(…)` through the class's field constructor (the plan's `field_constructor`),
     /// its arguments the recorded values of the fields it stores them in (or their
     /// `overrides`): only when the recorded fields are exactly those fields, all declared
@@ -536,6 +534,8 @@ impl<'a> Builder<'a> {
         Some(format!("new {}({})", self.class(class), args.join(", ")))
     }
 
+    /// A project object: `Fixtures.create(Type.class, "field", value, …)`, with some
+    /// fields replaced by the given expressions (mocks).
     pub fn object(
         &mut self,
         id: u32,

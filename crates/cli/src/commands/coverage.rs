@@ -25,6 +25,12 @@ pub struct CoverageArgs {
     pub run_exec: Option<PathBuf>,
 }
 
+/// JaCoCo's jars from mimic's artifact cache, fetched when missing (`verify --coverage`,
+/// `record --coverage`).
+pub fn jacoco() -> anyhow::Result<Jacoco> {
+    Jacoco::fetch(&ArtifactCache::default_location(), &Maven::locate()?).context("fetching JaCoCo")
+}
+
 /// The JaCoCo execution data `mimic record --coverage` writes beside `store`.
 pub fn exec_beside(store: &Path) -> PathBuf {
     let mut s = store.as_os_str().to_os_string();
@@ -67,8 +73,7 @@ impl CoverageArgs {
                 anyhow::bail!("--run-exec {}: no such file", exec.display());
             }
         }
-        let jacoco = Jacoco::fetch(&ArtifactCache::default_location(), &Maven::locate()?)
-            .context("fetching JaCoCo")?;
+        let jacoco = jacoco()?;
         let manifest: Option<Manifest> =
             std::fs::read(tests.join(mimic_generate::manifest::MANIFEST_FILE))
                 .ok()

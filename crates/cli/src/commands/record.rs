@@ -270,14 +270,7 @@ fn coverage_run(java: &str, rest: &[String], store: &Path, recorded: std::time::
     log.push(".log");
     let log = PathBuf::from(log);
     let said = |what: &str| eprintln!("mimic: coverage run: {what}");
-    let jacoco = match mimic_jvm::Maven::locate()
-        .map_err(anyhow::Error::from)
-        .and_then(|maven| {
-            Ok(mimic_coverage::Jacoco::fetch(
-                &mimic_jvm::ArtifactCache::default_location(),
-                &maven,
-            )?)
-        }) {
+    let jacoco = match super::coverage::jacoco() {
         Ok(j) => j,
         Err(e) => {
             said(&format!("JaCoCo is not at hand: {e:#}"));
@@ -294,14 +287,14 @@ fn coverage_run(java: &str, rest: &[String], store: &Path, recorded: std::time::
         Command::new(java).arg(jacoco.agent_flag(&exec)).args(rest),
         Some(timeout),
     );
-    let finished = match finished {
+    let mut finished = match finished {
         Ok(f) => f,
         Err(e) => {
             said(&format!("cannot start {java}: {e}"));
             return false;
         }
     };
-    let mut output = finished.stdout.clone();
+    let mut output = std::mem::take(&mut finished.stdout);
     output.extend_from_slice(&finished.stderr);
     if let Err(e) = std::fs::write(&log, &output) {
         said(&format!("cannot write {}: {e}", log.display()));
