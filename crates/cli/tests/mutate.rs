@@ -738,6 +738,65 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
     assert_eq!(without_times(&seen[0]), without_times(&seen[1]));
 }
 
+/// Issue 14: a static-initialiser mutant runs with the application and the tests loaded
+/// again by a fresh class loader inside a running test JVM, not in a JVM of its own; a
+/// kill there counts only when its test passes in such a loader without the mutant. The
+/// catalog's test finds its class through the system class loader and fails in any fresh
+/// loader: its mutants are judged in JVMs of their own, so `stamp`, which no test checks,
+/// is pseudo-tested rather than "killed" by the loader.
+#[test]
+fn a_static_initialiser_mutant_runs_in_a_fresh_loader_unless_its_test_cannot() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) =
+        build_example_with(dir.path(), &["mutate-init", "mutate-init-loader"]);
+    let run = |include: &str| {
+        let output = mutate(
+            (&classes, &tests, &junit4),
+            &[
+                "--json".as_ref(),
+                "--workers".as_ref(),
+                "1".as_ref(),
+                "--include-tests".as_ref(),
+                include.as_ref(),
+            ],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+        (json_of(&output), stderr)
+    };
+    // Limits' tests run in a fresh loader: its mutants are killed there, and no JVM is
+    // started for them.
+    let (report, stderr) = run("*LimitsTest");
+    let compute = method(&report, "computeMax");
+    assert_eq!(compute["classification"], "tested", "{compute:#}\n{stderr}");
+    assert_eq!(
+        report["summary"]["jvm-starts"], report["summary"]["started-workers"],
+        "{:#}\n{stderr}",
+        report["summary"]
+    );
+    // The catalog's test fails in a fresh loader: JVMs of their own judge its mutants.
+    let (report, stderr) = run("*CatalogTest");
+    let count = method(&report, "countNames");
+    assert_eq!(count["classification"], "tested", "{count:#}\n{stderr}");
+    for m in count["mutations"].as_array().unwrap() {
+        assert_eq!(
+            strings(&m["killing-tests"]),
+            ["se.kth.castor.versionedset.CatalogTest#theSystemCatalogHoldsTwoNames()"],
+            "{m}"
+        );
+    }
+    let stamp = method(&report, "stamp");
+    assert_eq!(
+        stamp["classification"], "pseudo-tested",
+        "{stamp:#}\n{stderr}"
+    );
+    assert!(
+        report["summary"]["jvm-starts"].as_u64().unwrap()
+            > report["summary"]["started-workers"].as_u64().unwrap(),
+        "{:#}",
+        report["summary"]
+    );
+}
+
 /// A parameterised test stops at its first failing invocation under a mutant (the mutant
 /// is detected by then), while the baseline runs all of them: `ParityTest` notes each of
 /// its twenty invocations in a file of the tests' working directory.

@@ -40,6 +40,7 @@ pub mod schema;
 pub mod shard;
 pub mod shard_cost;
 pub mod shim;
+pub mod stable_line;
 pub mod stop;
 pub mod suggest;
 pub mod targets;

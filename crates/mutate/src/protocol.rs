@@ -5,6 +5,9 @@
 //!   <test>:<cpuMs>:<wallMs>…` — the tests with `mutant` switched on (0: none), launched
 //!   a test class at a time when recording or not stopping at the first failure, else the
 //!   first test alone, then 2, 4… until one fails.
+//! - `FRESHRUN …` — as `RUN`, its tests loaded through a class loader of the request's
+//!   own that loads the application's classes and the tests again (`mimic.mutate.reload`),
+//!   so that their static initialisers run again, under the mutant.
 //! - `MRUN <cpuConstMs> <wallConstMs> <test>:<mutant>:<cpuMs>:<wallMs>…` — one launch of
 //!   distinct tests, each with its own mutant switched on while it runs.
 //! - `OBSERVE <method> <flags>` — the results of later runs carry what target method
@@ -93,8 +96,18 @@ pub fn parse_reply(line: &str) -> Option<Reply> {
     serde_json::from_str(line).ok()
 }
 
-/// The `RUN` request.
+/// Which class loader a `RUN` loads its tests through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Loader {
+    /// The class path's, shared by every run of the JVM (`RUN`).
+    Shared,
+    /// A new one loading the application and the tests again (`FRESHRUN`).
+    Fresh,
+}
+
+/// The `RUN` (or `FRESHRUN`) request.
 pub fn run_request(
+    loader: Loader,
     mutant: u32,
     stop_at_failure: bool,
     record_hits: bool,
@@ -102,7 +115,11 @@ pub fn run_request(
     tests: &[(usize, Budget)],
 ) -> String {
     let mut request = format!(
-        "RUN {mutant} {} {} {} {}",
+        "{} {mutant} {} {} {} {}",
+        match loader {
+            Loader::Shared => "RUN",
+            Loader::Fresh => "FRESHRUN",
+        },
         u8::from(stop_at_failure),
         u8::from(record_hits),
         limits.cpu_const_ms,
@@ -234,8 +251,12 @@ mod tests {
             wall_const_ms: 5000,
         };
         assert_eq!(
-            run_request(7, true, false, limits, &[(1, b), (4, b)]),
+            run_request(Loader::Shared, 7, true, false, limits, &[(1, b), (4, b)]),
             "RUN 7 1 0 500 5000 1:3:9 4:3:9\n"
+        );
+        assert_eq!(
+            run_request(Loader::Fresh, 7, true, false, limits, &[(1, b)]),
+            "FRESHRUN 7 1 0 500 5000 1:3:9\n"
         );
         assert_eq!(
             multiplexed_request(limits, &[(1, 7, b), (4, 8, b)]),

@@ -229,6 +229,8 @@ pub fn run_mutation_with(
     let mut classpath = vec![schema_dir];
     classpath.extend(config.classes.iter().cloned());
     classpath.extend(tests.iter().cloned());
+    // What a fresh loader loads again for a static-initialiser mutant.
+    let reload = classpath.clone();
     classpath.extend(config.classpath.iter().cloned());
     classpath.push(shim);
     classpath.extend(junit4);
@@ -250,6 +252,7 @@ pub fn run_mutation_with(
         java: jdk.java(),
         jvm_args: jvm_args.clone(),
         classpath: classpath.clone(),
+        reload: reload.clone(),
         method_count: method_slots,
         test_roots: tests.clone(),
         tests_file: Some(tests_file.clone()),

@@ -25,7 +25,8 @@ use std::sync::{Condvar, Mutex};
 use crate::error::MutateError;
 use crate::progress::ProgressSink;
 use crate::result::{MutantOutcome, MutantStatus};
-use crate::worker::{Budget, Limits, RunEnd, Status, TestResult, Worker, WorkerSpec};
+use crate::stable_line::stable_line;
+use crate::worker::{Budget, Limits, RunEnd, RunReply, Status, TestResult, Worker, WorkerSpec};
 
 /// One mutant to run: indices into the selection, its id and its tests with budgets.
 #[derive(Debug, Clone)]
@@ -37,8 +38,10 @@ pub struct Job {
     /// The method is reached outside tests (class set-up): the mutant needs launches of
     /// its own, switched on from their start.
     pub alone: bool,
-    /// The method is reached only from static initialisers: the mutant runs in a JVM of
-    /// its own, started for it, so that the initialisation happens with it switched on.
+    /// The method is reached only from static initialisers: the mutant runs with the
+    /// application's classes and the tests loaded again (a fresh class loader, or a JVM of
+    /// its own when that loader cannot run its killing test soundly: [`Isolation`]), so
+    /// that the initialisation happens with it switched on.
     pub fresh: bool,
 }
 
@@ -152,6 +155,32 @@ struct Pending {
     /// the JVM yet run there once without it (a fresh JVM's mutant, which must find its
     /// classes uninitialised, gets patient budgets instead: [`Budget::patient`]).
     patient: bool,
+    /// A fresh job whose killing test failed in a fresh class loader without the mutant
+    /// too: it runs in JVMs of its own instead.
+    fresh_jvm: bool,
+}
+
+/// Where a mutant's launches of its own run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Isolation {
+    /// In the worker's JVM, its classes as they are.
+    Shared,
+    /// In the worker's JVM, the application and the tests loaded again by a class loader
+    /// of the run's own ([`Worker::run_fresh`]): a fresh job's way, which spares a JVM
+    /// start and keeps the JDK and the test engines warm.
+    Loader,
+    /// In a JVM started for the run and retired after it.
+    Jvm,
+}
+
+impl Pending {
+    fn isolation(&self) -> Isolation {
+        match (self.job.fresh, self.fresh_jvm) {
+            (false, _) => Isolation::Shared,
+            (true, false) => Isolation::Loader,
+            (true, true) => Isolation::Jvm,
+        }
+    }
 }
 
 struct Pool {
@@ -188,6 +217,7 @@ impl Pending {
             retried: 0,
             confirming: None,
             patient: false,
+            fresh_jvm: false,
         }
     }
 }
@@ -565,19 +595,17 @@ fn run_alone(
         }
         (false, _) => pending.job.tests.clone(),
     };
+    let isolation = pending.isolation();
+    // In a fresh loader every test's classes are new: all cold.
     let cold: HashSet<usize> = tests
         .iter()
         .map(|(i, _)| *i)
-        .filter(|i| !worker.is_warm(*i))
+        .filter(|i| isolation == Isolation::Loader || !worker.is_warm(*i))
         .collect();
-    let reply = match worker.run(pending.job.id, true, false, limits, &tests) {
+    let reply = match run_isolated(worker, isolation, pending.job.id, limits, &tests) {
         Ok(reply) => reply,
         Err(e) => return Err(Box::new((pending, e))),
     };
-    if pending.job.fresh {
-        // Its classes were initialised under the mutant: no other mutant may run here.
-        worker.retire();
-    }
     let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
     let culprit = culprit(&reply.end);
     let culprit = culprit.as_ref();
@@ -600,15 +628,37 @@ fn run_alone(
             );
         }
     }
+    // A kill in a fresh loader counts only if its test passes in one without the mutant:
+    // otherwise the loader, not the mutant, may have failed it, and a JVM of its own
+    // judges the mutant.
+    if let (Isolation::Loader, Some((test, _))) = (isolation, &killer) {
+        match sound_in_fresh_loader(worker, limits, &pending, *test) {
+            Ok(true) => {}
+            Ok(false) => {
+                pending.fresh_jvm = true;
+                pending.patient = false;
+                return run_alone(worker, spec, limits, pending, names).map(
+                    |(method, mutant, outcome, killer, again)| {
+                        (method, mutant, outcome, killer, again + restarted)
+                    },
+                );
+            }
+            Err(e) => return Err(Box::new((pending, e))),
+        }
+    }
     // A kill counts once its test fails against the mutant again, in a launch (and, for a
-    // static-initialiser mutant, a JVM) of its own; one it does not repeat is unstable.
+    // static-initialiser mutant, a fresh loader or JVM) of its own; one it does not repeat
+    // is unstable.
     let (status, killer) = match (status, killer) {
         (MutantStatus::Killed, Some((test, why))) => {
             let again = confirm_alone(worker, spec, limits, &pending, test);
             restarted += again.1;
             match again.0 {
-                Ok(true) => (MutantStatus::Killed, Some((test, why))),
-                Ok(false) => (
+                Ok(Some((status, why_again))) => (
+                    MutantStatus::Killed,
+                    Some((test, confirmed_line(&why, status, &why_again))),
+                ),
+                Ok(None) => (
                     MutantStatus::Unstable,
                     Some((test, format!("{why} (it passed when run again)"))),
                 ),
@@ -637,31 +687,81 @@ fn run_alone(
 }
 
 /// Make `worker` ready for a launch of `pending`'s own: a new JVM if it is dead, and
-/// always for a mutant of a method only static initialisers reach (no class may be
-/// initialised yet; the JVM is retired after the run, its classes initialised under the
-/// mutant). Returns the JVMs started.
+/// always for [`Isolation::Jvm`] (no class may be initialised yet; the JVM is retired
+/// after the run, its classes initialised under the mutant). Returns the JVMs started.
 fn worker_for(
     worker: &mut Worker,
     spec: &WorkerSpec,
     pending: &Pending,
 ) -> Result<usize, MutateError> {
-    if worker.is_alive() && !pending.job.fresh {
+    if worker.is_alive() && pending.isolation() != Isolation::Jvm {
         return Ok(0);
     }
     *worker = Worker::start(spec)?;
     Ok(1)
 }
 
+/// Run `tests` against `mutant` until one fails, isolated as `isolation` says; a JVM
+/// started for the run is retired after it (its classes were initialised under the
+/// mutant: no other mutant may run there).
+fn run_isolated(
+    worker: &mut Worker,
+    isolation: Isolation,
+    mutant: u32,
+    limits: Limits,
+    tests: &[(usize, Budget)],
+) -> Result<RunReply, MutateError> {
+    let reply = match isolation {
+        Isolation::Loader => worker.run_fresh(mutant, limits, tests)?,
+        Isolation::Shared | Isolation::Jvm => worker.run(mutant, true, false, limits, tests)?,
+    };
+    if isolation == Isolation::Jvm {
+        worker.retire();
+    }
+    Ok(reply)
+}
+
+/// Whether `test` passes in a fresh class loader with no mutant switched on (known per
+/// JVM once asked): a kill it gave in one is then the mutant's doing.
+fn sound_in_fresh_loader(
+    worker: &mut Worker,
+    limits: Limits,
+    pending: &Pending,
+    test: usize,
+) -> Result<bool, MutateError> {
+    if let Some(known) = worker.fresh_loader_sound(test) {
+        return Ok(known);
+    }
+    let Some(budget) = pending
+        .job
+        .tests
+        .iter()
+        .find(|(i, _)| *i == test)
+        .map(|(_, b)| b.patient())
+    else {
+        return Ok(true);
+    };
+    let reply = worker.run_fresh(0, limits, &[(test, budget)])?;
+    let sound = reply.end == RunEnd::Done
+        && reply
+            .results
+            .iter()
+            .any(|r| r.index == test && r.status == Status::Passed);
+    worker.set_fresh_loader_sound(test, sound);
+    Ok(sound)
+}
+
 /// Run the killing `test` against `pending`'s mutant once more, as the kill ran (a fresh
-/// JVM for a static-initialiser mutant, retired after): whether it was detected again
-/// (failed, timed out or took the JVM down), and the JVMs started.
+/// loader or JVM for a static-initialiser mutant): how it was detected again (failed,
+/// timed out or took the JVM down) with its failure line, or `None` when it passed; and
+/// the JVMs started.
 fn confirm_alone(
     worker: &mut Worker,
     spec: &WorkerSpec,
     limits: Limits,
     pending: &Pending,
     test: usize,
-) -> (Result<bool, MutateError>, usize) {
+) -> (Result<Option<(MutantStatus, String)>, MutateError>, usize) {
     let started = match worker_for(worker, spec, pending) {
         Ok(started) => started,
         Err(e) => return (Err(e), 0),
@@ -673,26 +773,51 @@ fn confirm_alone(
         .find(|(i, _)| *i == test)
         .map(|(_, b)| *b)
     else {
-        return (Ok(true), started);
+        // Not one of its tests: nothing to run again, the kill stands as it was.
+        return (Ok(Some((MutantStatus::RunError, String::new()))), started);
     };
     let budget = if pending.patient {
         budget.patient()
     } else {
         budget
     };
-    let reply = match worker.run(pending.job.id, true, false, limits, &[(test, budget)]) {
+    let reply = match run_isolated(
+        worker,
+        pending.isolation(),
+        pending.job.id,
+        limits,
+        &[(test, budget)],
+    ) {
         Ok(reply) => reply,
         Err(e) => return (Err(e), started),
     };
-    if pending.job.fresh {
-        worker.retire();
-    }
-    let detected = reply.end != RunEnd::Done
-        || reply
+    let again = match culprit(&reply.end) {
+        Some(c) => Some((c.status, c.why)),
+        None => reply
             .results
             .iter()
-            .any(|r| r.index == test && matches!(r.status, Status::Failed | Status::TimedOut));
-    (Ok(detected), started)
+            .find(|r| r.index == test)
+            .and_then(|r| match r.status {
+                Status::Failed => Some((
+                    MutantStatus::Killed,
+                    r.failure.clone().unwrap_or_else(|| "failed".into()),
+                )),
+                Status::TimedOut => Some((MutantStatus::TimedOut, "timed out".into())),
+                _ => None,
+            }),
+    };
+    (Ok(again), started)
+}
+
+/// The failure line a confirmed kill reports: what the kill's line `why` and the
+/// confirmation's agree on ([`stable_line`]), when the confirmation failed too; the
+/// kill's own line when it ended otherwise (timed out, took the JVM down).
+fn confirmed_line(why: &str, again: MutantStatus, why_again: &str) -> String {
+    if again == MutantStatus::Killed {
+        stable_line(why, why_again)
+    } else {
+        why.to_string()
+    }
 }
 
 /// Run `tests` once without any mutant (what they report does not matter: they have run
@@ -830,7 +955,7 @@ fn work(
             let verdict = settle(&tests, &by_test, culprit, pending.retried);
             pending.millis += verdict.millis;
             if let Some((killer, why, ran)) = pending.confirming.clone() {
-                let status = match verdict.end {
+                let (status, why) = match verdict.end {
                     Settle::Again => {
                         if culprit.is_none() {
                             pending.retried += 1;
@@ -838,12 +963,14 @@ fn work(
                         p.queue.push_front(pending);
                         continue;
                     }
-                    Settle::Detected(..) => MutantStatus::Killed,
-                    Settle::Passed => MutantStatus::Unstable,
-                };
-                let why = match status {
-                    MutantStatus::Unstable => format!("{why} (it passed when run again)"),
-                    _ => why,
+                    Settle::Detected(again, _, why_again) => (
+                        MutantStatus::Killed,
+                        confirmed_line(&why, again, &why_again),
+                    ),
+                    Settle::Passed => (
+                        MutantStatus::Unstable,
+                        format!("{why} (it passed when run again)"),
+                    ),
                 };
                 let outcome = outcome(&pending, status, ran, Some((killer, why)), names);
                 let killer = (status == MutantStatus::Killed).then_some(killer);

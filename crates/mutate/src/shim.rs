@@ -13,6 +13,8 @@
 //! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
 //! - `Protocol`: writes the replies as JSON lines.
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
+//! - `FreshLoader`: loads the application and the tests again, so that a mutant of a
+//!   method only static initialisers reach runs with their initialisation under it.
 //! - `FailFast`: a Jupiter execution condition (auto-detected through `META-INF/services`)
 //!   that skips a parameterised test's remaining invocations once one failed under a mutant.
 
@@ -51,6 +53,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "mimic/mutate/TestProbe.java",
         include_str!("../java/mimic/mutate/TestProbe.java"),
+    ),
+    (
+        "mimic/mutate/FreshLoader.java",
+        include_str!("../java/mimic/mutate/FreshLoader.java"),
     ),
     (
         "mimic/mutate/FailFast.java",

@@ -4,7 +4,7 @@
 //! when the JVM is still sound and halts it otherwise; the caller then starts a new one.
 //! A Rust-side deadline catches a JVM too stuck even for that.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::error::MutateError;
-use crate::protocol::{self, parse_reply, Reply};
+use crate::protocol::{self, parse_reply, Loader, Reply};
 
 /// Everything needed to start a test JVM.
 #[derive(Debug, Clone)]
@@ -22,6 +22,9 @@ pub struct WorkerSpec {
     /// JVM options before `-cp` (agents, system properties).
     pub jvm_args: Vec<String>,
     pub classpath: Vec<PathBuf>,
+    /// The class path entries a fresh loader loads again ([`Worker::run_fresh`]): the
+    /// rewritten and the original application classes and the tests.
+    pub reload: Vec<PathBuf>,
     /// Size of the coverage array (number of target methods).
     pub method_count: usize,
     /// Directories scanned for test classes.
@@ -167,6 +170,8 @@ pub struct Worker {
     /// Tests that have run to their end in this JVM: their classes are loaded and their
     /// code has been run once (a test's first run in a JVM can be much slower).
     warm: HashSet<usize>,
+    /// Per test asked, whether it passes in a fresh class loader with no mutant.
+    fresh_loader_sound: HashMap<usize, bool>,
 }
 
 impl Worker {
@@ -182,10 +187,18 @@ impl Worker {
         let argfile = abs(&spec.log.with_extension("args"));
         let classpath: Vec<PathBuf> = spec.classpath.iter().map(abs).collect();
         let cp = mimic_jvm::classpath_string(&classpath);
+        let reload: Vec<PathBuf> = spec.reload.iter().map(abs).collect();
+        let reload = mimic_jvm::classpath_string(&reload);
+        let quoted = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\"));
         // JVMs started at the same time from one spec (the explain phase's) write it together.
         write_whole(
             &argfile,
-            format!("-cp\n\"{}\"\n", cp.replace('\\', "\\\\")).as_bytes(),
+            format!(
+                "{}\n-cp\n{}\n",
+                quoted(&format!("-Dmimic.mutate.reload={reload}")),
+                quoted(&cp)
+            )
+            .as_bytes(),
         )?;
         let mut command = Command::new(&spec.java);
         command
@@ -226,6 +239,7 @@ impl Worker {
             tests: Vec::new(),
             alive: true,
             warm: HashSet::new(),
+            fresh_loader_sound: HashMap::new(),
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {
@@ -259,6 +273,16 @@ impl Worker {
         self.alive
     }
 
+    /// Whether `test` passes in a fresh class loader with no mutant, when known.
+    pub fn fresh_loader_sound(&self, test: usize) -> Option<bool> {
+        self.fresh_loader_sound.get(&test).copied()
+    }
+
+    /// Remember whether `test` passes in a fresh class loader with no mutant.
+    pub fn set_fresh_loader_sound(&mut self, test: usize, sound: bool) {
+        self.fresh_loader_sound.insert(test, sound);
+    }
+
     /// Whether `test` has run to its end in this JVM before.
     pub fn is_warm(&self, test: usize) -> bool {
         self.warm.contains(&test)
@@ -274,11 +298,42 @@ impl Worker {
         limits: Limits,
         tests: &[(usize, Budget)],
     ) -> Result<RunReply, MutateError> {
-        let request = protocol::run_request(mutant, stop_at_failure, record_hits, limits, tests);
-        self.send(&request)?;
+        let request = protocol::run_request(
+            Loader::Shared,
+            mutant,
+            stop_at_failure,
+            record_hits,
+            limits,
+            tests,
+        );
+        self.run_request(&request, limits, tests, true)
+    }
+
+    /// As [`Worker::run`] stopping at the first failure, the tests and the application
+    /// loaded again by a class loader of this run's own: their static initialisers run
+    /// under `mutant`, as in a new JVM, and the JVM stays fit for other runs. Its tests do
+    /// not count as warm (their classes are new).
+    pub fn run_fresh(
+        &mut self,
+        mutant: u32,
+        limits: Limits,
+        tests: &[(usize, Budget)],
+    ) -> Result<RunReply, MutateError> {
+        let request = protocol::run_request(Loader::Fresh, mutant, true, false, limits, tests);
+        self.run_request(&request, limits, tests, false)
+    }
+
+    fn run_request(
+        &mut self,
+        request: &str,
+        limits: Limits,
+        tests: &[(usize, Budget)],
+        warms: bool,
+    ) -> Result<RunReply, MutateError> {
+        self.send(request)?;
         let deadline = stuck_after(limits, tests.iter().map(|(_, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _)| *i).collect();
-        self.read_reply(deadline, |results| {
+        self.read_reply(deadline, warms, |results| {
             order.get(results.len()).copied().unwrap_or(usize::MAX)
         })
     }
@@ -294,7 +349,7 @@ impl Worker {
         self.send(&request)?;
         let deadline = stuck_after(limits, tests.iter().map(|(_, _, b)| b));
         let order: Vec<usize> = tests.iter().map(|(i, _, _)| *i).collect();
-        self.read_reply(deadline, |results| {
+        self.read_reply(deadline, true, |results| {
             order.get(results.len()).copied().unwrap_or(usize::MAX)
         })
     }
@@ -309,7 +364,7 @@ impl Worker {
     ) -> Result<(), MutateError> {
         self.send(&protocol::observe_request(method, what))?;
         let deadline = stuck_after(limits, std::iter::empty());
-        match self.read_reply(deadline, |_| usize::MAX)?.end {
+        match self.read_reply(deadline, true, |_| usize::MAX)?.end {
             RunEnd::Done => Ok(()),
             _ => Err(MutateError::Worker(
                 "the test JVM did not answer OBSERVE".into(),
@@ -331,9 +386,11 @@ impl Worker {
 
     /// Read R lines until DONE. The test a JVM that stops answering was running is the
     /// last one it announced (`B <test>`), else `guess(results so far)`.
+    /// Read a request's replies; `warms`: the tests that ran to their end count as warm.
     fn read_reply(
         &mut self,
         deadline: Duration,
+        warms: bool,
         guess: impl Fn(&[TestResult]) -> usize,
     ) -> Result<RunReply, MutateError> {
         let running =
@@ -395,7 +452,7 @@ impl Worker {
                     failure,
                     observed,
                 }) => {
-                    if matches!(status, Status::Passed | Status::Failed) {
+                    if warms && matches!(status, Status::Passed | Status::Failed) {
                         self.warm.insert(test);
                     }
                     results.push(TestResult {

@@ -60,6 +60,11 @@ public final class MutationRunner {
     static final boolean DEBUG = System.getenv("MIMIC_MUTATE_DEBUG") != null;
 
     private static Launcher launcher;
+    /**
+     * The class loader the current request's launches load the tests through
+     * ({@link FreshLoader}, for a {@code FRESHRUN}); null: the class path's.
+     */
+    private static ClassLoader launchLoader;
     /** The tests' unique ids, in discovery order. */
     private static final List<String> tests = new ArrayList<>();
     private static Protocol proto;
@@ -152,9 +157,13 @@ public final class MutationRunner {
                 proto.done();
                 continue;
             }
-            if (!parts[0].equals("RUN")) {
+            boolean fresh = parts[0].equals("FRESHRUN");
+            if (!parts[0].equals("RUN") && !fresh) {
                 break;
             }
+            // FRESHRUN: the application's classes and the tests loaded again, in a loader
+            // of this request's own, so that their static initialisers run under the mutant.
+            launchLoader = fresh ? FreshLoader.create() : null;
             int mutant = Integer.parseInt(parts[1]);
             boolean stopAtFailure = parts[2].equals("1");
             boolean recordHits = parts[3].equals("1");
@@ -183,6 +192,7 @@ public final class MutationRunner {
                     break;
                 }
             }
+            launchLoader = null;
             proto.done();
         }
         proto.flush();
@@ -411,7 +421,9 @@ public final class MutationRunner {
             wall[i] = launch.wallBudget[k];
             indices[i] = launch.testIndex[k];
         }
-        Watchdog.Result check = runUnmutated(ids, indices, cpu, wall, cpuConst, wallConst);
+        // A fresh run's selection is checked in a loader as fresh as the one it ran in.
+        ClassLoader loader = launchLoader == null ? null : FreshLoader.create();
+        Watchdog.Result check = runUnmutated(loader, ids, indices, cpu, wall, cpuConst, wallConst);
         if (check.timedOut >= 0 || check.launch.threw) {
             return false;
         }
@@ -463,19 +475,26 @@ public final class MutationRunner {
     /** After a stopped test: the same test, without the mutant, must still pass. */
     private static boolean stillSound(int index, long cpuBudget, long wallBudget, long cpuConst,
             long wallConst) {
-        Watchdog.Result check = runUnmutated(new String[] {tests.get(index)}, new int[] {index},
+        // In the class path's loader, which the next runs use, whatever this one used.
+        Watchdog.Result check = runUnmutated(null, new String[] {tests.get(index)}, new int[] {index},
                 new long[] {cpuBudget}, new long[] {wallBudget}, cpuConst, wallConst);
         return check.timedOut < 0 && !check.launch.failed[0] && !check.launch.threw;
     }
 
-    /** One launch of {@code ids} (test {@code indices}) with no mutant on and no hits recorded. */
-    private static Watchdog.Result runUnmutated(String[] ids, int[] indices, long[] cpuBudget,
-            long[] wallBudget, long cpuConst, long wallConst) {
+    /**
+     * One launch of {@code ids} (test {@code indices}) with no mutant on and no hits recorded,
+     * its tests loaded through {@code loader} (null: the class path's).
+     */
+    private static Watchdog.Result runUnmutated(ClassLoader loader, String[] ids, int[] indices,
+            long[] cpuBudget, long[] wallBudget, long cpuConst, long wallConst) {
         int active = MutantSwitch.active;
         MutantSwitch.activate(0);
+        ClassLoader running = launchLoader;
+        launchLoader = loader;
         Launch launch = new Launch(proto, ids, cpuBudget, wallBudget, cpuConst, wallConst, false);
         launch.testIndex = indices;
         Watchdog.Result check = execute(launch);
+        launchLoader = running;
         MutantSwitch.activate(active);
         return check;
     }
@@ -503,7 +522,7 @@ public final class MutationRunner {
                 .enableImplicitConfigurationParameters(false)
                 .configurationParameters(configuration)
                 .build();
-        return Watchdog.run(launcher, request, launch);
+        return Watchdog.run(launcher, request, launch, launchLoader);
     }
 
     /**

@@ -80,10 +80,12 @@ final class Watchdog {
     /**
      * Run {@code request} with {@code launch} listening, on a fresh thread; stop the thread
      * when the open test outruns its budget (Java 20+ cannot stop threads: the result is
-     * then {@code stuck} and the JVM must go).
+     * then {@code stuck} and the JVM must go). The thread loads the tests through
+     * {@code loader} (its context class loader) when one is given.
      */
     @SuppressWarnings({"deprecation", "removal"})
-    static Result run(Launcher launcher, LauncherDiscoveryRequest request, Launch launch) {
+    static Result run(Launcher launcher, LauncherDiscoveryRequest request, Launch launch,
+            ClassLoader loader) {
         Thread thread = new Thread(() -> {
             launch.openWindow(-1);
             try {
@@ -94,6 +96,9 @@ final class Watchdog {
             }
         }, "mimic-tests");
         thread.setDaemon(true);
+        if (loader != null) {
+            thread.setContextClassLoader(loader);
+        }
         thread.start();
         long tid = thread.getId();
         int culprit = -1;
