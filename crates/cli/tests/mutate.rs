@@ -286,6 +286,11 @@ fn classifies_every_versioned_set_method() {
             "{jvm}"
         );
     }
+    // Hot exceptions keep their messages, so failure lines do not depend on the JIT.
+    assert!(
+        strings(&jvm["args"]).contains(&"-XX:-OmitStackTraceInFastThrow".to_string()),
+        "{jvm}"
+    );
 
     // methods.json: Descartes' fields.
     let descartes: Value =

@@ -287,7 +287,7 @@ fn run_share(
                         r.failure.as_deref().unwrap_or("(no failure reported)")
                     )),
                     Status::TimedOut => Baseline::Red(timed_out(r.nanos)),
-                    Status::Skipped => Baseline::Skipped,
+                    Status::Skipped | Status::NotRun => Baseline::Skipped,
                 },
             ));
         }

@@ -82,9 +82,13 @@ pub enum Status {
     Passed,
     #[serde(rename = "F")]
     Failed,
-    /// Nothing ran (disabled, or an assumption did not hold).
+    /// It skipped itself (disabled, or an assumption did not hold).
     #[serde(rename = "S")]
     Skipped,
+    /// It did not run: the launch broke off before it (a stop meant for another test
+    /// ended the launch), or such a stop ended it. It must run again.
+    #[serde(rename = "N")]
+    NotRun,
     /// It outran its budget and was stopped; the JVM went on.
     #[serde(rename = "T")]
     TimedOut,

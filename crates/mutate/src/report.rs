@@ -287,7 +287,10 @@ pub fn summary(report: &MutationReport) -> String {
         if jvm.args.is_empty() {
             "none (the JVM's own ergonomics)".to_string()
         } else {
-            jvm.args.join(" ")
+            format!(
+                "{} (otherwise the JVM's own ergonomics)",
+                jvm.args.join(" ")
+            )
         }
     ));
     for red in &report.red_tests {

@@ -244,6 +244,10 @@ pub fn run_mutation_with(
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
     }
+    // A hot exception keeps its message (HotSpot otherwise throws a preallocated one
+    // without it once the code is compiled): a kill's failure line, and the word-by-word
+    // agreement of its two runs, must not depend on the JIT.
+    jvm_args.push("-XX:-OmitStackTraceInFastThrow".into());
     // Otherwise the JVM's own ergonomics, as the project's build would run its tests
     // (heap, collector and compilers as the JVM chooses); `--jvm-arg` adds to them.
     jvm_args.extend(config.jvm_args.iter().cloned());

@@ -490,6 +490,11 @@ struct Verdict {
     millis: f64,
 }
 
+/// Launches a test that did not run ([`Status::NotRun`]: other mutants' timeouts broke
+/// them off) is sent back to before it counts as passing. Counting it sooner made a
+/// looping mutant "survive" tests that never ran, in some runs and not others.
+const NOT_RUN_TRIES: u8 = 4;
+
 /// Judge one mutant's `tests` from a launch's results. `culprit`: the test a JVM that
 /// went down was running, and the status that gives. A test green in the baseline that
 /// reports skipped did not run (the launch broke off); after `retried` launches it
@@ -506,6 +511,7 @@ fn settle(
         millis: 0.0,
     };
     let give_up = retried >= 1 && culprit.is_none();
+    let not_run_gives_up = retried >= NOT_RUN_TRIES && culprit.is_none();
     for (i, _) in tests {
         if let Some(c) = culprit {
             if c.test == *i {
@@ -516,6 +522,9 @@ fn settle(
             }
         }
         match results.get(i) {
+            Some(r) if r.status == Status::NotRun && !not_run_gives_up => {
+                verdict.end = Settle::Again
+            }
             Some(r) if r.status != Status::Skipped || give_up => {
                 verdict.ran += 1;
                 verdict.millis += r.nanos as f64 / 1e6;
@@ -1099,6 +1108,17 @@ mod tests {
         let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
         assert_eq!(settle(&tests, &by, None, 0).end, Settle::Again);
         assert_eq!(settle(&tests, &by, None, 1).end, Settle::Passed);
+        // Regression (commons-codec, two runs disagreeing on a looping mutant's killing
+        // test): a test that did not run because another mutant's stop broke its launch
+        // off goes again, also after a retry; only after NOT_RUN_TRIES does it count.
+        let owned = map(&[
+            result(1, Status::Passed),
+            result(2, Status::NotRun),
+            result(3, Status::Passed),
+        ]);
+        let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
+        assert_eq!(settle(&tests, &by, None, 1).end, Settle::Again);
+        assert_eq!(settle(&tests, &by, None, NOT_RUN_TRIES).end, Settle::Passed);
         // The JVM went down while test 2 ran: detected by it; another mutant's tests that
         // have no results go again, however often they were retried.
         let by: HashMap<usize, &TestResult> = HashMap::new();

@@ -338,9 +338,13 @@ public final class MutationRunner {
             }
             boolean failed = launch.failed[k] || (launch.threw && k == blamed);
             anyFailed |= failed;
-            // A test the stop meant for another one ended did not really run: 'S', so the
+            // A test the stop meant for another one ended, or that never started because
+            // the launch broke off before it, did not run: 'N', so the caller runs it
+            // again; 'S' is a test that skipped itself (disabled, an assumption).
             // caller runs it again.
-            char status = failed ? 'F' : launch.ran[k] && !launch.stopped[k] ? 'P' : 'S';
+            char status = failed ? 'F'
+                    : !launch.started[k] || launch.stopped[k] ? 'N'
+                    : launch.ran[k] ? 'P' : 'S';
             print(indices[from + k], status, launch, k, 0);
             if (!recordHits && mutantOf == null && r.timedOut >= 0 && k > r.timedOut) {
                 break;
