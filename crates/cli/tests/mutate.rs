@@ -800,6 +800,30 @@ fn a_static_initialiser_mutant_runs_in_a_fresh_loader_unless_its_test_cannot() {
         "{:#}",
         report["summary"]
     );
+    // A static-initialiser mutant that makes its test loop: stopped in the fresh loader
+    // (Java 17), or taking the JVM with it (Java 20+, no `Thread.stop`), after which the
+    // check without the mutant runs in a new JVM.
+    let (report, stderr) = run("*SpinnerTest");
+    let step = method(&report, "step");
+    let statuses: Vec<(String, String)> = step["mutations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["mutator"].as_str().unwrap().to_string(),
+                m["status"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            ("0".to_string(), "TIMED_OUT".to_string()),
+            ("1".to_string(), "KILLED".to_string())
+        ],
+        "{step:#}\n{stderr}"
+    );
 }
 
 /// A parameterised test stops at its first failing invocation under a mutant (the mutant

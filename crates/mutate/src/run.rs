@@ -374,7 +374,8 @@ pub fn run_mutation_with(
     // Methods reached only from static initialisers: which test triggers a class's
     // initialisation depends on which ran first in its JVM, so their tests are every
     // green test that uses an initialised class (reaches one of its methods, or is it),
-    // and their mutants run in fresh JVMs where the initialisation happens under them.
+    // and their mutants run in fresh class loaders (or JVMs) where the initialisation
+    // happens under them.
     let mut fresh = BTreeSet::new();
     let class_of: HashMap<u32, String> = selection
         .methods

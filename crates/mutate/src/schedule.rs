@@ -152,8 +152,9 @@ struct Pending {
     confirming: Option<(usize, String, usize)>,
     /// One of its tests timed out on its first run in a JVM, which may have been the cold
     /// JVM rather than the mutant: before it runs again, its tests that have not run in
-    /// the JVM yet run there once without it (a fresh JVM's mutant, which must find its
-    /// classes uninitialised, gets patient budgets instead: [`Budget::patient`]).
+    /// the JVM yet run there once without it (a static-initialiser mutant, which must
+    /// find its classes uninitialised in a fresh loader or JVM, gets patient budgets
+    /// instead: [`Budget::patient`]).
     patient: bool,
     /// A fresh job whose killing test failed in a fresh class loader without the mutant
     /// too: it runs in JVMs of its own instead.
@@ -641,6 +642,12 @@ fn run_alone(
     // otherwise the loader, not the mutant, may have failed it, and a JVM of its own
     // judges the mutant.
     if let (Isolation::Loader, Some((test, _))) = (isolation, &killer) {
+        // A mutant that outran its budget where threads cannot be stopped (Java 20+)
+        // took the JVM with it: the check runs in a new one.
+        match worker_for(worker, spec, &pending) {
+            Ok(started) => restarted += started,
+            Err(e) => return Err(Box::new((pending, e))),
+        }
         match sound_in_fresh_loader(worker, limits, &pending, *test) {
             Ok(true) => {}
             Ok(false) => {

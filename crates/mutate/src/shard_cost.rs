@@ -26,7 +26,9 @@ use crate::targets::TargetMethod;
 pub const OUTLIER_FACTOR: u64 = 5;
 
 /// Microseconds of a mutant's launch share: multiplexed, alone (class set-up), in a fresh
-/// JVM (static initialisers). Multiplexed: a mutant's share of its launches (the platform
+/// class loader (static initialisers: the application and its tests loaded and run cold
+/// again; a JVM of its own when the loader cannot run its killing test, which this
+/// figure, set when every such mutant took a JVM, still assumes). Multiplexed: a mutant's share of its launches (the platform
 /// resolves each) and of its kill's confirming run; measured on commons-cli shards on one
 /// JVM, a mutant phase took 8–14 ms per mutant beyond its tests' own time (session 31;
 /// 5 ms before, which left one shard 1.4× the other).
@@ -71,7 +73,7 @@ fn robust_micros(names: &[String], baseline: &[Baseline]) -> Vec<u64> {
 }
 
 /// The partition cost of each of `methods`, in order; `covering[id]` are the green tests
-/// reaching method `id`; `fresh` the methods whose mutants each run in a fresh JVM,
+/// reaching method `id`; `fresh` the methods whose mutants each run in a fresh loader,
 /// `alone` those run in launches of their own.
 pub fn method_costs(
     methods: &[TargetMethod],
