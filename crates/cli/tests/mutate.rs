@@ -366,19 +366,24 @@ fn classifies_every_versioned_set_method() {
     assert!(source.contains("public class VersionedSet"), "{source}");
 }
 
-/// Classifications per method name, from `--json` output.
-fn classifications(report: &Value) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = report["methods"]
+/// Fields `a` and `b` of each object of the array `items`, as strings.
+fn pairs(items: &Value, a: &str, b: &str) -> Vec<(String, String)> {
+    items
         .as_array()
         .unwrap()
         .iter()
         .map(|m| {
             (
-                m["name"].as_str().unwrap().to_string(),
-                m["classification"].as_str().unwrap().to_string(),
+                m[a].as_str().unwrap().to_string(),
+                m[b].as_str().unwrap().to_string(),
             )
         })
-        .collect();
+        .collect()
+}
+
+/// Classifications per method name, from `--json` output.
+fn classifications(report: &Value) -> Vec<(String, String)> {
+    let mut out = pairs(&report["methods"], "name", "classification");
     out.sort();
     out
 }
@@ -645,19 +650,7 @@ fn excluded_tests_do_not_run_and_duplicate_inputs_count_once() {
         excluded["red-tests"].as_array().unwrap().is_empty(),
         "{excluded:#}"
     );
-    let statuses = |report: &Value| -> Vec<(String, String)> {
-        report["baseline"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| {
-                (
-                    t["name"].as_str().unwrap().to_string(),
-                    t["status"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect()
-    };
+    let statuses = |report: &Value| pairs(&report["baseline"], "name", "status");
     let red = statuses(&excluded)
         .into_iter()
         .find(|(name, _)| name.contains("VersionedSetRedTest"))
@@ -805,19 +798,8 @@ fn a_static_initialiser_mutant_runs_in_a_fresh_loader_unless_its_test_cannot() {
     // check without the mutant runs in a new JVM.
     let (report, stderr) = run("*SpinnerTest");
     let step = method(&report, "step");
-    let statuses: Vec<(String, String)> = step["mutations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| {
-            (
-                m["mutator"].as_str().unwrap().to_string(),
-                m["status"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
     assert_eq!(
-        statuses,
+        pairs(&step["mutations"], "mutator", "status"),
         [
             ("0".to_string(), "TIMED_OUT".to_string()),
             ("1".to_string(), "KILLED".to_string())

@@ -341,7 +341,6 @@ public final class MutationRunner {
             // A test the stop meant for another one ended, or that never started because
             // the launch broke off before it, did not run: 'N', so the caller runs it
             // again; 'S' is a test that skipped itself (disabled, an assumption).
-            // caller runs it again.
             char status = failed ? 'F'
                     : !launch.started[k] || launch.stopped[k] ? 'N'
                     : launch.ran[k] ? 'P' : 'S';
