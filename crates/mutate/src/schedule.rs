@@ -748,16 +748,10 @@ fn sound_in_fresh_loader(
     if let Some(known) = worker.fresh_loader_sound(test) {
         return Ok(known);
     }
-    let Some(budget) = pending
-        .job
-        .tests
-        .iter()
-        .find(|(i, _)| *i == test)
-        .map(|(_, b)| b.patient())
-    else {
+    let Some(budget) = budget_of(pending, test) else {
         return Ok(true);
     };
-    let reply = worker.run_fresh(0, limits, &[(test, budget)])?;
+    let reply = worker.run_fresh(0, limits, &[(test, budget.patient())])?;
     let sound = reply.end == RunEnd::Done
         && reply
             .results
@@ -782,13 +776,7 @@ fn confirm_alone(
         Ok(started) => started,
         Err(e) => return (Err(e), 0),
     };
-    let Some(budget) = pending
-        .job
-        .tests
-        .iter()
-        .find(|(i, _)| *i == test)
-        .map(|(_, b)| *b)
-    else {
+    let Some(budget) = budget_of(pending, test) else {
         // Not one of its tests: nothing to run again, the kill stands as it was.
         return (Ok(Some((MutantStatus::RunError, String::new()))), started);
     };
@@ -807,22 +795,26 @@ fn confirm_alone(
         Ok(reply) => reply,
         Err(e) => return (Err(e), started),
     };
+    let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
+    // A JVM that went down under it detected it, whichever test it was blamed on.
     let again = match culprit(&reply.end) {
         Some(c) => Some((c.status, c.why)),
-        None => reply
-            .results
-            .iter()
-            .find(|r| r.index == test)
-            .and_then(|r| match r.status {
-                Status::Failed => Some((
-                    MutantStatus::Killed,
-                    r.failure.clone().unwrap_or_else(|| "failed".into()),
-                )),
-                Status::TimedOut => Some((MutantStatus::TimedOut, "timed out".into())),
-                _ => None,
-            }),
+        None => match settle(&[(test, budget)], &by_test, None, 1).end {
+            Settle::Detected(status, _, why) => Some((status, why)),
+            Settle::Passed | Settle::Again => None,
+        },
     };
     (Ok(again), started)
+}
+
+/// `test`'s budget among `pending`'s tests (`None`: not one of them).
+fn budget_of(pending: &Pending, test: usize) -> Option<Budget> {
+    pending
+        .job
+        .tests
+        .iter()
+        .find(|(i, _)| *i == test)
+        .map(|(_, b)| *b)
 }
 
 /// The failure line a confirmed kill reports: what the kill's line `why` and the
