@@ -198,6 +198,7 @@ unsafe fn arguments(
     declared: &[Declared],
     secrets: &[Option<String>],
     this: jni::jobject,
+    reads: Option<&mimic_plan::Reads>,
 ) -> (String, u64) {
     written(|out| {
         out.push('[');
@@ -232,7 +233,13 @@ unsafe fn arguments(
                 .copied()
                 .unwrap_or(Declared::Reference);
             let secret = secrets.get(i as usize).and_then(Option::as_deref);
-            bytes += unsafe { snapshot::capture_named(env, cx, e, d, secret, out) };
+            let guide = reads.map(|r| {
+                r.params
+                    .get(i as usize)
+                    .and_then(Option::as_ref)
+                    .unwrap_or(&snapshot::UNUSED)
+            });
+            bytes += unsafe { snapshot::capture_named(env, cx, e, d, secret, guide, out) };
             if !e.is_null() {
                 unsafe { env.delete_local_ref(e) };
             }
@@ -240,6 +247,21 @@ unsafe fn arguments(
         out.push(']');
         bytes
     })
+}
+
+/// The receiver of a MUT, guided by the MUT's read tree when the plan has one.
+///
+/// # Safety
+/// `receiver` must be a live reference valid on the thread that owns `env`.
+unsafe fn receiver_snapshot(
+    env: &JniEnv,
+    cx: &Context,
+    receiver: jni::jobject,
+    reads: Option<&mimic_plan::Reads>,
+    out: &mut String,
+) -> u64 {
+    let guide = reads.map(|r| r.receiver.as_ref().unwrap_or(&snapshot::UNUSED));
+    unsafe { snapshot::capture_named(env, cx, receiver, Declared::Reference, None, guide, out) }
 }
 
 /// The current Java thread's id and name.
@@ -356,19 +378,30 @@ unsafe fn start_recording(
     let cx = snapshot_context(st, &jvmti, jdk);
     let values = !st.over_budget();
     let is_static = st.plan.muts[m].is_static;
+    let reads = st.plan.muts[m].reads.as_ref();
     let (receiver_before, arguments, statics) = if values {
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
         } else {
-            let (v, b) = written(|out| unsafe {
-                snapshot::capture(env, &cx, receiver, Declared::Reference, out)
-            });
+            let (v, b) =
+                written(|out| unsafe { receiver_snapshot(env, &cx, receiver, reads, out) });
             (Some(v), b)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
         let bounded = !sig.statics.is_empty();
-        let (a, b2) =
-            unsafe { arguments(env, &cx, args, 0, bounded, &sig.params, secrets, null_mut()) };
+        let (a, b2) = unsafe {
+            arguments(
+                env,
+                &cx,
+                args,
+                0,
+                bounded,
+                &sig.params,
+                secrets,
+                null_mut(),
+                reads,
+            )
+        };
         let (statics, b3) = if bounded {
             let secrets = st.static_secrets.get(m).map_or(&[][..], Vec::as_slice);
             let first = sig.params.len();
@@ -382,6 +415,7 @@ unsafe fn start_recording(
                     &sig.statics,
                     secrets,
                     null_mut(),
+                    None,
                 )
             };
             (Some(s), b)
@@ -463,9 +497,13 @@ pub unsafe fn exit(
         Some((jvmti, jdk)) if rec.values => {
             let cx = snapshot_context(st, &jvmti, jdk);
             let receiver_after = (!rec.receiver.is_null()).then(|| {
-                let (v, b) = written(|out| unsafe {
-                    snapshot::capture(env, &cx, rec.receiver, Declared::Reference, out)
-                });
+                let reads = st
+                    .plan
+                    .muts
+                    .get(mut_index as usize)
+                    .and_then(|m| m.reads.as_ref());
+                let (v, b) =
+                    written(|out| unsafe { receiver_snapshot(env, &cx, rec.receiver, reads, out) });
                 st.budget_used.fetch_add(b, Ordering::Relaxed);
                 v
             });
@@ -543,7 +581,8 @@ unsafe fn outcome(
             match ret {
                 None => json::null(out),
                 Some(d) => {
-                    bytes = unsafe { snapshot::capture_named(env, cx, result, d, secret, out) }
+                    bytes =
+                        unsafe { snapshot::capture_named(env, cx, result, d, secret, None, out) }
                 }
             }
         }
@@ -602,8 +641,9 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
                     let text = if rec.values {
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
-                        let (a, b) =
-                            unsafe { arguments(env, &cx, args, 0, false, declared, &[], this) };
+                        let (a, b) = unsafe {
+                            arguments(env, &cx, args, 0, false, declared, &[], this, None)
+                        };
                         st.budget_used.fetch_add(b, Ordering::Relaxed);
                         a
                     } else {

@@ -3,7 +3,9 @@
 //! streamed with [`mimic_trace::json`] (no tree is built), with sharing and cycles as
 //! `Ref`s (identity by JVMTI object hash code, confirmed with `IsSameObject`), JDK types
 //! by meaning, other objects field by field, redacted fields and opaque values with
-//! reasons. Each snapshot runs inside its own JNI local frame; every call into Java is
+//! reasons. A walk may be guided by the plan's read tree of the method under test
+//! ([`mimic_plan::ReadNode`]): an object on a read path lists only the fields the method
+//! may use, to any depth, and the depth limit counts from the last such object. Each snapshot runs inside its own JNI local frame; every call into Java is
 //! followed by an exception check.
 
 use std::collections::HashMap;
@@ -11,6 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
+use mimic_plan::ReadNode;
 use mimic_trace::json;
 
 use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
@@ -107,7 +110,16 @@ struct Walk<'a> {
     /// The last string captured: a map's key when its value is walked next, so a
     /// value under a key named like a secret is redacted.
     last_string: Option<String>,
+    /// The read tree of the value walked next, and whether an object above it is used
+    /// whole; taken by [`Walk::value`], so that only an object's own fields pass one on.
+    guide: Option<(&'a ReadNode, bool)>,
 }
+
+/// The read tree of a root the method under test does not use beyond its class.
+pub static UNUSED: ReadNode = ReadNode {
+    whole: false,
+    fields: std::collections::BTreeMap::new(),
+};
 
 /// Capture `obj` (a live reference on this thread): append the JSON of its value to
 /// `out`. Returns the value's approximate size in bytes (what the limits count).
@@ -121,10 +133,11 @@ pub unsafe fn capture(
     declared: Declared,
     out: &mut String,
 ) -> u64 {
-    unsafe { capture_named(env, cx, obj, declared, None, out) }
+    unsafe { capture_named(env, cx, obj, declared, None, None, out) }
 }
 
-/// [`capture`] of a value whose name (a parameter's) matched redaction rule `secret`.
+/// [`capture`] of a value whose name (a parameter's) matched redaction rule `secret`,
+/// guided by the read tree `guide` of the method under test when it has one.
 ///
 /// # Safety
 /// As [`capture`].
@@ -134,6 +147,7 @@ pub unsafe fn capture_named(
     obj: jni::jobject,
     declared: Declared,
     secret: Option<&str>,
+    guide: Option<&ReadNode>,
     out: &mut String,
 ) -> u64 {
     let capacity = (cx.options.nodes as i32)
@@ -154,6 +168,7 @@ pub unsafe fn capture_named(
         bytes: 0,
         secret: secret.map(str::to_string),
         last_string: None,
+        guide: guide.map(|g| (g, false)),
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -181,6 +196,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         bytes: 0,
         secret: None,
         last_string: None,
+        guide: None,
     };
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
@@ -295,6 +311,7 @@ impl<'a> Walk<'a> {
     }
 
     unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
+        let guide = self.guide.take();
         if obj.is_null() {
             self.bytes += 12;
             json::null(self.out);
@@ -326,6 +343,7 @@ impl<'a> Walk<'a> {
                 // An object's fields are judged by their own names.
                 Kind::Object(_) => {
                     self.secret = None;
+                    self.guide = guide;
                     unsafe { self.value(obj, depth) };
                     self.secret = Some(rule);
                     return;
@@ -414,7 +432,9 @@ impl<'a> Walk<'a> {
                         }
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
-                    Kind::Object(fields) => unsafe { self.object(obj, id, name, fields, depth) },
+                    Kind::Object(fields) => unsafe {
+                        self.object(obj, id, name, fields, depth, guide)
+                    },
                     _ => json::opaque(self.out, name, "not captured"),
                 }
             }
@@ -692,18 +712,35 @@ impl<'a> Walk<'a> {
         class: &str,
         fields: &[crate::classinfo::SnapshotField],
         depth: u32,
+        guide: Option<(&'a ReadNode, bool)>,
     ) {
         json::begin_object(self.out, id, class);
         let mut truncated = false;
-        for (i, f) in fields.iter().enumerate() {
+        let mut written = 0;
+        for f in fields {
+            // On a read path: only the fields the method may use (all of them under an
+            // object it uses whole), each guided by its own subtree, the depth limit
+            // counted again from there.
+            let (child_guide, child_depth) = match guide {
+                None => (None, depth + 1),
+                Some((g, whole)) => {
+                    let whole = whole || g.whole;
+                    match g.fields.get(&f.name) {
+                        Some(child) => (Some((child, whole)), 0),
+                        None if whole => (None, 1),
+                        None => continue,
+                    }
+                }
+            };
             if self.full() {
                 truncated = true;
                 break;
             }
             self.bytes += 40 + (f.name.len() + f.declared_in.len()) as u64;
-            if i > 0 {
+            if written > 0 {
                 json::comma(self.out);
             }
+            written += 1;
             self.out.push_str(&f.prefix);
             if let (Some(rule), Some(_)) = (&f.redact, f.prim) {
                 self.redact(&f.declared_type, rule);
@@ -712,14 +749,16 @@ impl<'a> Walk<'a> {
                 // object held there is walked (its own field names decide).
                 let child = unsafe { self.env.get_object_field(obj, f.id.0) };
                 let outer = self.secret.replace(rule.clone());
-                unsafe { self.value(child, depth + 1) };
+                self.guide = child_guide;
+                unsafe { self.value(child, child_depth) };
                 self.secret = outer;
             } else if let Some(p) = f.prim {
                 unsafe { self.read_prim(obj, f.id.0, p) };
             } else {
                 // GetObjectField throws nothing: no exception check.
                 let child = unsafe { self.env.get_object_field(obj, f.id.0) };
-                unsafe { self.value(child, depth + 1) };
+                self.guide = child_guide;
+                unsafe { self.value(child, child_depth) };
             }
             json::close(self.out);
         }

@@ -19,6 +19,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use mimic_classfile::access::*;
+
+use crate::reads::ReadAnalysis;
 use mimic_classfile::annotations::has_annotation;
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
@@ -182,6 +184,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
     let exclude = globset(&options.exclude)?;
     let mut muts = Vec::new();
     let mut not_muts = Vec::new();
+    let reads = ReadAnalysis::new(index);
     let mut summary = Summary {
         classes: index.classes.len(),
         unparsed: index.unparsed.len(),
@@ -210,6 +213,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             all: options.all,
             own_getters: OnceCell::new(),
             field_constructor: OnceCell::new(),
+            reads: &reads,
         };
         for method in &class.methods {
             let cp = &class.constant_pool;
@@ -458,6 +462,8 @@ struct Analyser<'a> {
     /// for all its MUTs.
     own_getters: OnceCell<Vec<Getter>>,
     field_constructor: OnceCell<Option<FieldConstructor>>,
+    /// Method summaries of the read analysis, shared by every class's MUTs.
+    reads: &'a ReadAnalysis<'a>,
 }
 
 /// JDK packages whose interfaces are values or plumbing a test keeps real (collections,
@@ -711,6 +717,11 @@ impl Analyser<'_> {
             static_reads.clear();
             deeper_calls.retain_mut(|d| constructor_receiver(&mut d.call, &param_fields));
         }
+        // Calls a mock answers use only their receiver's identity.
+        let mocked = mockable_calls.iter().map(|c| c.offset).collect();
+        let reads = self
+            .reads
+            .reads(self.class, &code, is_static, descriptor, &mocked);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
@@ -751,6 +762,7 @@ impl Analyser<'_> {
             } else {
                 self.field_constructor()
             },
+            reads,
         })
     }
 

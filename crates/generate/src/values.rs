@@ -380,10 +380,11 @@ impl<'a> Builder<'a> {
 
     fn collection(&self, class: &str, items: &[String], has_null: bool) -> Option<String> {
         // An element built by class name (`Fixtures.create("a.Hidden", …)`) is a generic
-        // call: beside others, javac would infer it as the first element's type and the
-        // cast would fail at run time. Such lists are built from `Object`s, raw.
+        // call: beside others, javac would infer it as the first element's type, and
+        // alone as the varargs array itself (`Object[]`); either cast fails at run time.
+        // Such lists are built from `Object`s, raw.
         let by_name = format!("{FIXTURES}.create(\"");
-        let raw = items.len() > 1 && items.iter().any(|i| i.starts_with(&by_name));
+        let raw = items.iter().any(|i| i.starts_with(&by_name));
         let args = if raw {
             items
                 .iter()
@@ -692,6 +693,24 @@ mod tests {
             "{e}"
         );
         assert!(e.contains(", (Object) "), "{e}");
+        // Alone (PDFBox's `DrawObject.process`, `[Im1]`), javac took the one element for
+        // the varargs array: `COSName cannot be cast to [Ljava.lang.Object;`.
+        let one = Value::Collection {
+            id: 1,
+            class: "java.util.ArrayList".into(),
+            size: 1,
+            elements: vec![object(2, "org.other.Name")],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&one]);
+        let e = b.try_expr(&one, None).unwrap();
+        assert!(
+            e.starts_with(
+                "new java.util.ArrayList<>((java.util.List) java.util.Arrays.asList((Object) "
+            ),
+            "{e}"
+        );
     }
 
     /// Issue 17: the clock's objects come back from their recorded text: a `Date` from

@@ -129,6 +129,56 @@ pub struct Mut {
     /// fields with it (`new Meter("kg")`) rather than by reflection.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_constructor: Option<FieldConstructor>,
+    /// The state the method may use, found statically ([`Reads`]): the recorder captures
+    /// these parts of the receiver and the arguments, to any depth, and leaves the rest
+    /// out. `None`: not analysed, everything is captured within the snapshot limits.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads: Option<Reads>,
+}
+
+/// The state a method under test may use: per root (the receiver, each parameter), the
+/// tree of fields it may read, through its own code, the helpers and project methods it
+/// calls, and what those return. A root that is absent is not used beyond its class.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Reads {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<ReadNode>,
+    /// One per declared parameter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<Option<ReadNode>>,
+}
+
+/// One object of a [`Reads`] tree: the fields read from it, or `whole` when the object is
+/// used in ways the analysis does not follow (handed to JDK or unanalysed code, compared
+/// by a call oracle, written, returned): then it is captured whole, within the limits,
+/// and the fields below it that are read further are followed past those limits.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ReadNode {
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub whole: bool,
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub fields: std::collections::BTreeMap<String, ReadNode>,
+}
+
+impl ReadNode {
+    /// The node at `path` below this one, made on the way.
+    pub fn at(&mut self, path: &[String]) -> &mut ReadNode {
+        path.iter()
+            .fold(self, |n, f| n.fields.entry(f.clone()).or_default())
+    }
+
+    /// Add everything `other` holds below this node.
+    pub fn graft(&mut self, other: &ReadNode) {
+        self.whole |= other.whole;
+        for (name, child) in &other.fields {
+            self.fields.entry(name.clone()).or_default().graft(child);
+        }
+    }
+
+    /// Nodes in the tree (this one included).
+    pub fn size(&self) -> usize {
+        1 + self.fields.values().map(ReadNode::size).sum::<usize>()
+    }
 }
 
 /// A constructor `C(T1 a, T2 b) { this.x = a; this.y = b; }` over `Object`'s: its

@@ -125,6 +125,7 @@ mod tests {
             thresholds: Vec::new(),
             getters: Vec::new(),
             field_constructor: None,
+            reads: None,
         }
     }
 

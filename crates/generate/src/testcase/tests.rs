@@ -54,6 +54,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         thresholds: Vec::new(),
         getters: Vec::new(),
         field_constructor: None,
+        reads: None,
     }
 }
 
@@ -397,6 +398,7 @@ fn tax_rate() -> Mut {
         thresholds: Vec::new(),
         getters: Vec::new(),
         field_constructor: None,
+        reads: None,
     }
 }
 

@@ -1,0 +1,541 @@
+//! What state a method under test may use (issue 15: capture what the invocation used,
+//! not a fixed-depth snapshot): an access-path interpretation over [`mimic_flow`]. Each
+//! reference is the set of paths it may be (`this.doc.trailer`, `param0.items`); every
+//! `getfield` on such a value adds the field to the tree of its root ([`Reads`]), and
+//! every use the analysis cannot see through marks the object whole: handed to the JDK,
+//! to abstract or native code, to a constructor or a lambda; written, stored, returned or
+//! thrown; an argument of a mocked call (its call oracle compares it whole). Calls into
+//! project methods with code (helpers, methods of collaborators that are not mocked,
+//! inherited ones) are followed through a summary per method — the trees of its receiver
+//! and parameters, and which of their paths it returns — computed once and grafted under
+//! the caller's paths. Calls the plan mocks use only their receiver's identity.
+//!
+//! It is an over-approximation by design, within two limits: a virtual call is followed
+//! into the method the reference names (an override in a subclass is not seen), and
+//! reflection is not seen. Paths stop growing at a repeated field or past
+//! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
+//! [`MAX_PATHS`] paths is marked whole: the recorder then captures those objects whole,
+//! within its usual limits.
+
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::rc::Rc;
+
+use mimic_classfile::access::{ABSTRACT, NATIVE, STATIC};
+use mimic_classfile::code::CodeAttribute;
+use mimic_classfile::constant_pool::MemberRef;
+use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
+use mimic_classfile::instruction::Instruction;
+use mimic_classfile::opcodes::*;
+use mimic_classfile::ClassFile;
+use mimic_flow::{analyze, Frame, Interpreter};
+use mimic_plan::{ReadNode, Reads};
+
+use crate::ClassIndex;
+
+/// Fields in a path before the object it reaches is captured whole.
+pub const MAX_PATH: usize = 12;
+/// Paths one value may be before they are all captured whole.
+pub const MAX_PATHS: usize = 16;
+/// Calls followed below the method under test.
+pub const MAX_CALLS: usize = 8;
+
+/// A root (0 the receiver, `i + 1` parameter `i`) and the fields read from it in turn.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Path {
+    root: u16,
+    fields: Vec<Rc<str>>,
+}
+
+/// What a value may be: some paths (none: nothing of the roots' state), or `Top`:
+/// derived from the roots in a way no longer tracked, its objects already marked whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    Paths(BTreeSet<Path>),
+    Top,
+}
+
+impl Value {
+    fn none() -> Value {
+        Value::Paths(BTreeSet::new())
+    }
+
+    fn root(root: u16) -> Value {
+        Value::Paths(BTreeSet::from([Path {
+            root,
+            fields: Vec::new(),
+        }]))
+    }
+}
+
+/// A method's use of its roots, relative to them: the trees (index as in [`Path::root`])
+/// and the paths it returns.
+#[derive(Debug)]
+struct Summary {
+    roots: Vec<ReadNode>,
+    used: Vec<bool>,
+    returns: Value,
+}
+
+type MethodKey = (String, String, String);
+
+/// The read analysis of one classpath: method summaries are computed once and shared by
+/// every method under test.
+pub struct ReadAnalysis<'i> {
+    index: &'i ClassIndex,
+    summaries: RefCell<HashMap<MethodKey, Option<Rc<Summary>>>>,
+    active: RefCell<HashSet<MethodKey>>,
+}
+
+impl<'i> ReadAnalysis<'i> {
+    pub fn new(index: &'i ClassIndex) -> ReadAnalysis<'i> {
+        ReadAnalysis {
+            index,
+            summaries: RefCell::new(HashMap::new()),
+            active: RefCell::new(HashSet::new()),
+        }
+    }
+
+    /// The state `method` of `class` may use; the invokes at `mocked` (offsets in its
+    /// code) are calls a test answers with a mock. `None` when its code cannot be
+    /// interpreted.
+    pub fn reads(
+        &self,
+        class: &ClassFile,
+        code: &CodeAttribute,
+        is_static: bool,
+        descriptor: &str,
+        mocked: &BTreeSet<u32>,
+    ) -> Option<Reads> {
+        let desc = MethodDescriptor::parse(descriptor).ok()?;
+        let mut interp = Paths::new(self, &desc, Some(mocked), 0);
+        analyze(
+            &mut interp,
+            &class.constant_pool,
+            code,
+            entry(is_static, &desc, code.max_locals),
+        )
+        .ok()?;
+        let take = |i: usize| interp.used[i].then(|| interp.roots[i].clone());
+        Some(Reads {
+            receiver: if is_static { None } else { take(0) },
+            params: (0..desc.params.len()).map(|i| take(i + 1)).collect(),
+        })
+    }
+
+    /// The summary of the method a call to `callee` runs, if it can be followed: a
+    /// project class's method with code, found in the class the call names or above it.
+    fn summary(&self, callee: &MemberRef, depth: usize) -> Option<Rc<Summary>> {
+        if depth >= MAX_CALLS || callee.name.starts_with('<') {
+            return None;
+        }
+        let (class, index) = self.resolve(&callee.owner, &callee.name, &callee.descriptor)?;
+        let key = (
+            class.name().ok()?,
+            callee.name.clone(),
+            callee.descriptor.clone(),
+        );
+        if let Some(known) = self.summaries.borrow().get(&key) {
+            return known.clone();
+        }
+        if !self.active.borrow_mut().insert(key.clone()) {
+            // Recursion: the inner call is not followed (its roots are captured whole).
+            return None;
+        }
+        let computed = self.compute(class, index, &callee.descriptor, depth);
+        self.active.borrow_mut().remove(&key);
+        self.summaries.borrow_mut().insert(key, computed.clone());
+        computed
+    }
+
+    fn compute(
+        &self,
+        class: &ClassFile,
+        index: usize,
+        descriptor: &str,
+        depth: usize,
+    ) -> Option<Rc<Summary>> {
+        let method = &class.methods[index];
+        let attr = method.attribute(&class.constant_pool, "Code")?;
+        let code = CodeAttribute::parse(&attr.data, &class.constant_pool).ok()?;
+        let desc = MethodDescriptor::parse(descriptor).ok()?;
+        let is_static = method.has_flag(STATIC);
+        let mut interp = Paths::new(self, &desc, None, depth);
+        analyze(
+            &mut interp,
+            &class.constant_pool,
+            &code,
+            entry(is_static, &desc, code.max_locals),
+        )
+        .ok()?;
+        Some(Rc::new(Summary {
+            roots: interp.roots,
+            used: interp.used,
+            returns: interp.returns,
+        }))
+    }
+
+    /// The class file and method index `owner.name descriptor` resolves to among the
+    /// parsed classes, searching superclasses; only methods with code.
+    fn resolve(&self, owner: &str, name: &str, descriptor: &str) -> Option<(&'i ClassFile, usize)> {
+        let mut current = owner.to_string();
+        for _ in 0..32 {
+            let class = self.index.parsed.get(&current)?;
+            if let Some(i) = class.find_method(name, descriptor) {
+                let m = &class.methods[i];
+                return (!m.has_flag(ABSTRACT) && !m.has_flag(NATIVE)).then_some((class, i));
+            }
+            current = self.index.get(&current)?.super_name.clone()?;
+        }
+        None
+    }
+}
+
+/// The entry frame: the receiver is root 0, each reference parameter its own root.
+fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Value> {
+    Frame::entry(
+        (!is_static).then(|| Value::root(0)),
+        desc,
+        max_locals,
+        |i| {
+            if is_reference(&desc.params[i as usize]) {
+                Value::root(i + 1)
+            } else {
+                Value::none()
+            }
+        },
+        Value::none(),
+    )
+}
+
+fn is_reference(t: &FieldType) -> bool {
+    matches!(t, FieldType::Object(_) | FieldType::Array(_))
+}
+
+fn is_reference_descriptor(d: &str) -> bool {
+    d.starts_with('L') || d.starts_with('[')
+}
+
+/// The interpretation of one method body.
+struct Paths<'a, 'i> {
+    analysis: &'a ReadAnalysis<'i>,
+    /// One tree per root, and whether the root is used at all.
+    roots: Vec<ReadNode>,
+    used: Vec<bool>,
+    /// The method under test's mocked calls; `None` in a followed method, whose result
+    /// flows back to its caller rather than to an oracle.
+    mocked: Option<&'a BTreeSet<u32>>,
+    returns: Value,
+    depth: usize,
+}
+
+impl<'a, 'i> Paths<'a, 'i> {
+    fn new(
+        analysis: &'a ReadAnalysis<'i>,
+        desc: &MethodDescriptor,
+        mocked: Option<&'a BTreeSet<u32>>,
+        depth: usize,
+    ) -> Paths<'a, 'i> {
+        let n = desc.params.len() + 1;
+        Paths {
+            analysis,
+            roots: vec![ReadNode::default(); n],
+            used: vec![false; n],
+            mocked,
+            returns: Value::none(),
+            depth,
+        }
+    }
+
+    fn node(&mut self, p: &Path) -> &mut ReadNode {
+        let r = p.root as usize;
+        self.used[r] = true;
+        let mut n = &mut self.roots[r];
+        for f in &p.fields {
+            n = n.fields.entry(f.to_string()).or_default();
+        }
+        n
+    }
+
+    fn present(&mut self, v: &Value) {
+        if let Value::Paths(ps) = v {
+            for p in ps {
+                self.node(p);
+            }
+        }
+    }
+
+    fn whole(&mut self, v: &Value) {
+        if let Value::Paths(ps) = v {
+            for p in ps {
+                self.node(p).whole = true;
+            }
+        }
+    }
+
+    /// `base` followed by `fields`, each path stopping (whole) at a repeated field or
+    /// past [`MAX_PATH`].
+    fn extend(&mut self, base: &Value, fields: &[Rc<str>]) -> Value {
+        let Value::Paths(ps) = base else {
+            return Value::Top;
+        };
+        let mut out = BTreeSet::new();
+        let mut lost = false;
+        for p in ps {
+            let mut q = p.clone();
+            for f in fields {
+                let repeated = q.fields.contains(f);
+                q.fields.push(f.clone());
+                if repeated || q.fields.len() > MAX_PATH {
+                    self.node(&q).whole = true;
+                    lost = true;
+                    break;
+                }
+            }
+            if !lost {
+                self.node(&q);
+                out.insert(q);
+            }
+        }
+        if lost {
+            self.whole(&Value::Paths(out));
+            Value::Top
+        } else {
+            self.bounded(out)
+        }
+    }
+
+    fn bounded(&mut self, ps: BTreeSet<Path>) -> Value {
+        if ps.len() > MAX_PATHS {
+            let v = Value::Paths(ps);
+            self.whole(&v);
+            Value::Top
+        } else {
+            Value::Paths(ps)
+        }
+    }
+
+    /// A call that is not followed: everything it is handed is used whole.
+    fn opaque_call(&mut self, receiver: Option<&Value>, args: &[Value]) {
+        if let Some(r) = receiver {
+            self.whole(r);
+        }
+        for a in args {
+            self.whole(a);
+        }
+    }
+
+    /// Graft the summary of a followed call under the caller's paths; its result.
+    fn apply(&mut self, s: &Summary, receiver: Option<&Value>, args: &[Value]) -> Value {
+        let root_value = |r: usize| -> Option<&Value> {
+            if r == 0 {
+                receiver
+            } else {
+                args.get(r - 1)
+            }
+        };
+        for (r, tree) in s.roots.iter().enumerate() {
+            if !s.used[r] {
+                continue;
+            }
+            if let Some(Value::Paths(ps)) = root_value(r) {
+                for p in ps.clone() {
+                    self.node(&p).graft(tree);
+                }
+            }
+        }
+        match &s.returns {
+            Value::Top => Value::Top,
+            Value::Paths(rs) => {
+                let mut out = Value::none();
+                for q in rs {
+                    let Some(base) = root_value(q.root as usize).cloned() else {
+                        continue;
+                    };
+                    let v = self.extend(&base, &q.fields);
+                    out = self.merge(&out, &v);
+                }
+                out
+            }
+        }
+    }
+}
+
+impl Interpreter for Paths<'_, '_> {
+    type Value = Value;
+    type State = ();
+
+    fn unknown(&mut self) -> Value {
+        Value::none()
+    }
+
+    fn merge(&mut self, a: &Value, b: &Value) -> Value {
+        match (a, b) {
+            (Value::Paths(x), Value::Paths(y)) => {
+                if x == y || y.is_subset(x) {
+                    return a.clone();
+                }
+                let union = x.union(y).cloned().collect();
+                self.bounded(union)
+            }
+            _ => Value::Top,
+        }
+    }
+
+    fn merge_state(&mut self, _: &(), _: &()) {}
+
+    fn load(&mut self, insn: &Instruction, local: &Value, _: &mut ()) -> Value {
+        match insn.opcode {
+            ALOAD | ALOAD_0..=ALOAD_3 => local.clone(),
+            _ => Value::none(),
+        }
+    }
+
+    fn store(&mut self, insn: &Instruction, value: Value, _: &mut ()) -> Value {
+        match insn.opcode {
+            ASTORE | ASTORE_0..=ASTORE_3 => value,
+            _ => Value::none(),
+        }
+    }
+
+    fn unary(&mut self, insn: &Instruction, value: &Value, _: &mut ()) -> Value {
+        match insn.opcode {
+            // Arrays are captured with their elements: a length needs the array.
+            ARRAYLENGTH => self.whole(value),
+            INSTANCEOF => self.present(value),
+            _ => {}
+        }
+        Value::none()
+    }
+
+    fn binary(&mut self, insn: &Instruction, a: &Value, _: &Value, _: &mut ()) -> Value {
+        if (IALOAD..=SALOAD).contains(&insn.opcode) {
+            self.whole(a);
+        }
+        Value::none()
+    }
+
+    fn array_store(&mut self, _: &Instruction, values: [&Value; 3], _: &mut ()) {
+        self.whole(values[0]);
+        self.whole(values[2]);
+    }
+
+    fn get_field(
+        &mut self,
+        _: &Instruction,
+        f: &MemberRef,
+        receiver: Option<&Value>,
+        _: &mut (),
+    ) -> Value {
+        let Some(r) = receiver else {
+            // Static fields are the plan's static reads, captured apart.
+            return Value::none();
+        };
+        let field: Rc<str> = Rc::from(f.name.as_str());
+        let v = self.extend(&r.clone(), &[field]);
+        if is_reference_descriptor(&f.descriptor) {
+            v
+        } else {
+            Value::none()
+        }
+    }
+
+    fn put_field(
+        &mut self,
+        _: &Instruction,
+        f: &MemberRef,
+        receiver: Option<&Value>,
+        value: &Value,
+        _: &mut (),
+    ) {
+        // The field's new value is what the state oracle compares: captured whole
+        // (before and after), and so is the object written there.
+        if let Some(Value::Paths(ps)) = receiver {
+            for p in ps.clone() {
+                let mut q = p;
+                q.fields.push(Rc::from(f.name.as_str()));
+                self.node(&q).whole = true;
+            }
+        }
+        self.whole(value);
+    }
+
+    fn exit(&mut self, insn: &Instruction, value: Option<&Value>, _: &mut ()) {
+        let Some(v) = value else { return };
+        if insn.opcode == ARETURN && self.mocked.is_none() {
+            let merged = self.merge(&self.returns.clone(), v);
+            self.returns = merged;
+        } else {
+            // Returned by the method under test (its output oracle compares it) or
+            // thrown.
+            self.whole(v);
+        }
+    }
+
+    fn invoke_dynamic(
+        &mut self,
+        _: &Instruction,
+        _: &str,
+        _: &str,
+        args: &[Value],
+        _: &mut (),
+    ) -> Value {
+        self.opaque_call(None, args);
+        Value::none()
+    }
+
+    fn invoke(
+        &mut self,
+        insn: &Instruction,
+        callee: &MemberRef,
+        receiver: Option<&Value>,
+        args: &[Value],
+        _: &mut (),
+    ) -> Value {
+        if self.mocked.is_some_and(|m| m.contains(&insn.offset)) {
+            // A mock answers: only the receiver's identity matters, and the call oracle
+            // compares the arguments (the receiver itself by identity).
+            if let Some(r) = receiver {
+                self.present(r);
+            }
+            for a in args {
+                if *a == Value::root(0) {
+                    self.present(a);
+                } else {
+                    self.whole(a);
+                }
+            }
+            return Value::none();
+        }
+        match (callee.owner.as_str(), callee.name.as_str()) {
+            ("java/lang/Object", "getClass") => {
+                self.present(receiver.unwrap_or(&Value::none()));
+                return Value::none();
+            }
+            ("java/util/Objects", "requireNonNull") => {
+                for a in args {
+                    self.present(a);
+                }
+                return args.first().cloned().unwrap_or_else(Value::none);
+            }
+            ("java/util/Objects", "isNull" | "nonNull") => {
+                for a in args {
+                    self.present(a);
+                }
+                return Value::none();
+            }
+            _ => {}
+        }
+        match self.analysis.summary(callee, self.depth + 1) {
+            Some(s) => {
+                let args = args.to_vec();
+                let receiver = receiver.cloned();
+                self.apply(&s, receiver.as_ref(), &args)
+            }
+            None => {
+                self.opaque_call(receiver, args);
+                Value::none()
+            }
+        }
+    }
+}

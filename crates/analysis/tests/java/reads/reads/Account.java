@@ -1,0 +1,7 @@
+package reads;
+
+public class Account {
+    Holder holder;
+    Limits limits;
+    String iban;
+}

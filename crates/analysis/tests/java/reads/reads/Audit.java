@@ -1,0 +1,7 @@
+package reads;
+
+public interface Audit {
+    void log(Account account);
+
+    void seen(Ledger ledger);
+}

@@ -1,0 +1,6 @@
+package reads;
+
+public class Entry {
+    Entry next;
+    int amount;
+}

@@ -1,0 +1,6 @@
+package reads;
+
+public class Holder {
+    String name;
+    String address;
+}

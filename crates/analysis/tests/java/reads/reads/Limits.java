@@ -1,0 +1,6 @@
+package reads;
+
+public class Limits {
+    int daily;
+    int monthly;
+}

@@ -1,0 +1,7 @@
+package reads;
+
+public class Request {
+    int amount;
+    Account account;
+    String comment;
+}

@@ -1,0 +1,108 @@
+//! The read analysis on the `reads` fixture: each method's tree of the receiver's and
+//! arguments' fields it may use, through helpers, static helpers and what they return;
+//! mocked calls read only their receiver's identity and compare their arguments whole;
+//! JDK calls, writes and loops over linked structures make objects whole.
+
+use std::path::Path;
+
+use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
+use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_plan::{Plan, ReadNode};
+
+/// `name*` for a whole node, `name{children}` for one with fields read below it.
+fn render(node: &ReadNode) -> String {
+    let mut out = String::new();
+    if node.whole {
+        out.push('*');
+    }
+    if !node.fields.is_empty() {
+        let inner: Vec<String> = node
+            .fields
+            .iter()
+            .map(|(name, child)| format!("{name}{}", render(child)))
+            .collect();
+        out.push_str(&format!("{{{}}}", inner.join(" ")));
+    }
+    out
+}
+
+/// The receiver's and each parameter's tree: `-` for a root not used at all.
+fn reads_of(plan: &Plan, method: &str) -> (String, Vec<String>) {
+    let m = plan
+        .muts
+        .iter()
+        .find(|m| m.method == method)
+        .unwrap_or_else(|| panic!("{method} is not a MUT"));
+    let reads = m.reads.as_ref().expect("analysed");
+    let root = |n: &Option<ReadNode>| {
+        n.as_ref()
+            .map_or("-".to_string(), |n| format!("this{}", render(n)))
+    };
+    (
+        root(&reads.receiver),
+        reads.params.iter().map(root).collect(),
+    )
+}
+
+fn plan() -> Plan {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("classes");
+    let sources =
+        java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/reads"));
+    compile(
+        &Jdk::locate().unwrap(),
+        &sources,
+        &[],
+        &out,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let index = ClassIndex::build(&[out], |_| true);
+    find_targets(
+        &index,
+        &TargetOptions {
+            all: true,
+            ..TargetOptions::default()
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn each_method_reads_only_what_its_code_reaches() {
+    let plan = plan();
+    // Through a private helper's result and a static helper's parameter; the string is
+    // handed to the JDK (`toUpperCase`), so it is whole. `owner`, `notes`, `bulk`…
+    // are never read.
+    assert_eq!(
+        reads_of(&plan, "holderName"),
+        ("this{account{holder{name*}}}".into(), vec![])
+    );
+    // A primitive three fields down; a JDK call on a field; an argument's field.
+    assert_eq!(
+        reads_of(&plan, "score"),
+        (
+            "this{account{limits{daily}} notes*}".into(),
+            vec!["this{amount}".into()]
+        )
+    );
+    // The mocked call's receiver only by identity, its argument whole (the call oracle
+    // compares it); a written field whole (the state oracle compares it).
+    assert_eq!(
+        reads_of(&plan, "record"),
+        ("this{audit version*}".into(), vec!["this{account*}".into()])
+    );
+    // `this` handed to a mock is compared by identity: nothing more of it is needed.
+    assert_eq!(reads_of(&plan, "announce"), ("this{audit}".into(), vec![]));
+}
+
+#[test]
+fn a_linked_structure_stops_at_the_repeated_field_and_is_captured_whole_from_there() {
+    let plan = plan();
+    // `e` is `head`, then `head.next`, then a path repeating `next`: from there on every
+    // object `e` may be is whole (the walk's usual limits), the reads seen so far kept.
+    assert_eq!(
+        reads_of(&plan, "entries"),
+        ("this{head{amount next*{amount next*}}}".into(), vec![])
+    );
+}
