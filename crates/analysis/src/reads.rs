@@ -10,9 +10,11 @@
 //! and parameters, and which of their paths it returns — computed once and grafted under
 //! the caller's paths. Calls the plan mocks use only their receiver's identity.
 //!
-//! It is an over-approximation by design, within two limits: a virtual call is followed
-//! into the method the reference names (an override in a subclass is not seen), and
-//! reflection is not seen. Paths stop growing at a repeated field or past
+//! A virtual call is followed into every method it may run in the project: the one each
+//! concrete project class at or below the named class declares or inherits (class
+//! hierarchy analysis), so an override's reads count too.
+//!
+//! It is an over-approximation by design; reflection is not seen. Paths stop growing at a repeated field or past
 //! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
 //! [`MAX_PATHS`] paths is marked whole: the recorder then captures those objects whole,
 //! within its usual limits.
@@ -21,7 +23,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
-use mimic_classfile::access::{ABSTRACT, NATIVE, STATIC};
+use mimic_classfile::access::{ABSTRACT, INTERFACE, NATIVE, STATIC};
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::constant_pool::MemberRef;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
@@ -39,6 +41,8 @@ pub const MAX_PATH: usize = 12;
 pub const MAX_PATHS: usize = 16;
 /// Calls followed below the method under test.
 pub const MAX_CALLS: usize = 8;
+/// Concrete classes a virtual call may dispatch to before it is not followed.
+pub const MAX_TARGETS: usize = 32;
 
 /// A root (0 the receiver, `i + 1` parameter `i`) and the fields read from it in turn.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -85,15 +89,88 @@ pub struct ReadAnalysis<'i> {
     index: &'i ClassIndex,
     summaries: RefCell<HashMap<MethodKey, Option<Rc<Summary>>>>,
     active: RefCell<HashSet<MethodKey>>,
+    /// Direct subclasses and implementations of each class of the entries.
+    subtypes: HashMap<&'i str, Vec<&'i str>>,
+    /// The concrete project classes at or below a class, found once per class.
+    concrete_below: RefCell<HashMap<String, Rc<Vec<&'i str>>>>,
 }
 
 impl<'i> ReadAnalysis<'i> {
     pub fn new(index: &'i ClassIndex) -> ReadAnalysis<'i> {
+        let mut subtypes: HashMap<&str, Vec<&str>> = HashMap::new();
+        for info in index.classes.values() {
+            for parent in info.super_name.iter().chain(&info.interfaces) {
+                subtypes
+                    .entry(parent.as_str())
+                    .or_default()
+                    .push(info.name.as_str());
+            }
+        }
+        subtypes.values_mut().for_each(|v| v.sort_unstable());
         ReadAnalysis {
             index,
             summaries: RefCell::new(HashMap::new()),
             active: RefCell::new(HashSet::new()),
+            subtypes,
+            concrete_below: RefCell::new(HashMap::new()),
         }
+    }
+
+    /// The concrete project classes that are `class` or below it.
+    fn concrete_below(&self, class: &str) -> Rc<Vec<&'i str>> {
+        if let Some(known) = self.concrete_below.borrow().get(class) {
+            return known.clone();
+        }
+        let mut out = Vec::new();
+        let mut seen = HashSet::new();
+        let mut todo: Vec<&str> = self
+            .index
+            .classes
+            .get_key_value(class)
+            .map(|(k, _)| k.as_str())
+            .into_iter()
+            .collect();
+        while let Some(c) = todo.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            if let Some(info) = self.index.get(c) {
+                if info.access & (ABSTRACT | INTERFACE) == 0 && self.index.parsed.contains_key(c) {
+                    out.push(c);
+                }
+            }
+            todo.extend(self.subtypes.get(c).into_iter().flatten().copied());
+        }
+        out.sort_unstable();
+        let out = Rc::new(out);
+        self.concrete_below
+            .borrow_mut()
+            .insert(class.to_string(), out.clone());
+        out
+    }
+
+    /// The summaries of every method a call may run: the one it names for
+    /// `invokestatic`/`invokespecial`; for a virtual call, the one each concrete project
+    /// class at or below the named class inherits or declares (class hierarchy
+    /// analysis). `None` when one of them cannot be followed (the JDK's, abstract,
+    /// native, too many, too deep, recursive).
+    fn targets(&self, callee: &MemberRef, opcode: u8, depth: usize) -> Option<Vec<Rc<Summary>>> {
+        if !matches!(opcode, INVOKEVIRTUAL | INVOKEINTERFACE) {
+            return self.summary(&callee.owner, callee, depth).map(|s| vec![s]);
+        }
+        let classes = self.concrete_below(&callee.owner);
+        if classes.is_empty() || classes.len() > MAX_TARGETS {
+            return None;
+        }
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for c in classes.iter() {
+            let (class, _) = self.resolve(c, &callee.name, &callee.descriptor)?;
+            if seen.insert(class.name().ok()?) {
+                out.push(self.summary(c, callee, depth)?);
+            }
+        }
+        Some(out)
     }
 
     /// The state `method` of `class` may use; the invokes at `mocked` (offsets in its
@@ -125,11 +202,11 @@ impl<'i> ReadAnalysis<'i> {
 
     /// The summary of the method a call to `callee` runs, if it can be followed: a
     /// project class's method with code, found in the class the call names or above it.
-    fn summary(&self, callee: &MemberRef, depth: usize) -> Option<Rc<Summary>> {
+    fn summary(&self, from: &str, callee: &MemberRef, depth: usize) -> Option<Rc<Summary>> {
         if depth >= MAX_CALLS || callee.name.starts_with('<') {
             return None;
         }
-        let (class, index) = self.resolve(&callee.owner, &callee.name, &callee.descriptor)?;
+        let (class, index) = self.resolve(from, &callee.name, &callee.descriptor)?;
         let key = (
             class.name().ok()?,
             callee.name.clone(),
@@ -526,11 +603,16 @@ impl Interpreter for Paths<'_, '_> {
             }
             _ => {}
         }
-        match self.analysis.summary(callee, self.depth + 1) {
-            Some(s) => {
+        match self.analysis.targets(callee, insn.opcode, self.depth + 1) {
+            Some(summaries) => {
                 let args = args.to_vec();
                 let receiver = receiver.cloned();
-                self.apply(&s, receiver.as_ref(), &args)
+                let mut result = Value::none();
+                for s in summaries {
+                    let v = self.apply(&s, receiver.as_ref(), &args);
+                    result = self.merge(&result, &v);
+                }
+                result
             }
             None => {
                 self.opaque_call(receiver, args);

@@ -106,3 +106,10 @@ fn a_linked_structure_stops_at_the_repeated_field_and_is_captured_whole_from_the
         ("this{head{amount next*{amount next*}}}".into(), vec![])
     );
 }
+
+#[test]
+fn a_virtual_call_counts_the_reads_of_every_implementation_in_the_project() {
+    let plan = plan();
+    // `area()` is abstract in `Shape`: `Square`'s and `Rect`'s bodies are followed.
+    assert_eq!(reads_of(&plan, "twice"), ("this{h side w}".into(), vec![]));
+}

@@ -84,6 +84,29 @@ fn read_plan(p: &Path) -> Plan {
     serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
 }
 
+/// The plan at `p` without its MUTs' read trees (as an older plan): the recorder then
+/// captures receivers and arguments whole, within its limits.
+fn without_reads(p: &Path) -> PathBuf {
+    let mut plan = read_plan(p);
+    plan.muts.iter_mut().for_each(|m| m.reads = None);
+    let out = p.with_extension("whole.json");
+    std::fs::write(&out, serde_json::to_string(&plan).unwrap()).unwrap();
+    out
+}
+
+/// An object's class and its fields' names, in order.
+fn shape(v: &Value) -> (&str, Vec<&str>) {
+    match v {
+        Value::Object {
+            class,
+            fields,
+            truncated: false,
+            ..
+        } => (class, fields.iter().map(|f| f.name.as_str()).collect()),
+        other => panic!("not a whole object: {other:?}"),
+    }
+}
+
 fn mut_index(plan: &Plan, method: &str) -> u32 {
     plan.muts.iter().position(|m| m.method == method).unwrap() as u32
 }
@@ -292,8 +315,40 @@ fn reservations_are_recorded_exactly() {
             }
         }
     }
-    // The gateway's account map is captured by meaning, entries in insertion order.
-    let gateway = field(all[0].receiver_before.as_ref().unwrap(), "paymentService");
+    // The read tree: the receiver holds the fields `purchaseTickets` reads, and the
+    // gateway, only ever called through mocked calls, by its class alone (a test replaces
+    // it with a mock); the card, compared by the call oracle, whole.
+    let before = all[0].receiver_before.as_ref().unwrap();
+    assert_eq!(
+        shape(before),
+        (
+            "se.kth.castor.reservations.ReservationCentre",
+            vec!["paymentService", "basePrice", "availableTickets"]
+        )
+    );
+    assert_eq!(
+        shape(field(before, "paymentService")),
+        ("se.kth.castor.reservations.SimulatedPaymentGateway", vec![])
+    );
+    assert_eq!(
+        shape(&all[0].arguments[1]).1,
+        vec!["number", "holder", "expiryYear", "expiryMonth"]
+    );
+
+    // Without read trees (an older plan) the gateway is captured whole: its account map
+    // by meaning, entries in insertion order.
+    let whole_store = dir.path().join("whole.db");
+    let (code, _, stderr) = record(
+        &without_reads(&plan_path),
+        &whole_store,
+        &rules_flag,
+        &classes,
+        main,
+        &[],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (_, _, whole) = invocations(&whole_store);
+    let gateway = field(whole[0].receiver_before.as_ref().unwrap(), "paymentService");
     match field(gateway, "balancesInCents") {
         Value::Map { class, entries, .. } => {
             assert_eq!(class, "java.util.LinkedHashMap");
@@ -428,7 +483,26 @@ fn mockables_are_recorded_exactly() {
         assert_eq!(inv.calls[0].plan_call, 0);
         assert_eq!(inv.calls[0].arguments, vec![Value::Boolean { v: odd }]);
         assert_eq!(int(returned(&inv.calls[0].outcome)), expected, "call {i}");
-        // The receiver's state is captured before and after: the field's call counter moves.
+        // The mocked field is captured by its class alone: its state is the mock's.
+        assert_eq!(
+            shape(field(inv.receiver_before.as_ref().unwrap(), "extField")).1,
+            Vec::<&str>::new()
+        );
+    }
+    // Without read trees the field's state is captured before and after: its call
+    // counter moves.
+    let whole_store = dir.path().join("whole.db");
+    let (code, _, stderr) = record(
+        &without_reads(&plan_path),
+        &whole_store,
+        &[],
+        &classes,
+        main,
+        &[],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (_, _, whole) = invocations(&whole_store);
+    for inv in &whole[..8] {
         let counter = |v: &Value| int(field(field(v, "extField"), "calls"));
         assert_eq!(
             counter(inv.receiver_before.as_ref().unwrap()) + 1,
@@ -467,7 +541,16 @@ fn mockables_are_recorded_exactly() {
         let (param, step, gain, bias) = cases[k];
         assert_eq!((inv.mut_index, inv.seq), (two, k as u64));
         assert_eq!(inv.arguments[0], Value::double(param));
-        assert_eq!(field(&inv.arguments[1], "gain"), &Value::float(gain));
+        // A parameter only ever called through mocked calls: its class alone (the
+        // read tree); without read trees, its state.
+        assert_eq!(
+            shape(&inv.arguments[1]),
+            ("se.kth.castor.mockables.ExternalTypeTwo", vec![])
+        );
+        assert_eq!(
+            field(&whole[8 + k].arguments[1], "gain"),
+            &Value::float(gain)
+        );
         assert_eq!(inv.calls.len(), 43);
         let mut returns = Vec::new();
         for (i, c) in inv.calls[..42].iter().enumerate() {

@@ -1,0 +1,11 @@
+package reads;
+
+public class Square extends Shape {
+    int side;
+    int unused;
+
+    @Override
+    int area() {
+        return side * side;
+    }
+}
