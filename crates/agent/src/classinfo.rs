@@ -216,7 +216,13 @@ pub const FOREIGN_VIEW: &str =
 
 /// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
 /// `sun.nio.cs.*` charsets — not their nested encoders and decoders — named by prefix).
-const TEXT_CLASSES: [&str; 19] = [
+const TEXT_CLASSES: [&str; 22] = [
+    // `{0, 2, 5}`: its set bits (generation rebuilds the words, `BitSet.valueOf`).
+    "java.util.BitSet",
+    // `Point2D.Float[1.5, 2.0]`: its coordinates, each as `Float`/`Double.toString`
+    // writes it (exact).
+    "java.awt.geom.Point2D$Float",
+    "java.awt.geom.Point2D$Double",
     "java.util.UUID",
     "java.math.BigDecimal",
     "java.math.BigInteger",

@@ -384,6 +384,15 @@ impl<'a> Walk<'a> {
             Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
                 Some(text) => match self.cx.options.rules.value_rule(&text) {
                     Some(rule) => self.redact(name, rule),
+                    // A long text (a builder's contents, a `BitSet` of many bits) is
+                    // held to the value byte limit like a string.
+                    None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
+                        json::opaque(
+                            self.out,
+                            name,
+                            &format!("text of {} bytes over the value byte limit", text.len()),
+                        )
+                    }
                     None => {
                         self.bytes += text.len() as u64;
                         json::text(self.out, name, &text);

@@ -30,13 +30,21 @@ struct Fixture {
     plan: PathBuf,
 }
 
+/// The fixture and its plan, without read trees: the walk itself (by meaning, limits,
+/// redaction) is what most tests here look at.
 fn fixture() -> Fixture {
+    fixture_with(|plan| plan.muts.iter_mut().for_each(|m| m.reads = None))
+}
+
+/// The fixture with its plan as `mimic targets` finds it, changed by `edit`.
+fn fixture_with(edit: impl FnOnce(&mut mimic_plan::Plan)) -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let classes = dir.path().join("classes");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots/src");
     mimic_test_support::compile_dir(&src, &[], &classes);
     let index = ClassIndex::build(std::slice::from_ref(&classes), |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let mut plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    edit(&mut plan);
     let plan_path = dir.path().join("plan.json");
     std::fs::write(&plan_path, serde_json::to_vec(&plan).unwrap()).unwrap();
     Fixture {
@@ -318,6 +326,59 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
     assert_eq!(returned(&all[1].calls[0].outcome), &budget);
     // 2 + countdown's 3 + 2 + 1 (each level holds the calls of the levels below it).
     assert_eq!(all.iter().map(|i| i.calls.len()).sum::<usize>(), 8);
+}
+
+/// An object's field names, in order.
+fn field_names(v: &Value) -> Vec<&str> {
+    match v {
+        Value::Object {
+            fields,
+            truncated: false,
+            ..
+        } => fields.iter().map(|f| f.name.as_str()).collect(),
+        other => panic!("not a whole object: {other:?}"),
+    }
+}
+
+/// Issue 15: along the plan's read tree, a snapshot holds what the method may use, past
+/// the depth limit, and nothing else: no unread secret leaves the JVM even redacted.
+#[test]
+fn a_read_tree_captures_what_the_method_uses_to_any_depth_and_nothing_else() {
+    // `describe(account, chain)` reads `account.owner`, `account.status` and
+    // `chain.value`; its ledger is mocked.
+    let f = fixture_with(|_| {});
+    let (all, _, _) = run(&f, "guided", "depth=3");
+    let alice = &all[0].arguments[0];
+    assert_eq!(field_names(alice), ["owner", "status"]);
+    assert_eq!(field(alice, "owner"), &s("alice"));
+    assert_eq!(field_names(&all[0].arguments[1]), ["value"]);
+    let service = all[0].receiver_before.as_ref().unwrap();
+    assert_eq!(field_names(service), ["ledger"]);
+    assert_eq!(field_names(field(service, "ledger")), Vec::<&str>::new());
+
+    // A read path six objects down the chain is followed past depth 3, and only it.
+    let f = fixture_with(|plan| {
+        let describe = plan
+            .muts
+            .iter_mut()
+            .find(|m| m.method == "describe")
+            .unwrap();
+        let reads = describe.reads.as_mut().unwrap();
+        let mut path = mimic_plan::ReadNode::default();
+        let next: Vec<String> = std::iter::repeat_n("next".to_string(), 5).collect();
+        path.at(&next)
+            .fields
+            .insert("value".into(), Default::default());
+        reads.params[1] = Some(path);
+    });
+    let (all, _, _) = run(&f, "deep", "depth=3");
+    let mut node = &all[0].arguments[1];
+    for _ in 0..5 {
+        assert_eq!(field_names(node), ["next"]);
+        node = field(node, "next");
+    }
+    assert_eq!(field_names(node), ["value"]);
+    assert_eq!(field(node, "value"), &Value::Int { v: 6 });
 }
 
 #[test]

@@ -80,16 +80,26 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
         assert!(plan_text.contains(m), "{m} is a MUT");
     }
 
+    // The plan's read trees keep what the MUTs do not read out of the store altogether;
+    // to put every rule to work, the redaction is checked on the plan without them
+    // (each credential field captured), then once with them.
+    let guided = plan.clone();
+    let plan = dir.path().join("plan-whole.json");
+    let mut whole: mimic_plan::Plan = serde_json::from_str(&plan_text).unwrap();
+    whole.muts.iter_mut().for_each(|m| m.reads = None);
+    std::fs::write(&plan, serde_json::to_string(&whole).unwrap()).unwrap();
+
     let store = dir.path().join("traces.db");
     let java = mimic_test_support::jdk().java();
     // `mimic record [flags] --plan … --store <store> -- java -cp … <main>`.
-    let record = |flags: &[&str], store: &Path| {
-        let (plan, store, java, classes) = (s(&plan), s(store), s(&java), s(&classes));
+    let record_with = |plan: &Path, flags: &[&str], store: &Path| {
+        let (plan, store, java, classes) = (s(plan), s(store), s(&java), s(&classes));
         let fixed = [
             "--plan", &plan, "--store", &store, "--", &java, "-cp", &classes, main,
         ];
         mimic(&[&["record"][..], flags, &fixed].concat())
     };
+    let record = |flags: &[&str], store: &Path| record_with(&plan, flags, store);
     let (code, out, err) = record(&[], &store);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out, plain.stdout, "recording must not change the output");
@@ -141,6 +151,15 @@ fn no_secret_leaves_the_jvm_and_the_tokenizer_keeps_its_tests() {
     for side in ["clear.db-wal", "clear.db-shm", "clear.db.log"] {
         let _ = std::fs::remove_file(dir.path().join(side));
     }
+
+    // With the read trees: still nothing the audit finds.
+    let read = dir.path().join("read.db");
+    let (code, out, err) = record_with(&guided, &[], &read);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out, plain.stdout, "recording must not change the output");
+    let (code, out, _) = mimic(&["store", "audit", &s(&read)]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("0 values that look like secrets"), "{out}");
 
     let tests = dir.path().join("tests");
     let (code, out, err) = mimic(&["generate", "--store", &s(&store), "--out", &s(&tests)]);

@@ -371,6 +371,22 @@ impl<'a> Builder<'a> {
                 )
             }
             c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
+            "java.util.BitSet" => match bit_set(text) {
+                Some(e) => e,
+                None => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("cannot rebuild a BitSet from {text:?}"),
+                ),
+            },
+            "java.awt.geom.Point2D$Float" | "java.awt.geom.Point2D$Double" => {
+                match point(class, text) {
+                    Some(e) => e,
+                    None => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("cannot rebuild a point from {text:?}"),
+                    ),
+                }
+            }
             _ => self.problem(
                 SkipReason::UnbuildableValue,
                 format!("cannot rebuild a {class} from its text"),
@@ -625,10 +641,94 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
         .then_some((millis, zone, first, minimal))
 }
 
+/// A `BitSet` from its text (`{0, 2, 65}`, `BitSet.toString`): `BitSet.valueOf` over its
+/// 64-bit words, which rebuilds exactly the bits that were set.
+fn bit_set(text: &str) -> Option<String> {
+    let inner = text.strip_prefix('{')?.strip_suffix('}')?.trim();
+    let mut words: Vec<u64> = Vec::new();
+    if !inner.is_empty() {
+        for part in inner.split(',') {
+            let bit: usize = part.trim().parse().ok()?;
+            let word = bit / 64;
+            if word >= words.len() {
+                words.resize(word + 1, 0);
+            }
+            words[word] |= 1 << (bit % 64);
+        }
+    }
+    let words: Vec<String> = words.iter().map(|w| format!("0x{w:x}L")).collect();
+    Some(format!(
+        "java.util.BitSet.valueOf(new long[] {{{}}})",
+        words.join(", ")
+    ))
+}
+
+/// A `Point2D.Float`/`Double` from its text (`Point2D.Float[1.5, -2.0]`): each coordinate
+/// as `Float`/`Double.toString` wrote it, which reads back exactly.
+fn point(class: &str, text: &str) -> Option<String> {
+    let float = class.ends_with("$Float");
+    let prefix = if float {
+        "Point2D.Float["
+    } else {
+        "Point2D.Double["
+    };
+    let inner = text.strip_prefix(prefix)?.strip_suffix(']')?;
+    let (x, y) = inner.split_once(", ")?;
+    let coordinate = |c: &str| -> Option<String> {
+        let kind = if float { "Float" } else { "Double" };
+        Some(match c {
+            "NaN" => format!("{kind}.NaN"),
+            "Infinity" => format!("{kind}.POSITIVE_INFINITY"),
+            "-Infinity" => format!("{kind}.NEGATIVE_INFINITY"),
+            _ => {
+                c.parse::<f64>().ok()?;
+                if float {
+                    format!("{c}f")
+                } else {
+                    c.to_string()
+                }
+            }
+        })
+    };
+    let kind = if float { "Float" } else { "Double" };
+    Some(format!(
+        "new java.awt.geom.Point2D.{kind}({}, {})",
+        coordinate(x)?,
+        coordinate(y)?
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use mimic_trace::FieldValue;
+
+    /// Issue 15: JDK values by meaning: a `BitSet` by its set bits, rebuilt over its
+    /// words; a point by its coordinates, exactly; malformed text is not Java.
+    #[test]
+    fn bit_sets_and_points_are_rebuilt_from_their_text() {
+        assert_eq!(
+            bit_set("{0, 2, 65}").as_deref(),
+            Some("java.util.BitSet.valueOf(new long[] {0x5L, 0x2L})")
+        );
+        assert_eq!(
+            bit_set("{}").as_deref(),
+            Some("java.util.BitSet.valueOf(new long[] {})")
+        );
+        assert_eq!(bit_set("{1, x}"), None);
+        assert_eq!(
+            point("java.awt.geom.Point2D$Float", "Point2D.Float[1.5, -2.0E-5]").as_deref(),
+            Some("new java.awt.geom.Point2D.Float(1.5f, -2.0E-5f)")
+        );
+        assert_eq!(
+            point("java.awt.geom.Point2D$Double", "Point2D.Double[NaN, 3.0]").as_deref(),
+            Some("new java.awt.geom.Point2D.Double(Double.NaN, 3.0)")
+        );
+        assert_eq!(
+            point("java.awt.geom.Point2D$Double", "Point2D.Double[1.0; 2.0]"),
+            None
+        );
+    }
 
     /// An object shared by two roots (so it becomes a variable) whose field cannot be
     /// rebuilt: `try_expr` gives up and keeps nothing, so a later reference to it is not
