@@ -14,6 +14,10 @@
 //! concrete project class at or below the named class declares or inherits (class
 //! hierarchy analysis), so an override's reads count too.
 //!
+//! A recursive call first assumes the method uses nothing, and the method is interpreted
+//! again with what it was found to use until that stops growing ([`MAX_ROUNDS`]);
+//! summaries computed on such an assumption are not kept.
+//!
 //! It is an over-approximation by design; reflection is not seen. Paths stop growing at a repeated field or past
 //! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
 //! [`MAX_PATHS`] paths is marked whole: the recorder then captures those objects whole,
@@ -40,7 +44,11 @@ pub const MAX_PATH: usize = 12;
 /// Paths one value may be before they are all captured whole.
 pub const MAX_PATHS: usize = 16;
 /// Calls followed below the method under test.
-pub const MAX_CALLS: usize = 8;
+pub const MAX_CALLS: usize = 32;
+/// Interpretations of a recursive method before it is not followed.
+pub const MAX_ROUNDS: usize = 4;
+/// Method bodies interpreted for a whole plan before calls are no longer followed.
+pub const MAX_WORK: usize = 500_000;
 /// Concrete classes a virtual call may dispatch to before it is not followed.
 pub const MAX_TARGETS: usize = 32;
 
@@ -74,13 +82,33 @@ impl Value {
 
 /// A method's use of its roots, relative to them: the trees (index as in [`Path::root`])
 /// and the paths it returns.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 struct Summary {
     roots: Vec<ReadNode>,
     used: Vec<bool>,
     returns: Value,
 }
 
+impl Summary {
+    /// What a recursive method is first assumed to use: nothing.
+    fn nothing(roots: usize) -> Summary {
+        Summary {
+            roots: vec![ReadNode::default(); roots],
+            used: vec![false; roots],
+            returns: Value::none(),
+        }
+    }
+}
+
+/// A method whose summary is being computed: what its recursive calls are assumed to
+/// use meanwhile, whether one was met, and the outermost such method below which a
+/// recursive call used an assumption (a summary resting on it is not kept).
+struct Computing {
+    key: MethodKey,
+    assumed: Rc<Summary>,
+    recursed: bool,
+    rests_on: Option<usize>,
+}
 type MethodKey = (String, String, String);
 
 /// The read analysis of one classpath: method summaries are computed once and shared by
@@ -88,7 +116,10 @@ type MethodKey = (String, String, String);
 pub struct ReadAnalysis<'i> {
     index: &'i ClassIndex,
     summaries: RefCell<HashMap<MethodKey, Option<Rc<Summary>>>>,
-    active: RefCell<HashSet<MethodKey>>,
+    /// The methods being computed, outermost first.
+    active: RefCell<Vec<Computing>>,
+    /// Method bodies interpreted so far (bounded by [`MAX_WORK`]).
+    work: std::cell::Cell<usize>,
     /// Direct subclasses and implementations of each class of the entries.
     subtypes: HashMap<&'i str, Vec<&'i str>>,
     /// The concrete project classes at or below a class, found once per class.
@@ -110,7 +141,8 @@ impl<'i> ReadAnalysis<'i> {
         ReadAnalysis {
             index,
             summaries: RefCell::new(HashMap::new()),
-            active: RefCell::new(HashSet::new()),
+            active: RefCell::new(Vec::new()),
+            work: std::cell::Cell::new(0),
             subtypes,
             concrete_below: RefCell::new(HashMap::new()),
         }
@@ -215,14 +247,63 @@ impl<'i> ReadAnalysis<'i> {
         if let Some(known) = self.summaries.borrow().get(&key) {
             return known.clone();
         }
-        if !self.active.borrow_mut().insert(key.clone()) {
-            // Recursion: the inner call is not followed (its roots are captured whole).
-            return None;
+        {
+            // Recursion: the inner call uses what the method is assumed to use so far;
+            // the method is interpreted again until that stops growing, and what was
+            // computed between the two calls is not kept.
+            let mut active = self.active.borrow_mut();
+            let top = active.len();
+            if let Some(at) = active.iter().position(|c| c.key == key) {
+                active[at].recursed = true;
+                for c in &mut active[at + 1..top] {
+                    c.rests_on = Some(c.rests_on.map_or(at, |r| r.min(at)));
+                }
+                return Some(active[at].assumed.clone());
+            }
         }
-        let computed = self.compute(class, index, &callee.descriptor, depth);
-        self.active.borrow_mut().remove(&key);
-        self.summaries.borrow_mut().insert(key, computed.clone());
-        computed
+        let roots = MethodDescriptor::parse(&callee.descriptor)
+            .ok()?
+            .params
+            .len()
+            + 1;
+        let mut assumed = Rc::new(Summary::nothing(roots));
+        let mut result = None;
+        let mut rests_on = None;
+        for _ in 0..MAX_ROUNDS {
+            self.active.borrow_mut().push(Computing {
+                key: key.clone(),
+                assumed: assumed.clone(),
+                recursed: false,
+                rests_on: None,
+            });
+            let computed = self.compute(class, index, &callee.descriptor, depth);
+            let done = self.active.borrow_mut().pop().expect("pushed above");
+            rests_on = done.rests_on;
+            match computed {
+                Some(c) if done.recursed && *c != *assumed => assumed = c,
+                other => {
+                    result = Some(other);
+                    break;
+                }
+            }
+        }
+        // Still growing after MAX_ROUNDS: not followed.
+        let result = result.flatten();
+        let mut active = self.active.borrow_mut();
+        match rests_on {
+            // Rests on an outer method's assumption: its callers learn it, nothing kept.
+            Some(at) => {
+                let parent = active.len().checked_sub(1);
+                if let Some(p) = parent.filter(|&p| at < p) {
+                    let parent = &mut active[p];
+                    parent.rests_on = Some(parent.rests_on.map_or(at, |r| r.min(at)));
+                }
+            }
+            None => {
+                self.summaries.borrow_mut().insert(key, result.clone());
+            }
+        }
+        result
     }
 
     fn compute(
@@ -232,6 +313,10 @@ impl<'i> ReadAnalysis<'i> {
         descriptor: &str,
         depth: usize,
     ) -> Option<Rc<Summary>> {
+        self.work.set(self.work.get() + 1);
+        if self.work.get() > MAX_WORK {
+            return None;
+        }
         let method = &class.methods[index];
         let attr = method.attribute(&class.constant_pool, "Code")?;
         let code = CodeAttribute::parse(&attr.data, &class.constant_pool).ok()?;
@@ -392,6 +477,27 @@ impl<'a, 'i> Paths<'a, 'i> {
         }
     }
 
+    /// Add `tree` (a callee's use of one of its roots) below `at`; a field that repeats
+    /// one on the way (a recursive structure) or goes past [`MAX_PATH`] is whole there.
+    fn graft(&mut self, at: &Path, tree: &ReadNode) {
+        if tree.whole {
+            self.node(at).whole = true;
+        } else {
+            self.node(at);
+        }
+        for (name, child) in &tree.fields {
+            let field: Rc<str> = Rc::from(name.as_str());
+            let repeated = at.fields.contains(&field);
+            let mut below = at.clone();
+            below.fields.push(field);
+            if repeated || below.fields.len() > MAX_PATH {
+                self.node(&below).whole = true;
+            } else {
+                self.graft(&below, child);
+            }
+        }
+    }
+
     /// A call that is not followed: everything it is handed is used whole.
     fn opaque_call(&mut self, receiver: Option<&Value>, args: &[Value]) {
         if let Some(r) = receiver {
@@ -417,7 +523,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             }
             if let Some(Value::Paths(ps)) = root_value(r) {
                 for p in ps.clone() {
-                    self.node(&p).graft(tree);
+                    self.graft(&p, tree);
                 }
             }
         }

@@ -113,3 +113,14 @@ fn a_virtual_call_counts_the_reads_of_every_implementation_in_the_project() {
     // `area()` is abstract in `Shape`: `Square`'s and `Rect`'s bodies are followed.
     assert_eq!(reads_of(&plan, "twice"), ("this{h side w}".into(), vec![]));
 }
+
+#[test]
+fn a_recursive_call_uses_what_the_method_is_found_to_use() {
+    let plan = plan();
+    // `left.total()` reads `left.weight` and `left.left`, and so on down the tree: from
+    // the path that repeats `left` on, the subtree is whole.
+    assert_eq!(
+        reads_of(&plan, "total"),
+        ("this{left{left* weight} weight}".into(), vec![])
+    );
+}
