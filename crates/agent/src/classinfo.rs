@@ -105,7 +105,11 @@ pub enum Kind {
     /// Class name to record (the enum class, also for constants with bodies), as a JSON
     /// string.
     Enum(String),
-    Text,
+    /// Captured by its `toString()` text; the id of a no-argument `int` method and how
+    /// many bytes of text each unit it counts makes, for types whose text can be long
+    /// (a builder's `length()`, a `BitSet`'s `cardinality()`): the limit is checked
+    /// before the text is built.
+    Text(Option<(Id, u64)>),
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -390,7 +394,16 @@ unsafe fn classify(
         || (name.starts_with("sun.nio.cs.") && !name.contains('$'))
         || TEXT_CLASSES.contains(&name.as_str())
     {
-        Kind::Text
+        let sized = match name.as_str() {
+            "java.util.BitSet" => Some(("cardinality", 3)),
+            "java.lang.StringBuilder" | "java.lang.StringBuffer" => Some(("length", 1)),
+            _ => None,
+        };
+        Kind::Text(sized.and_then(|(method, per)| {
+            let id = unsafe { env.get_method_id(class, method, "()I") };
+            clear(env);
+            id.map(|id| (Id(id), per))
+        }))
     } else if is_jdk(&name) && (is(jdk.collection.0) || is(jdk.map.0)) {
         let map = is(jdk.map.0);
         if SELF_CONTAINED.contains(&name.as_str()) {

@@ -310,6 +310,16 @@ impl<'a> Walk<'a> {
         id
     }
 
+    /// Whether the text of `obj` fits the value byte limit, estimated from its `size`
+    /// method (`per` bytes a unit) before the text is built.
+    unsafe fn text_fits(&self, obj: jni::jobject, size: jni::jmethodID, per: u64) -> bool {
+        let n = unsafe { self.env.call_int_method(obj, size, &[]) };
+        if clear(self.env) {
+            return false;
+        }
+        self.bytes + (n.max(0) as u64) * per <= self.cx.options.value_bytes
+    }
+
     unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
         let guide = self.guide.take();
         if obj.is_null() {
@@ -332,7 +342,7 @@ impl<'a> Walk<'a> {
             match &info.kind {
                 Kind::Str
                 | Kind::Boxed(..)
-                | Kind::Text
+                | Kind::Text(_)
                 | Kind::EpochMillis
                 | Kind::TimeZoneId
                 | Kind::Calendar
@@ -381,7 +391,10 @@ impl<'a> Walk<'a> {
                 self.bytes += text.len() as u64;
                 json::enumeration(self.out, class, &text);
             }
-            Kind::Text => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
+            Kind::Text(Some((size, per))) if !unsafe { self.text_fits(obj, size.0, *per) } => {
+                json::opaque(self.out, name, "its text is over the value byte limit")
+            }
+            Kind::Text(_) => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
                 Some(text) => match self.cx.options.rules.value_rule(&text) {
                     Some(rule) => self.redact(name, rule),
                     // A long text (a builder's contents, a `BitSet` of many bits) is

@@ -193,6 +193,27 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         matches!(field(alice, "lock"), Value::Object { class, fields, .. } if class == "java.lang.Object" && fields.is_empty())
     );
     assert_eq!(field(alice, "initial"), &Value::Char { v: 'a' as u16 });
+    // A BitSet by its bits, a point by its coordinates; a BitSet whose text would pass
+    // the value byte limit is opaque, its text never built.
+    assert_eq!(
+        field(alice, "flags"),
+        &Value::Text {
+            class: "java.util.BitSet".into(),
+            text: "{1, 65}".into()
+        }
+    );
+    assert_eq!(
+        field(alice, "where"),
+        &Value::Text {
+            class: "java.awt.geom.Point2D$Float".into(),
+            text: "Point2D.Float[1.5, -2.0]".into()
+        }
+    );
+    assert!(
+        matches!(field(alice, "freePages"), Value::Opaque { reason, .. } if reason.contains("value byte limit")),
+        "{:?}",
+        field(alice, "freePages")
+    );
     // The cycle alice → bob → alice is a back-reference to the root.
     let Value::Object { id: alice_id, .. } = alice else {
         panic!()
