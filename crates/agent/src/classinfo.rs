@@ -133,6 +133,10 @@ pub enum Kind {
     Thrown(bool),
     Opaque(String),
     Object(Vec<SnapshotField>),
+    /// A project class that is behaviour by its JDK supertype (a stream, reader,
+    /// writer, channel…): captured field by field only along a method's read tree (the
+    /// fields that method reads), otherwise opaque with this reason.
+    Behaviour(Vec<SnapshotField>, String),
 }
 
 /// What the snapshotter does with objects of one runtime class (not to be confused with
@@ -381,7 +385,12 @@ unsafe fn classify(
     } else if is(jdk.class_loader.0) {
         Kind::Opaque("a class loader".into())
     } else if let Some((_, why)) = jdk.opaque_kinds.iter().find(|(c, _)| is(c.0)) {
-        Kind::Opaque(why.to_string())
+        if is_jdk(&name) {
+            Kind::Opaque(why.to_string())
+        } else {
+            let fields = unsafe { instance_fields(env, jvmti, options, class) };
+            Kind::Behaviour(fields, why.to_string())
+        }
     } else if let Some(why) = crate::jdk::opaque_by_name(&name) {
         Kind::Opaque(why.to_string())
     } else if name == "java.util.Date" {

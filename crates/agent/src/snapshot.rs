@@ -424,6 +424,10 @@ impl<'a> Walk<'a> {
             }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
+            // Only the fields a method reads, never the whole of a stream.
+            Kind::Behaviour(_, reason) if !matches!(guide, Some((g, false)) if !g.whole) => {
+                json::opaque(self.out, name, reason)
+            }
             _ => {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
                 if let Some(id) = unsafe { self.seen_before(obj, hash) } {
@@ -454,7 +458,7 @@ impl<'a> Walk<'a> {
                         }
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
-                    Kind::Object(fields) => unsafe {
+                    Kind::Object(fields) | Kind::Behaviour(fields, _) => unsafe {
                         self.object(obj, id, name, fields, depth, guide)
                     },
                     _ => json::opaque(self.out, name, "not captured"),

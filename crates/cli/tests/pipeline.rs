@@ -244,6 +244,71 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     );
 }
 
+/// Issue 15 item 1: the library's receiver holds a catalog of a thousand books and a fee
+/// policy four objects down; `lateFee` reads only the rates and the loan's day. Captured
+/// along the plan's read tree, the receiver is exactly that (no catalog), its tests are
+/// generated and mimic production; captured whole within the snapshot limits (a plan
+/// without read trees), the same receiver is cut short and the MUT gets no test.
+#[test]
+fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("library", "se.kth.castor.library.Main", dir.path());
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        manifest["gaps"].as_array().unwrap().len(),
+        0,
+        "{manifest:#}"
+    );
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/library"), "Library");
+    assert!(source.contains("\"graceDays\", 2"), "{source}");
+    assert!(!source.contains("catalog"), "{source}");
+    assert!(!source.contains("adopted"), "{source}");
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+
+    // The same run recorded without read trees.
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let mut plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("plan.json")).unwrap())
+            .unwrap();
+    for m in plan["muts"].as_array_mut().unwrap() {
+        m.as_object_mut().unwrap().remove("reads");
+    }
+    let whole_plan = dir.path().join("plan-whole.json");
+    std::fs::write(&whole_plan, plan.to_string()).unwrap();
+    let store = dir.path().join("whole.db");
+    let java = Jdk::locate().unwrap().java();
+    let (code, _, err) = mimic(&[
+        "record",
+        "--plan",
+        &s(&whole_plan),
+        "--store",
+        &s(&store),
+        "--",
+        &s(&java),
+        "-cp",
+        &s(&classes),
+        "se.kth.castor.library.Main",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let whole_tests = dir.path().join("whole-tests");
+    let (code, _, err) = mimic(&["generate", "--store", &s(&store), "--out", &s(&whole_tests)]);
+    assert_eq!(code, Some(0), "{err}");
+    let manifest: Value = serde_json::from_str(
+        &std::fs::read_to_string(whole_tests.join("mimic-tests.json")).unwrap(),
+    )
+    .unwrap();
+    let gaps = manifest["gaps"].as_array().unwrap();
+    assert!(
+        gaps.iter()
+            .any(|g| g["mut_method"] == "lateFee" && g["reason"] == "receiver-not-recorded"),
+        "{manifest:#}"
+    );
+}
+
 /// Issue 15 item 7, no silent gaps: `mimic generate` accounts for every invoked MUT —
 /// the ones with tests, and every other one with its reason from the closed list, in the
 /// console summary and in `mimic-tests.json`. The secrets example's redacted arguments

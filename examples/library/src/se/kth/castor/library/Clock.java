@@ -1,0 +1,6 @@
+package se.kth.castor.library;
+
+/** Today, as a day number. */
+public interface Clock {
+    int today();
+}

@@ -1,0 +1,37 @@
+package se.kth.castor.library;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A library with much state: a catalog of a thousand books, and a fee policy four
+ * objects down. {@link #lateFee(Loan)} reads only the policy's rates and the loan's
+ * days, and asks its clock (a collaborator a test mocks) for today: the recorder captures
+ * exactly that, past the snapshot's depth limit, and none of the catalog.
+ */
+public class Library {
+    private final List<Book> catalog = new ArrayList<>();
+    private final Branch branch;
+    private final Clock clock;
+
+    public Library(Branch branch, Clock clock) {
+        this.branch = branch;
+        this.clock = clock;
+        for (int i = 0; i < 1000; i++) {
+            catalog.add(new Book("Title " + i, "Author " + (i % 37), 1900 + i % 120));
+        }
+    }
+
+    /** The fee owed on a loan today: a daily rate past the grace days, capped. */
+    public int lateFee(Loan loan) {
+        int late = clock.today() - loan.due - branch.policy.rates.graceDays;
+        if (late <= 0) {
+            return 0;
+        }
+        return Math.min(late * branch.policy.rates.daily, branch.policy.rates.cap);
+    }
+
+    public int size() {
+        return catalog.size();
+    }
+}

@@ -1,0 +1,16 @@
+package se.kth.castor.library;
+
+/** Charges late fees on a few loans, on a clock that moves one day per question. */
+public class Main {
+    public static void main(String[] args) {
+        int[] day = {100};
+        Clock clock = () -> day[0]++;
+        Library library = new Library(new Branch("Central", new Policy(new Rates(25, 500, 2), "2020-01-01")), clock);
+        Book book = new Book("Dune", "Herbert", 1965);
+        int[] dues = {99, 95, 60, 101};
+        for (int due : dues) {
+            System.out.println("due " + due + ": " + library.lateFee(new Loan(book, due)));
+        }
+        System.out.println(library.size() + " books");
+    }
+}
