@@ -400,6 +400,28 @@ fn a_read_tree_captures_what_the_method_uses_to_any_depth_and_nothing_else() {
     }
     assert_eq!(field_names(node), ["value"]);
     assert_eq!(field(node, "value"), &Value::Int { v: 6 });
+
+    // A returned object's literal fields (primitives, strings, boxes, enums; secrets
+    // still redacted), and nothing else of it.
+    let f = fixture_with(|plan| {
+        let describe = plan
+            .muts
+            .iter_mut()
+            .find(|m| m.method == "describe")
+            .unwrap();
+        let reads = describe.reads.as_mut().unwrap();
+        reads.params[0] = Some(mimic_plan::ReadNode {
+            literals: true,
+            ..Default::default()
+        });
+    });
+    let (all, _, _) = run(&f, "literals", "depth=3");
+    let alice = &all[0].arguments[0];
+    assert_eq!(
+        field_names(alice),
+        ["owner", "password", "apiKey", "status", "boxed", "initial"]
+    );
+    assert!(matches!(field(alice, "password"), Value::Redacted { .. }));
 }
 
 #[test]

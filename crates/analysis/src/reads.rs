@@ -480,11 +480,9 @@ impl<'a, 'i> Paths<'a, 'i> {
     /// Add `tree` (a callee's use of one of its roots) below `at`; a field that repeats
     /// one on the way (a recursive structure) or goes past [`MAX_PATH`] is whole there.
     fn graft(&mut self, at: &Path, tree: &ReadNode) {
-        if tree.whole {
-            self.node(at).whole = true;
-        } else {
-            self.node(at);
-        }
+        let node = self.node(at);
+        node.whole |= tree.whole;
+        node.literals |= tree.literals;
         for (name, child) in &tree.fields {
             let field: Rc<str> = Rc::from(name.as_str());
             let repeated = at.fields.contains(&field);
@@ -645,13 +643,21 @@ impl Interpreter for Paths<'_, '_> {
 
     fn exit(&mut self, insn: &Instruction, value: Option<&Value>, _: &mut ()) {
         let Some(v) = value else { return };
-        if insn.opcode == ARETURN && self.mocked.is_none() {
-            let merged = self.merge(&self.returns.clone(), v);
-            self.returns = merged;
-        } else {
-            // Returned by the method under test (its output oracle compares it) or
-            // thrown.
-            self.whole(v);
+        match (insn.opcode, self.mocked.is_some()) {
+            (ARETURN, false) => {
+                let merged = self.merge(&self.returns.clone(), v);
+                self.returns = merged;
+            }
+            // Returned by the method under test: its output oracle compares a returned
+            // object's literal fields (a JDK value is captured whole by meaning anyway).
+            (ARETURN, true) => {
+                if let Value::Paths(ps) = v {
+                    for p in ps {
+                        self.node(p).literals = true;
+                    }
+                }
+            }
+            _ => self.whole(v),
         }
     }
 

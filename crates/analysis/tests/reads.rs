@@ -9,11 +9,15 @@ use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
 use mimic_plan::{Plan, ReadNode};
 
-/// `name*` for a whole node, `name{children}` for one with fields read below it.
+/// `name*` for a whole node, `name+` for one whose literal fields are used,
+/// `name{children}` for one with fields read below it.
 fn render(node: &ReadNode) -> String {
     let mut out = String::new();
     if node.whole {
         out.push('*');
+    }
+    if node.literals {
+        out.push('+');
     }
     if !node.fields.is_empty() {
         let inner: Vec<String> = node
@@ -91,6 +95,11 @@ fn each_method_reads_only_what_its_code_reaches() {
     assert_eq!(
         reads_of(&plan, "record"),
         ("this{audit version*}".into(), vec!["this{account*}".into()])
+    );
+    // A returned object: its literal fields, which the output oracle compares.
+    assert_eq!(
+        reads_of(&plan, "account"),
+        ("this{account+}".into(), vec![])
     );
     // `this` handed to a mock is compared by identity: nothing more of it is needed.
     assert_eq!(reads_of(&plan, "announce"), ("this{audit}".into(), vec![]));

@@ -156,6 +156,10 @@ pub struct Reads {
 pub struct ReadNode {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub whole: bool,
+    /// Its fields holding a primitive, a string, a box or an enum are used too: the
+    /// object is returned by the method under test, whose output oracle compares them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub literals: bool,
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub fields: std::collections::BTreeMap<String, ReadNode>,
 }
@@ -170,6 +174,7 @@ impl ReadNode {
     /// Add everything `other` holds below this node.
     pub fn graft(&mut self, other: &ReadNode) {
         self.whole |= other.whole;
+        self.literals |= other.literals;
         for (name, child) in &other.fields {
             self.fields.entry(name.clone()).or_default().graft(child);
         }

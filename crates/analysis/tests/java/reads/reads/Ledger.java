@@ -52,6 +52,11 @@ public class Ledger {
         return n;
     }
 
+    /** Returns a field: its literal fields are what the output oracle compares. */
+    public Account account() {
+        return account;
+    }
+
     /** Passes this to the mock: identity only. */
     public void announce() {
         audit.seen(this);
