@@ -74,8 +74,15 @@ impl Origin {
     }
 }
 
-/// The locals and operand stack before an instruction, one origin per slot.
-pub type Frame = mimic_flow::Frame<Origin>;
+/// The fields of `this` the method has stored on the path so far, with the origin of
+/// what it stored: a later read of such a field is that value (`this.out = out;
+/// out.write(…)` calls the parameter, which a test passes, not the field it overwrote).
+/// Where paths meet, a field stored differently on them is read as the field again.
+pub type Stores = BTreeMap<String, Origin>;
+
+/// The locals and operand stack before an instruction, one origin per slot, and the
+/// fields of `this` stored so far.
+pub type Frame = mimic_flow::Frame<Origin, Stores>;
 
 /// The entry frame of a method: `this` (unless static) then one origin per
 /// parameter (`params[i]`, default `Param(i)`), long/double taking two slots.
@@ -86,7 +93,7 @@ pub fn entry_frame(
     params: Option<&[Origin]>,
     this: Origin,
 ) -> Frame {
-    Frame::entry(
+    mimic_flow::Frame::entry(
         (!is_static).then_some(this),
         descriptor,
         max_locals,
@@ -97,6 +104,7 @@ pub fn entry_frame(
         },
         Origin::Unknown,
     )
+    .with_state(Stores::new())
 }
 
 /// An invoke instruction with the origins of its receiver and arguments.
@@ -143,7 +151,7 @@ fn one_slot(descriptor: &str) -> bool {
 
 impl Interpreter for Origins {
     type Value = Origin;
-    type State = ();
+    type State = Stores;
 
     fn unknown(&mut self) -> Origin {
         Origin::Unknown
@@ -163,16 +171,21 @@ impl Interpreter for Origins {
         }
     }
 
-    fn merge_state(&mut self, _: &(), _: &()) {}
+    fn merge_state(&mut self, a: &Stores, b: &Stores) -> Stores {
+        a.iter()
+            .filter(|(name, origin)| b.get(*name) == Some(origin))
+            .map(|(n, o)| (n.clone(), o.clone()))
+            .collect()
+    }
 
-    fn load(&mut self, insn: &Instruction, local: &Origin, _: &mut ()) -> Origin {
+    fn load(&mut self, insn: &Instruction, local: &Origin, _: &mut Stores) -> Origin {
         match insn.opcode {
             ALOAD | ALOAD_0..=ALOAD_3 => local.clone(),
             _ => Origin::Unknown,
         }
     }
 
-    fn store(&mut self, insn: &Instruction, value: Origin, _: &mut ()) -> Origin {
+    fn store(&mut self, insn: &Instruction, value: Origin, _: &mut Stores) -> Origin {
         match insn.opcode {
             ASTORE | ASTORE_0..=ASTORE_3 => value,
             _ => Origin::Unknown,
@@ -184,10 +197,15 @@ impl Interpreter for Origins {
         insn: &Instruction,
         f: &MemberRef,
         receiver: Option<&Origin>,
-        _: &mut (),
+        stores: &mut Stores,
     ) -> Origin {
         if let Some(r) = receiver {
             self.escape(r);
+        }
+        if receiver == Some(&Origin::This) {
+            if let Some(stored) = stores.get(&f.name) {
+                return stored.clone();
+            }
         }
         if let Some(r @ (Origin::Field { .. } | Origin::StaticField { .. } | Origin::Param(_))) =
             receiver
@@ -226,11 +244,12 @@ impl Interpreter for Origins {
         f: &MemberRef,
         receiver: Option<&Origin>,
         value: &Origin,
-        _: &mut (),
+        stores: &mut Stores,
     ) {
         if receiver == Some(&Origin::This) {
             self.this_stores
                 .insert(insn.offset, (f.clone(), value.clone()));
+            stores.insert(f.name.clone(), value.clone());
         }
         if let Some(r) = receiver {
             self.escape(r);
@@ -238,13 +257,13 @@ impl Interpreter for Origins {
         self.escape(value);
     }
 
-    fn array_store(&mut self, _: &Instruction, values: [&Origin; 3], _: &mut ()) {
+    fn array_store(&mut self, _: &Instruction, values: [&Origin; 3], _: &mut Stores) {
         for v in values {
             self.escape(v);
         }
     }
 
-    fn unary(&mut self, insn: &Instruction, value: &Origin, _: &mut ()) -> Origin {
+    fn unary(&mut self, insn: &Instruction, value: &Origin, _: &mut Stores) -> Origin {
         // `arraylength` and `instanceof` look at the object itself.
         if matches!(insn.opcode, ARRAYLENGTH | INSTANCEOF) {
             self.escape(value);
@@ -252,13 +271,13 @@ impl Interpreter for Origins {
         Origin::Unknown
     }
 
-    fn binary(&mut self, _: &Instruction, a: &Origin, _: &Origin, _: &mut ()) -> Origin {
+    fn binary(&mut self, _: &Instruction, a: &Origin, _: &Origin, _: &mut Stores) -> Origin {
         // An array element load reads the array.
         self.escape(a);
         Origin::Unknown
     }
 
-    fn exit(&mut self, _: &Instruction, value: Option<&Origin>, _: &mut ()) {
+    fn exit(&mut self, _: &Instruction, value: Option<&Origin>, _: &mut Stores) {
         if let Some(v) = value {
             self.escape(v);
         }
@@ -270,7 +289,7 @@ impl Interpreter for Origins {
         _: &str,
         _: &str,
         args: &[Origin],
-        _: &mut (),
+        _: &mut Stores,
     ) -> Origin {
         for a in args {
             self.escape(a);
@@ -278,7 +297,7 @@ impl Interpreter for Origins {
         Origin::Unknown
     }
 
-    fn new_object(&mut self, insn: &Instruction, _: &mut ()) -> Origin {
+    fn new_object(&mut self, insn: &Instruction, _: &mut Stores) -> Origin {
         if insn.opcode == NEW {
             Origin::New(insn.offset)
         } else {
@@ -292,7 +311,7 @@ impl Interpreter for Origins {
         callee: &MemberRef,
         receiver: Option<&Origin>,
         args: &[Origin],
-        _: &mut (),
+        _: &mut Stores,
     ) -> Origin {
         // Two-slot arguments (long, double) have no origin.
         let params = MethodDescriptor::parse(&callee.descriptor)

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
-use mimic_plan::{Plan, ReadNode};
+use mimic_plan::{Plan, ReadNode, Receiver};
 
 /// `name*` for a whole node, `name+` for one whose literal fields are used,
 /// `name{children}` for one with fields read below it.
@@ -131,5 +131,19 @@ fn a_recursive_call_uses_what_the_method_is_found_to_use() {
     assert_eq!(
         reads_of(&plan, "total"),
         ("this{left{left* weight} weight}".into(), vec![])
+    );
+}
+
+/// PDFBox's `COSWriter.write(doc)` sets `this.pdDocument = doc` and then calls through
+/// the field: the calls are on the parameter, which a test passes (a mock of the field
+/// would be overwritten). A field set on one path only stays the field.
+#[test]
+fn a_call_through_a_field_just_set_from_a_parameter_is_a_call_on_the_parameter() {
+    let plan = plan();
+    let print = plan.muts.iter().find(|m| m.method == "print").unwrap();
+    let receivers: Vec<&Receiver> = print.mockable_calls.iter().map(|c| &c.receiver).collect();
+    assert!(
+        matches!(receivers[..], [Receiver::Param { index: 0, .. }, Receiver::Field { ref name, .. }] if name == "backup"),
+        "{receivers:?}"
     );
 }
