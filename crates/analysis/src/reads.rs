@@ -16,7 +16,7 @@
 //!
 //! A recursive call first assumes the method uses nothing, and the method is interpreted
 //! again with what it was found to use until that stops growing ([`MAX_ROUNDS`]);
-//! summaries computed on such an assumption are not kept.
+//! summaries computed on such an assumption are kept only for that round.
 //!
 //! It is an over-approximation by design; reflection is not seen. Paths stop growing at a repeated field or past
 //! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
@@ -108,7 +108,13 @@ struct Computing {
     assumed: Rc<Summary>,
     recursed: bool,
     rests_on: Option<usize>,
+    /// Which interpretation of the method this is (unique over the analysis).
+    round: u64,
 }
+
+/// A summary that rests on the assumption of the method at this depth of the stack, in
+/// this round of it: good for as long as that round lasts.
+type Provisional = (usize, u64, Option<Rc<Summary>>);
 type MethodKey = (String, String, String);
 
 /// The read analysis of one classpath: method summaries are computed once and shared by
@@ -120,6 +126,9 @@ pub struct ReadAnalysis<'i> {
     active: RefCell<Vec<Computing>>,
     /// Method bodies interpreted so far (bounded by [`MAX_WORK`]).
     work: std::cell::Cell<usize>,
+    /// Summaries resting on an assumption, for the round they were computed in.
+    provisional: RefCell<HashMap<MethodKey, Provisional>>,
+    rounds: std::cell::Cell<u64>,
     /// Direct subclasses and implementations of each class of the entries.
     subtypes: HashMap<&'i str, Vec<&'i str>>,
     /// The concrete project classes at or below a class, found once per class.
@@ -143,6 +152,8 @@ impl<'i> ReadAnalysis<'i> {
             summaries: RefCell::new(HashMap::new()),
             active: RefCell::new(Vec::new()),
             work: std::cell::Cell::new(0),
+            provisional: RefCell::new(HashMap::new()),
+            rounds: std::cell::Cell::new(0),
             subtypes,
             concrete_below: RefCell::new(HashMap::new()),
         }
@@ -253,12 +264,23 @@ impl<'i> ReadAnalysis<'i> {
             // computed between the two calls is not kept.
             let mut active = self.active.borrow_mut();
             let top = active.len();
-            if let Some(at) = active.iter().position(|c| c.key == key) {
+            let rest_on = |active: &mut Vec<Computing>, at: usize| {
                 active[at].recursed = true;
                 for c in &mut active[at + 1..top] {
                     c.rests_on = Some(c.rests_on.map_or(at, |r| r.min(at)));
                 }
+            };
+            if let Some(at) = active.iter().position(|c| c.key == key) {
+                rest_on(&mut active, at);
                 return Some(active[at].assumed.clone());
+            }
+            // Computed earlier in the same round of the method it rests on.
+            let provisional = self.provisional.borrow();
+            if let Some((at, round, known)) = provisional.get(&key) {
+                if active.get(*at).is_some_and(|c| c.round == *round) {
+                    rest_on(&mut active, *at);
+                    return known.clone();
+                }
             }
         }
         let roots = MethodDescriptor::parse(&callee.descriptor)
@@ -270,11 +292,13 @@ impl<'i> ReadAnalysis<'i> {
         let mut result = None;
         let mut rests_on = None;
         for _ in 0..MAX_ROUNDS {
+            self.rounds.set(self.rounds.get() + 1);
             self.active.borrow_mut().push(Computing {
                 key: key.clone(),
                 assumed: assumed.clone(),
                 recursed: false,
                 rests_on: None,
+                round: self.rounds.get(),
             });
             let computed = self.compute(class, index, &callee.descriptor, depth);
             let done = self.active.borrow_mut().pop().expect("pushed above");
@@ -297,6 +321,11 @@ impl<'i> ReadAnalysis<'i> {
                 if let Some(p) = parent.filter(|&p| at < p) {
                     let parent = &mut active[p];
                     parent.rests_on = Some(parent.rests_on.map_or(at, |r| r.min(at)));
+                }
+                if let Some(c) = active.get(at) {
+                    self.provisional
+                        .borrow_mut()
+                        .insert(key, (at, c.round, result.clone()));
                 }
             }
             None => {
