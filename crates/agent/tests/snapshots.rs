@@ -349,6 +349,18 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
     assert_eq!(all.iter().map(|i| i.calls.len()).sum::<usize>(), 8);
 }
 
+/// The fixture with `describe`'s read tree of parameter `index` set to `tree`.
+fn describe_reading(index: usize, tree: mimic_plan::ReadNode) -> Fixture {
+    fixture_with(|plan| {
+        let describe = plan
+            .muts
+            .iter_mut()
+            .find(|m| m.method == "describe")
+            .unwrap();
+        describe.reads.as_mut().unwrap().params[index] = Some(tree);
+    })
+}
+
 /// An object's field names, in order.
 fn field_names(v: &Value) -> Vec<&str> {
     match v {
@@ -378,20 +390,12 @@ fn a_read_tree_captures_what_the_method_uses_to_any_depth_and_nothing_else() {
     assert_eq!(field_names(field(service, "ledger")), Vec::<&str>::new());
 
     // A read path six objects down the chain is followed past depth 3, and only it.
-    let f = fixture_with(|plan| {
-        let describe = plan
-            .muts
-            .iter_mut()
-            .find(|m| m.method == "describe")
-            .unwrap();
-        let reads = describe.reads.as_mut().unwrap();
-        let mut path = mimic_plan::ReadNode::default();
-        let next: Vec<String> = std::iter::repeat_n("next".to_string(), 5).collect();
-        path.at(&next)
-            .fields
-            .insert("value".into(), Default::default());
-        reads.params[1] = Some(path);
-    });
+    let mut path = mimic_plan::ReadNode::default();
+    let next: Vec<String> = std::iter::repeat_n("next".to_string(), 5).collect();
+    path.at(&next)
+        .fields
+        .insert("value".into(), Default::default());
+    let f = describe_reading(1, path);
     let (all, _, _) = run(&f, "deep", "depth=3");
     let mut node = &all[0].arguments[1];
     for _ in 0..5 {
@@ -403,18 +407,13 @@ fn a_read_tree_captures_what_the_method_uses_to_any_depth_and_nothing_else() {
 
     // A returned object's literal fields (primitives, strings, boxes, enums; secrets
     // still redacted), and nothing else of it.
-    let f = fixture_with(|plan| {
-        let describe = plan
-            .muts
-            .iter_mut()
-            .find(|m| m.method == "describe")
-            .unwrap();
-        let reads = describe.reads.as_mut().unwrap();
-        reads.params[0] = Some(mimic_plan::ReadNode {
+    let f = describe_reading(
+        0,
+        mimic_plan::ReadNode {
             literals: true,
             ..Default::default()
-        });
-    });
+        },
+    );
     let (all, _, _) = run(&f, "literals", "depth=3");
     let alice = &all[0].arguments[0];
     assert_eq!(

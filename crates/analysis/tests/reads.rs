@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use mimic_analysis::{find_targets, ClassIndex, TargetOptions};
-use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
+use mimic_jvm::java_sources_under;
 use mimic_plan::{Plan, ReadNode, Receiver};
 
 /// `name*` for a whole node, `name+` for one whose literal fields are used,
@@ -49,18 +49,9 @@ fn reads_of(plan: &Plan, method: &str) -> (String, Vec<String>) {
 }
 
 fn plan() -> Plan {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("classes");
     let sources =
         java_sources_under(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/java/reads"));
-    compile(
-        &Jdk::locate().unwrap(),
-        &sources,
-        &[],
-        &out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
+    let out = mimic_test_support::compile_for_analysis(&sources, &[], "reads");
     let index = ClassIndex::build(&[out], |_| true);
     find_targets(
         &index,

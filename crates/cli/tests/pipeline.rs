@@ -90,6 +90,11 @@ fn verify(tests: &Path, classes: &Path, runs: usize) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"))
 }
 
+/// The `mimic-tests.json` that `mimic generate` wrote beside the tests in `tests`.
+fn manifest_of(tests: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap()).unwrap()
+}
+
 fn assert_all_mimic(report: &Value) {
     let s = &report["summary"];
     let tests = s["tests"].as_u64().unwrap();
@@ -167,9 +172,7 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) =
         record_and_generate("inner-classes", "se.kth.castor.meter.Main", dir.path());
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
-            .unwrap();
+    let manifest = manifest_of(&tests);
     assert_eq!(
         manifest["skipped"].as_array().unwrap().len(),
         0,
@@ -194,9 +197,7 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) = record_and_generate("stock", "se.kth.castor.stock.Main", dir.path());
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
-            .unwrap();
+    let manifest = manifest_of(&tests);
     assert_eq!(
         manifest["skipped"].as_array().unwrap().len(),
         0,
@@ -253,9 +254,7 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
 fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) = record_and_generate("library", "se.kth.castor.library.Main", dir.path());
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
-            .unwrap();
+    let manifest = manifest_of(&tests);
     assert_eq!(
         manifest["gaps"].as_array().unwrap().len(),
         0,
@@ -297,10 +296,7 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     let whole_tests = dir.path().join("whole-tests");
     let (code, _, err) = mimic(&["generate", "--store", &s(&store), "--out", &s(&whole_tests)]);
     assert_eq!(code, Some(0), "{err}");
-    let manifest: Value = serde_json::from_str(
-        &std::fs::read_to_string(whole_tests.join("mimic-tests.json")).unwrap(),
-    )
-    .unwrap();
+    let manifest = manifest_of(&whole_tests);
     let gaps = manifest["gaps"].as_array().unwrap();
     assert!(
         gaps.iter()
@@ -317,9 +313,7 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
 fn every_invoked_mut_without_tests_is_counted_with_its_reason() {
     let dir = tempfile::tempdir().unwrap();
     let (_, tests) = record_and_generate("secrets", "se.kth.castor.secrets.Main", dir.path());
-    let manifest: Value =
-        serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap())
-            .unwrap();
+    let manifest = manifest_of(&tests);
     let tested: BTreeSet<String> = manifest["tests"]
         .as_array()
         .unwrap()
