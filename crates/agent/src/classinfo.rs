@@ -133,6 +133,9 @@ pub enum Kind {
     Thrown(bool),
     Opaque(String),
     Object(Vec<SnapshotField>),
+    /// A `Class` object, recorded by the name of the class it stands for (`int`,
+    /// `java.util.List`, `[Ljava.lang.String;`, `a.B$C`), which `Class.forName` reads.
+    ClassObject,
     /// A project class that is behaviour by its JDK supertype (a stream, reader,
     /// writer, channel…): captured field by field only along a method's read tree (the
     /// fields that method reads), otherwise opaque with this reason.
@@ -271,6 +274,18 @@ pub fn binary_name(signature: &str) -> String {
     s.replace('/', ".")
 }
 
+/// The name a `Class` object (`class`) is recorded by: its binary name, `int` for a
+/// primitive type, the descriptor-like name of an array; `None` for a hidden class (a
+/// lambda's), which no name finds.
+///
+/// # Safety
+/// `class` must be a live reference to a `java.lang.Class` on this thread.
+pub unsafe fn class_object_name(jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
+    let (signature, _) = unsafe { jvmti.get_class_signature(class) }.ok()?;
+    let name = type_name(&signature);
+    (!name.contains("$$Lambda") && !name.contains(".0x") && !name.contains("/0x")).then_some(name)
+}
+
 /// A field or type descriptor's binary name (`I` → `int`).
 fn type_name(descriptor: &str) -> String {
     match descriptor
@@ -359,7 +374,7 @@ unsafe fn classify(
             None => Kind::Opaque("box without a value field".into()),
         }
     } else if name == "java.lang.Class" {
-        Kind::Opaque("a Class object".into())
+        Kind::ClassObject
     } else if is(jdk.throwable.0) {
         Kind::Thrown(is_jdk(&name))
     } else if is(jdk.enum_class.0) {

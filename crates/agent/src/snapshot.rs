@@ -425,6 +425,15 @@ impl<'a> Walk<'a> {
             }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
+            Kind::ClassObject => {
+                match unsafe { crate::classinfo::class_object_name(self.cx.jvmti, obj) } {
+                    Some(text) => {
+                        self.bytes += text.len() as u64;
+                        json::text(self.out, name, &text)
+                    }
+                    None => json::opaque(self.out, name, "a hidden class"),
+                }
+            }
             // Only the fields a method reads, never the whole of a stream.
             Kind::Behaviour(_, reason) if !matches!(guide, Some((g, false)) if !g.whole) => {
                 json::opaque(self.out, name, reason)

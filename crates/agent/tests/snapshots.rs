@@ -209,6 +209,13 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             text: "Point2D.Float[1.5, -2.0]".into()
         }
     );
+    // A Class object by the name Class.forName reads (a primitive type's by its keyword).
+    let class = |text: &str| Value::Text {
+        class: "java.lang.Class".into(),
+        text: text.into(),
+    };
+    assert_eq!(field(alice, "kind"), &class("fixture.Account"));
+    assert_eq!(field(alice, "unit"), &class("int"));
     assert!(
         matches!(field(alice, "freePages"), Value::Opaque { reason, .. } if reason.contains("value byte limit")),
         "{:?}",

@@ -117,6 +117,20 @@ fn receiver_key(r: &Receiver) -> String {
     }
 }
 
+/// A stubbed call's answer built as a collection or map (`new ArrayList<>(…)`): cast to
+/// the method's raw return type, since the stub wants the declared generic type
+/// (`List<? extends Object>`), which javac does not infer the built one to be.
+fn raw_for_stub(e: String, value: &Value, ret: Option<&FieldType>) -> String {
+    match (value, ret) {
+        (Value::Collection { .. } | Value::Map { .. }, Some(FieldType::Object(t)))
+            if !t.contains('$') && t != "java/lang/Object" && !e.starts_with('(') =>
+        {
+            format!("({}) {e}", t.replace('/', "."))
+        }
+        _ => e,
+    }
+}
+
 /// Is a value written inline as a literal (no matcher needed)?
 fn literal_like(v: &Value) -> bool {
     v.is_primitive()
@@ -522,7 +536,10 @@ pub fn model_for(
                 };
                 let create = match constructed {
                     Some(c) => c,
-                    None => b.object(*id, class, fields, &overrides),
+                    None => {
+                        let e = b.object(*id, class, fields, &overrides);
+                        b.as_type(&e, &class_src)
+                    }
                 };
                 b.statements
                     .push(format!("{class_src} receiver = {create};"));
@@ -753,7 +770,7 @@ pub fn model_for(
                         let role = format!("{name}-returns-{}", answers.len() + 1);
                         Answer::Return(match large(&role, value) {
                             Some(load) => load,
-                            None => b.expr(value, ret.as_ref()),
+                            None => raw_for_stub(b.expr(value, ret.as_ref()), value, ret.as_ref()),
                         })
                     }
                     Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),

@@ -45,6 +45,8 @@ pub struct Builder<'a> {
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
+    /// Variables declared `Object` (objects of nested classes, which may be private).
+    object_typed: HashSet<String>,
     /// The recorded object (or array, collection, map) behind each id, wherever in the
     /// roots it first appears: a reference is rebuilt from it even when that first
     /// occurrence is not rebuilt itself (e.g. it sits inside a field the test mocks).
@@ -130,6 +132,7 @@ impl<'a> Builder<'a> {
             vars: HashMap::new(),
             referenced,
             in_construction: HashSet::new(),
+            object_typed: HashSet::new(),
             definitions,
             environment_replayed: false,
         }
@@ -161,6 +164,31 @@ impl<'a> Builder<'a> {
 
     /// A Java expression for `v`, for a context of static type `target` (when known).
     pub fn expr(&mut self, v: &Value, target: Option<&FieldType>) -> String {
+        let e = self.untyped_expr(v, target);
+        match target {
+            // A nested class's object is held in a variable declared `Object` (the class
+            // may be private): typed again where the context wants its (named) type.
+            Some(FieldType::Object(t)) if matches!(v, Value::Object { .. } | Value::Ref { .. }) => {
+                self.as_type(&e, &t.replace('/', "."))
+            }
+            _ => e,
+        }
+    }
+
+    /// `e` cast to `java_type` when it is a variable declared `Object` and the type can
+    /// be named (not nested, not `Object` itself).
+    pub fn as_type(&self, e: &str, java_type: &str) -> String {
+        if self.object_typed.contains(e)
+            && !java_type.contains('$')
+            && java_type != "java.lang.Object"
+        {
+            format!("({java_type}) {e}")
+        } else {
+            e.to_string()
+        }
+    }
+
+    fn untyped_expr(&mut self, v: &Value, target: Option<&FieldType>) -> String {
         match v {
             Value::Null => "null".into(),
             Value::Boolean { v } => v.to_string(),
@@ -371,6 +399,12 @@ impl<'a> Builder<'a> {
                 )
             }
             c if c.starts_with("java.time.") && !c.contains('$') => format!("{c}.parse({lit})"),
+            "java.lang.Class" => match text {
+                "boolean" | "byte" | "char" | "short" | "int" | "long" | "float" | "double"
+                | "void" => format!("{text}.class"),
+                // Raw: it stands where a `Class<? extends T>` is wanted too.
+                _ => format!("(Class) Class.forName({lit})"),
+            },
             "java.util.BitSet" => match bit_set(text) {
                 Some(e) => e,
                 None => self.problem(
@@ -610,6 +644,7 @@ impl<'a> Builder<'a> {
             Some(v) => {
                 // Nested classes may be private: only those are declared as Object.
                 let decl_type = if class.contains('$') {
+                    self.object_typed.insert(v.clone());
                     "Object".to_string()
                 } else {
                     self.class(class)
@@ -702,6 +737,37 @@ fn point(class: &str, text: &str) -> Option<String> {
 mod tests {
     use super::*;
     use mimic_trace::FieldValue;
+
+    /// Gson's `TypeToken.getType()` stubbed with a `$Gson$Types$ParameterizedTypeImpl`
+    /// that another value shares: the object is a variable declared `Object` (its class
+    /// is nested, maybe private), so where a `Type` is wanted it is cast (it did not
+    /// compile: "no suitable method found for thenReturn(Object)").
+    #[test]
+    fn a_shared_object_of_a_nested_class_is_cast_where_a_named_type_is_wanted() {
+        let hidden = Value::Object {
+            id: 1,
+            class: "a.Types$Impl".into(),
+            fields: Vec::new(),
+            truncated: false,
+        };
+        let list = Value::Collection {
+            id: 2,
+            class: "java.util.ArrayList".into(),
+            size: 2,
+            elements: vec![hidden.clone(), Value::Ref { id: 1 }],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&list, &hidden]);
+        let _ = b.try_expr(&list, None).unwrap();
+        let wanted = FieldType::Object("java/lang/reflect/Type".into());
+        let e = b.expr(&Value::Ref { id: 1 }, Some(&wanted));
+        assert!(e.starts_with("(java.lang.reflect.Type) "), "{e}");
+        // Not where `Object` is wanted, nor to a type javac may not see.
+        let any = b.expr(&Value::Ref { id: 1 }, None);
+        assert!(!any.starts_with('('), "{any}");
+        assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
 
     /// Issue 15: JDK values by meaning: a `BitSet` by its set bits, rebuilt over its
     /// words; a point by its coordinates, exactly; malformed text is not Java.

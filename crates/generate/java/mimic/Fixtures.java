@@ -262,15 +262,71 @@ public final class Fixtures {
             return Enum.valueOf((Class) type, name);
         }
 
+        // The same texts as the generator writes inline (crates/generate/src/values.rs).
         private static Object text(String cls, String text) throws ReflectiveOperationException {
-            Class<?> type = Class.forName(cls);
+            if (cls.startsWith("sun.nio.cs.") && !cls.contains("$")) {
+                return java.nio.charset.Charset.forName(text);
+            }
             switch (cls) {
                 case "java.util.UUID": return java.util.UUID.fromString(text);
                 case "java.math.BigDecimal": return new java.math.BigDecimal(text);
                 case "java.math.BigInteger": return new java.math.BigInteger(text);
                 case "java.time.ZoneRegion": return java.time.ZoneId.of(text);
-                default: return type.getMethod("parse", CharSequence.class).invoke(null, text);
+                case "java.lang.Class": return classNamed(text);
+                case "java.util.BitSet": return bitSet(text);
+                case "java.awt.geom.Point2D$Float": {
+                    String[] xy = coordinates(text, "Point2D.Float[");
+                    return new java.awt.geom.Point2D.Float(Float.parseFloat(xy[0]), Float.parseFloat(xy[1]));
+                }
+                case "java.awt.geom.Point2D$Double": {
+                    String[] xy = coordinates(text, "Point2D.Double[");
+                    return new java.awt.geom.Point2D.Double(Double.parseDouble(xy[0]), Double.parseDouble(xy[1]));
+                }
+                case "java.io.File": return new java.io.File(text);
+                case "java.net.URI": return java.net.URI.create(text);
+                case "java.nio.charset.Charset": return java.nio.charset.Charset.forName(text);
+                case "java.lang.StringBuilder": return new StringBuilder(text);
+                case "java.lang.StringBuffer": return new StringBuffer(text);
+                case "java.util.Locale": return java.util.Locale.forLanguageTag(text.replace('_', '-'));
+                case "java.util.Currency": return java.util.Currency.getInstance(text);
+                case "java.util.concurrent.atomic.AtomicInteger":
+                    return new java.util.concurrent.atomic.AtomicInteger(Integer.parseInt(text));
+                case "java.util.concurrent.atomic.AtomicLong":
+                    return new java.util.concurrent.atomic.AtomicLong(Long.parseLong(text));
+                case "java.util.concurrent.atomic.AtomicBoolean":
+                    return new java.util.concurrent.atomic.AtomicBoolean(Boolean.parseBoolean(text));
+                default: return Class.forName(cls).getMethod("parse", CharSequence.class).invoke(null, text);
             }
+        }
+
+        private static Class<?> classNamed(String name) throws ClassNotFoundException {
+            switch (name) {
+                case "boolean": return boolean.class;
+                case "byte": return byte.class;
+                case "char": return char.class;
+                case "short": return short.class;
+                case "int": return int.class;
+                case "long": return long.class;
+                case "float": return float.class;
+                case "double": return double.class;
+                case "void": return void.class;
+                default: return Class.forName(name);
+            }
+        }
+
+        private static java.util.BitSet bitSet(String text) {
+            java.util.BitSet bits = new java.util.BitSet();
+            String inner = text.substring(1, text.length() - 1).trim();
+            if (!inner.isEmpty()) {
+                for (String bit : inner.split(",")) {
+                    bits.set(Integer.parseInt(bit.trim()));
+                }
+            }
+            return bits;
+        }
+
+        private static String[] coordinates(String text, String prefix) {
+            return text.substring(prefix.length(), text.length() - 1).split(", ");
         }
 
         private static Object throwable(String cls, String message) throws ReflectiveOperationException {

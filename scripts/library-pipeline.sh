@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# A real library through the whole pipeline (issue 15: libraries beyond PDFBox, none of
+# them in ../shared/subjects.md): plan the library's MUTs, record a parsing workload of
+# examples/<name>-workload, check its output is unchanged under the agent, generate tests
+# and verify them. The same figures as scripts/pdfbox-pipeline.sh; they go to
+# docs/results.md.
+#
+#   scripts/library-pipeline.sh gson     (Gson 2.11.0: JSON into a model, a tree, maps; back)
+#   scripts/library-pipeline.sh yaml     (SnakeYAML 2.3: configurations with anchors, aliases)
+#   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
+#
+# Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml}
+case "$name" in
+  gson) group=com.google.code.gson; artifact=gson; version=2.11.0; package=com.google.gson
+        main=se.kth.castor.gsonworkload.Workload; src=examples/gson-workload/src ;;
+  yaml) group=org.yaml; artifact=snakeyaml; version=2.3; package=org.yaml.snakeyaml
+        main=se.kth.castor.yamlworkload.Workload; src=examples/yaml-workload/src ;;
+  *) echo "unknown library $name (gson or yaml)" >&2; exit 2 ;;
+esac
+work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
+rm -rf "$work" && mkdir -p "$work/lib"
+source bench/release.sh
+cat > "$work/pom.xml" <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+<groupId>mimic.scripts</groupId><artifactId>$name-pipeline</artifactId><version>1</version>
+<dependencies><dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$version</version></dependency></dependencies></project>
+POM
+mvn -q -B -f "$work/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies -DoutputDirectory="$work/lib" -DexcludeTransitive=true
+jar=$(ls "$work"/lib/$artifact-$version.jar)
+javac -d "$work/workload" -cp "$jar" $(find "$src" -name '*.java')
+
+echo "== mimic targets ($group:$artifact:$version)"
+"$mimic" targets -c "$jar" --project-package "$package" -o "$work/plan.json" > "$work/targets.txt"
+tail -n 1 "$work/targets.txt"
+
+echo "== workload, plain and under mimic record"
+t0=$(date +%s.%N); java -cp "$jar:$work/workload" "$main" > "$work/plain.txt"; t1=$(date +%s.%N)
+"$mimic" record --plan "$work/plan.json" --store "$work/traces.db" -- java -cp "$jar:$work/workload" "$main" \
+  > "$work/recorded.txt" 2> "$work/record.stderr"
+t2=$(date +%s.%N)
+grep '^mimic' "$work/record.stderr"
+if cmp -s "$work/plain.txt" "$work/recorded.txt"; then
+  echo "output identical under the agent"
+else
+  echo "OUTPUT DIFFERS"; exit 1
+fi
+python3 -c "print(f'wall time: plain {$t1-$t0:.1f} s, recorded {$t2-$t1:.1f} s')"
+
+echo "== mimic generate"
+"$mimic" generate --store "$work/traces.db" --out "$work/src/test/java" --resources "$work/src/test/resources" --max-per-mut "${MAX_PER_MUT:-3}" > "$work/generate.txt"
+cat "$work/generate.txt"
+
+echo "== mimic verify (${RUNS:-3} runs)"
+"$mimic" verify --tests "$work/src/test/java" -c "$jar:$work/workload" --runs "${RUNS:-3}" --work "$work/verify" > "$work/verify.txt" || true
+grep -v '^  ' "$work/verify.txt" | tail -n 1
+echo "per-MUT table and failures: $work/verify.txt"
