@@ -102,7 +102,8 @@ impl Summary {
 
 /// A method whose summary is being computed: what its recursive calls are assumed to
 /// use meanwhile, whether one was met, and the outermost such method below which a
-/// recursive call used an assumption (a summary resting on it is not kept).
+/// recursive call used an assumption (a summary resting on it is kept for that round
+/// only).
 struct Computing {
     key: MethodKey,
     assumed: Rc<Summary>,
