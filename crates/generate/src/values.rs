@@ -188,6 +188,23 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// An argument built by class name (`Fixtures.create("a.B", …)`, a generic call) cast
+    /// to its parameter's type, which javac would otherwise not know among overloads
+    /// (PDFBox's `new PDStream(COSStream)` beside `PDStream(PDDocument)`: "reference to
+    /// PDStream is ambiguous").
+    fn typed_argument(&self, e: String, t: &FieldType) -> String {
+        match t {
+            FieldType::Object(n)
+                if e.starts_with(&format!("{FIXTURES}.create(\""))
+                    && !n.contains('$')
+                    && n != "java/lang/Object" =>
+            {
+                format!("({}) {e}", n.replace('/', "."))
+            }
+            _ => e,
+        }
+    }
+
     fn untyped_expr(&mut self, v: &Value, target: Option<&FieldType>) -> String {
         match v {
             Value::Null => "null".into(),
@@ -577,7 +594,8 @@ impl<'a> Builder<'a> {
                 Some(e) => e.clone(),
                 None => {
                     let f = fields.iter().find(|f| &f.name == name)?;
-                    self.expr(&f.value, Some(t))
+                    let e = self.expr(&f.value, Some(t));
+                    self.typed_argument(e, t)
                 }
             };
             args.push(arg);
@@ -767,6 +785,37 @@ mod tests {
         let any = b.expr(&Value::Ref { id: 1 }, None);
         assert!(!any.starts_with('('), "{any}");
         assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
+
+    /// Regression (PDFBox's `PDStream`, whole-program mode): its field constructor's
+    /// argument built by class name is cast to the parameter's type, as overloads of the
+    /// same arity would make the call ambiguous.
+    #[test]
+    fn a_field_constructor_argument_built_by_class_name_is_cast_to_its_parameter() {
+        let stream = Value::Object {
+            id: 2,
+            class: "org.other.Stream".into(),
+            fields: Vec::new(),
+            truncated: false,
+        };
+        let fields = [FieldValue {
+            name: "stream".into(),
+            declared_in: "com.acme.Holder".into(),
+            value: stream.clone(),
+        }];
+        let constructor = mimic_plan::FieldConstructor {
+            descriptor: "(Lorg/other/Stream;)V".into(),
+            fields: vec!["stream".into()],
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&stream]);
+        let e = b
+            .construct(1, "com.acme.Holder", &fields, &HashMap::new(), &constructor)
+            .unwrap();
+        assert!(
+            e.starts_with("new Holder((org.other.Stream) Fixtures.create(\"org.other.Stream\""),
+            "{e}"
+        );
     }
 
     /// Issue 15: JDK values by meaning: a `BitSet` by its set bits, rebuilt over its
