@@ -200,7 +200,8 @@ impl<'i> ReadAnalysis<'i> {
     /// native, too many, too deep, recursive).
     fn targets(&self, callee: &MemberRef, opcode: u8, depth: usize) -> Option<Vec<Rc<Summary>>> {
         if !matches!(opcode, INVOKEVIRTUAL | INVOKEINTERFACE) {
-            return self.summary(&callee.owner, callee, depth).map(|s| vec![s]);
+            let resolved = self.resolve(&callee.owner, &callee.name, &callee.descriptor)?;
+            return self.summary(resolved, callee, depth).map(|s| vec![s]);
         }
         let classes = self.concrete_below(&callee.owner);
         if classes.is_empty() || classes.len() > MAX_TARGETS {
@@ -209,9 +210,9 @@ impl<'i> ReadAnalysis<'i> {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for c in classes.iter() {
-            let (class, _) = self.resolve(c, &callee.name, &callee.descriptor)?;
-            if seen.insert(class.name().ok()?) {
-                out.push(self.summary(c, callee, depth)?);
+            let resolved = self.resolve(c, &callee.name, &callee.descriptor)?;
+            if seen.insert(resolved.0.name().ok()?) {
+                out.push(self.summary(resolved, callee, depth)?);
             }
         }
         Some(out)
@@ -244,13 +245,17 @@ impl<'i> ReadAnalysis<'i> {
         })
     }
 
-    /// The summary of the method a call to `callee` runs, if it can be followed: a
-    /// project class's method with code, found in the class the call names or above it.
-    fn summary(&self, from: &str, callee: &MemberRef, depth: usize) -> Option<Rc<Summary>> {
+    /// The summary of `callee` as resolved (a project class's method with code, by
+    /// [`ReadAnalysis::resolve`]), if it can be followed.
+    fn summary(
+        &self,
+        (class, index): (&'i ClassFile, usize),
+        callee: &MemberRef,
+        depth: usize,
+    ) -> Option<Rc<Summary>> {
         if depth >= MAX_CALLS || callee.name.starts_with('<') {
             return None;
         }
-        let (class, index) = self.resolve(from, &callee.name, &callee.descriptor)?;
         let key = (
             class.name().ok()?,
             callee.name.clone(),
@@ -262,7 +267,7 @@ impl<'i> ReadAnalysis<'i> {
         {
             // Recursion: the inner call uses what the method is assumed to use so far;
             // the method is interpreted again until that stops growing, and what was
-            // computed between the two calls is not kept.
+            // computed between the two calls is kept for that round only.
             let mut active = self.active.borrow_mut();
             let top = active.len();
             let rest_on = |active: &mut Vec<Computing>, at: usize| {
@@ -316,7 +321,8 @@ impl<'i> ReadAnalysis<'i> {
         let result = result.flatten();
         let mut active = self.active.borrow_mut();
         match rests_on {
-            // Rests on an outer method's assumption: its callers learn it, nothing kept.
+            // Rests on an outer method's assumption: its callers learn it, and it is
+            // kept for that method's current round only.
             Some(at) => {
                 let parent = active.len().checked_sub(1);
                 if let Some(p) = parent.filter(|&p| at < p) {
@@ -348,8 +354,7 @@ impl<'i> ReadAnalysis<'i> {
             return None;
         }
         let method = &class.methods[index];
-        let attr = method.attribute(&class.constant_pool, "Code")?;
-        let code = CodeAttribute::parse(&attr.data, &class.constant_pool).ok()?;
+        let code = crate::targets::code_of(class, method)?;
         let desc = MethodDescriptor::parse(descriptor).ok()?;
         let is_static = method.has_flag(STATIC);
         let mut interp = Paths::new(self, &desc, None, depth);
@@ -390,7 +395,7 @@ fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Val
         desc,
         max_locals,
         |i| {
-            if is_reference(&desc.params[i as usize]) {
+            if desc.params[i as usize].is_reference() {
                 Value::root(i + 1)
             } else {
                 Value::none()
@@ -398,14 +403,6 @@ fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Val
         },
         Value::none(),
     )
-}
-
-fn is_reference(t: &FieldType) -> bool {
-    matches!(t, FieldType::Object(_) | FieldType::Array(_))
-}
-
-fn is_reference_descriptor(d: &str) -> bool {
-    d.starts_with('L') || d.starts_with('[')
 }
 
 /// The interpretation of one method body.
@@ -644,7 +641,7 @@ impl Interpreter for Paths<'_, '_> {
         };
         let field: Rc<str> = Rc::from(f.name.as_str());
         let v = self.extend(&r.clone(), &[field]);
-        if is_reference_descriptor(&f.descriptor) {
+        if FieldType::parse(&f.descriptor).is_ok_and(|t| t.is_reference()) {
             v
         } else {
             Value::none()

@@ -478,7 +478,7 @@ const REAL_PACKAGES: [&str; 7] = [
     "java/nio/",
 ];
 
-fn code_of(class: &ClassFile, method: &Member) -> Option<CodeAttribute> {
+pub(crate) fn code_of(class: &ClassFile, method: &Member) -> Option<CodeAttribute> {
     let attr = method.attribute(&class.constant_pool, "Code")?;
     CodeAttribute::parse(&attr.data, &class.constant_pool).ok()
 }
