@@ -123,7 +123,7 @@ fn receiver_key(r: &Receiver) -> String {
 fn raw_for_stub(e: String, value: &Value, ret: Option<&FieldType>) -> String {
     match (value, ret) {
         (Value::Collection { .. } | Value::Map { .. }, Some(FieldType::Object(t)))
-            if !t.contains('$') && t != "java/lang/Object" && !e.starts_with('(') =>
+            if crate::values::nameable(&t.replace('/', ".")) && !e.starts_with('(') =>
         {
             format!("({}) {e}", t.replace('/', "."))
         }

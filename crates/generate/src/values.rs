@@ -178,10 +178,7 @@ impl<'a> Builder<'a> {
     /// `e` cast to `java_type` when it is a variable declared `Object` and the type can
     /// be named (not nested, not `Object` itself).
     pub fn as_type(&self, e: &str, java_type: &str) -> String {
-        if self.object_typed.contains(e)
-            && !java_type.contains('$')
-            && java_type != "java.lang.Object"
-        {
+        if self.object_typed.contains(e) && nameable(java_type) {
             format!("({java_type}) {e}")
         } else {
             e.to_string()
@@ -194,11 +191,7 @@ impl<'a> Builder<'a> {
     /// PDStream is ambiguous").
     fn typed_argument(&self, e: String, t: &FieldType) -> String {
         match t {
-            FieldType::Object(n)
-                if e.starts_with(&format!("{FIXTURES}.create(\""))
-                    && !n.contains('$')
-                    && n != "java/lang/Object" =>
-            {
+            FieldType::Object(n) if built_by_name(&e) && nameable(&n.replace('/', ".")) => {
                 format!("({}) {e}", n.replace('/', "."))
             }
             _ => e,
@@ -450,8 +443,7 @@ impl<'a> Builder<'a> {
         // call: beside others, javac would infer it as the first element's type, and
         // alone as the varargs array itself (`Object[]`); either cast fails at run time.
         // Such lists are built from `Object`s, raw.
-        let by_name = format!("{FIXTURES}.create(\"");
-        let raw = items.iter().any(|i| i.starts_with(&by_name));
+        let raw = items.iter().any(|i| built_by_name(i));
         let args = if raw {
             items
                 .iter()
@@ -692,6 +684,18 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
         .next()
         .is_none()
         .then_some((millis, zone, first, minimal))
+}
+
+/// Is `e` an object built by class name (`Fixtures.create("a.B", …)`): a generic call
+/// whose type javac infers from its context, not from the class?
+fn built_by_name(e: &str) -> bool {
+    e.starts_with(&format!("{FIXTURES}.create(\""))
+}
+
+/// Can a cast in a test name `java_type` (dotted), and does it say more than `Object`?
+/// A nested class's binary name (`a.B$C`) may be private: never cast to.
+pub(crate) fn nameable(java_type: &str) -> bool {
+    !java_type.contains('$') && java_type != "java.lang.Object"
 }
 
 /// A `BitSet` from its text (`{0, 2, 65}`, `BitSet.toString`): `BitSet.valueOf` over its
