@@ -446,7 +446,14 @@ struct HelperWalk<'w> {
     follow: &'w dyn Fn(&Call) -> bool,
     /// Enter them knowing their parameters' origins (the call's arguments).
     with_args: bool,
+    /// Also enter the static methods and constructors of other project classes (code the
+    /// MUT hands its mockable objects to, which makes calls on them).
+    other_classes: bool,
 }
+
+/// What a walk through the helpers does with each: it sees the helper's reference, its
+/// class file, its code and the calls in it.
+type VisitHelper<'v> = dyn FnMut(&MethodRef, &ClassFile, &CodeAttribute, &[Call]) + 'v;
 
 struct Analyser<'a> {
     index: &'a ClassIndex,
@@ -513,7 +520,7 @@ fn returns_of(index: &ClassIndex, descriptor: &str) -> Returns {
     }
 }
 
-impl Analyser<'_> {
+impl<'a> Analyser<'a> {
     /// Every MUT rule except "has a mockable call".
     fn candidate(&self, method: &Member, name: &str) -> Result<(), String> {
         let flags = method.access_flags;
@@ -679,24 +686,25 @@ impl Analyser<'_> {
         self.chain(found, &analysis.escapes, &desc, &code, &mut mockable_calls);
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
-        seen.insert((name.to_string(), descriptor.to_string()));
+        seen.insert(self.key(name, descriptor));
         self.deeper(found, &desc, &mut seen, &mut deeper_calls);
         // Every helper the MUT calls runs as part of it, whatever it is passed: one walk
         // collects their environment interactions and the static fields they read.
         let mut static_reads = Vec::new();
         self.add_static_reads(&code, &mut static_reads);
         let mut seen = HashSet::new();
-        seen.insert((name.to_string(), descriptor.to_string()));
+        seen.insert(self.key(name, descriptor));
         let every_helper = HelperWalk {
             follow: &|_| true,
             with_args: false,
+            other_classes: false,
         };
         self.walk_helpers(
             found,
             0,
             &mut seen,
             &every_helper,
-            &mut |via, helper, inner| {
+            &mut |via, _, helper, inner| {
                 for c in inner {
                     if let Some(call) = self.environment(c, helper) {
                         deeper_calls.push(DeeperCall {
@@ -1338,60 +1346,110 @@ impl Analyser<'_> {
         on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
     }
 
-    /// The helper `c` calls: its reference, its code and the calls in it (its parameters'
-    /// origins from `args` when given).
+    /// A method's key in a walk's `seen` set: its class, name and descriptor.
+    fn key(&self, name: &str, descriptor: &str) -> (String, String, String) {
+        (
+            self.class_name.to_string(),
+            name.to_string(),
+            descriptor.to_string(),
+        )
+    }
+
+    /// The class file and method index of what `c` calls when it is code of another
+    /// project class that runs as part of the MUT: a static method (found in the named
+    /// class or a superclass) or a constructor, with code.
+    fn other_class_callee(&self, c: &Call) -> Option<(&'a ClassFile, usize)> {
+        let constructor = c.opcode == INVOKESPECIAL && c.callee.name == "<init>";
+        if !(c.opcode == INVOKESTATIC || constructor) || c.callee.owner == self.class_name {
+            return None;
+        }
+        let mut owner = c.callee.owner.clone();
+        for _ in 0..32 {
+            let class = self.index.parsed.get(&owner)?;
+            if let Some(i) = class.find_method(&c.callee.name, &c.callee.descriptor) {
+                let m = &class.methods[i];
+                let runs = !m.has_flag(ABSTRACT) && !m.has_flag(NATIVE);
+                let fits = m.has_flag(STATIC) != constructor;
+                return (runs && fits).then_some((class, i));
+            }
+            if constructor {
+                return None;
+            }
+            owner = self.index.get(&owner)?.super_name.clone()?;
+        }
+        None
+    }
+
+    /// The helper `c` calls (in this class, or with `other_classes` a static method or
+    /// constructor of another project class): its class file, reference, code and the
+    /// calls in it (its parameters' origins from `args` when given). In another class,
+    /// `this` is no object of the MUT's.
     fn helper_calls(
         &self,
         c: &Call,
         args: Option<&[Origin]>,
-    ) -> Option<(MethodRef, CodeAttribute, Vec<Call>)> {
-        let helper = self
-            .class
-            .find_method(&c.callee.name, &c.callee.descriptor)
-            .map(|i| &self.class.methods[i])?;
-        let code = code_of(self.class, helper)?;
+        other_classes: bool,
+    ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Vec<Call>)> {
+        let (class, index, this) = if self.is_helper_call(c) {
+            let i = self
+                .class
+                .find_method(&c.callee.name, &c.callee.descriptor)?;
+            (self.class, i, Origin::This)
+        } else if other_classes {
+            let (class, i) = self.other_class_callee(c)?;
+            (class, i, Origin::Unknown)
+        } else {
+            return None;
+        };
+        let helper = &class.methods[index];
+        let code = code_of(class, helper)?;
         let hdesc = MethodDescriptor::parse(&c.callee.descriptor).ok()?;
         let this = if helper.has_flag(STATIC) {
             Origin::Unknown
         } else {
-            Origin::This
+            this
         };
         let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
-        let inner = calls(self.class, &code, entry).ok()?;
+        let inner = calls(class, &code, entry).ok()?;
         let via = MethodRef {
-            class: dotted(self.class_name),
+            class: dotted(&class.name().ok()?),
             method: c.callee.name.clone(),
             descriptor: c.callee.descriptor.clone(),
         };
-        Some((via, code, inner))
+        Some((class, via, code, inner))
     }
 
     /// Walk the helpers the MUT calls ([`HELPER_DEPTH`] calls deep, each once, depth
     /// first): those `follow` accepts, with their parameters' origins when `with_args`;
-    /// `visit` sees each one's reference, code and the calls in it.
+    /// `visit` sees each one's class file, reference, code and the calls in it.
     fn walk_helpers(
         &self,
         found: &[Call],
         depth: usize,
-        seen: &mut HashSet<(String, String)>,
+        seen: &mut HashSet<(String, String, String)>,
         policy: &HelperWalk,
-        visit: &mut dyn FnMut(&MethodRef, &CodeAttribute, &[Call]),
+        visit: &mut VisitHelper,
     ) {
         if depth >= HELPER_DEPTH {
             return;
         }
         for c in found {
-            if !self.is_helper_call(c)
-                || !(policy.follow)(c)
-                || !seen.insert((c.callee.name.clone(), c.callee.descriptor.clone()))
-            {
+            if !(policy.follow)(c) {
                 continue;
             }
             let args = policy.with_args.then_some(c.args.as_slice());
-            let Some((via, code, inner)) = self.helper_calls(c, args) else {
+            let Some((class, via, code, inner)) = self.helper_calls(c, args, policy.other_classes)
+            else {
                 continue;
             };
-            visit(&via, &code, &inner);
+            if !seen.insert((
+                via.class.clone(),
+                via.method.clone(),
+                via.descriptor.clone(),
+            )) {
+                continue;
+            }
+            visit(&via, class, &code, &inner);
             self.walk_helpers(&inner, depth + 1, seen, policy, visit);
         }
     }
@@ -1401,7 +1459,7 @@ impl Analyser<'_> {
         &self,
         found: &[Call],
         mut_desc: &MethodDescriptor,
-        seen: &mut HashSet<(String, String)>,
+        seen: &mut HashSet<(String, String, String)>,
         out: &mut Vec<DeeperCall>,
     ) {
         let policy = HelperWalk {
@@ -1412,10 +1470,13 @@ impl Analyser<'_> {
                     || c.receiver == Some(Origin::This)
             },
             with_args: true,
+            other_classes: true,
         };
-        self.walk_helpers(found, 0, seen, &policy, &mut |via, code, inner| {
+        self.walk_helpers(found, 0, seen, &policy, &mut |via, class, code, inner| {
             for c in inner {
-                if let Ok(call) = self.mockable(c, mut_desc, code) {
+                if let Ok(mut call) = self.mockable(c, mut_desc, code) {
+                    // The line in the helper's own class.
+                    call.line = code.line_of(&class.constant_pool, c.offset as u16);
                     out.push(DeeperCall {
                         via: via.clone(),
                         call,

@@ -162,6 +162,61 @@ fn nested_methods_under_test_replay_every_call_of_the_outer_invocation() {
     assert!(words.contains("when(source.peek())"), "{words}");
 }
 
+/// Issue 15 item 2 (pattern 2, escaping mocks): the methods under test hand their mocked
+/// source to a static helper of another class and to another class's constructor, which
+/// read from it. Their calls are recorded for the invocation like the MUT's own, so the
+/// tests stub them all; without them the mocked `peek()` answers `'\0'` and the words
+/// come out wrong.
+#[test]
+fn calls_on_a_mock_handed_to_other_classes_code_are_stubbed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("escaping", "se.kth.castor.escaping.Main", dir.path());
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("plan.json")).unwrap())
+            .unwrap();
+    let helpers: BTreeSet<String> = plan["muts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|m| m["deeper_calls"].as_array().unwrap())
+        .map(|d| {
+            format!(
+                "{}.{}",
+                d["via"]["class"].as_str().unwrap(),
+                d["via"]["method"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        helpers,
+        BTreeSet::from([
+            "se.kth.castor.escaping.Blanks.skip".to_string(),
+            "se.kth.castor.escaping.Word.<init>".to_string(),
+        ])
+    );
+    let manifest = manifest_of(&tests);
+    assert_eq!(
+        manifest["skipped"].as_array().unwrap().len(),
+        0,
+        "{:#}",
+        manifest["skipped"]
+    );
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    assert_eq!(report["summary"]["tests"], 24, "{:#}", report["summary"]);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/escaping"), "WordCounter");
+    assert!(
+        source.contains("when(source.peek()).thenReturn('r', "),
+        "{source}"
+    );
+    assert!(
+        source.contains("inOrder.verify(source, times(1)).next();"),
+        "{source}"
+    );
+}
+
 /// Issue 15 item 4: a method of a non-static inner class whose collaborator is, in
 /// production, a lambda (a hidden class the JVM names `Meter$$Lambda$1/0x…`), an anonymous
 /// class or a local class capturing the outer instance: every invocation gets tests (the

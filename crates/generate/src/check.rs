@@ -145,7 +145,8 @@ pub fn mut_entry(m: &Mut) -> Result<(), Rejected> {
         }
     }
     for via in m.deeper_calls.iter().map(|d| &d.via) {
-        if !is_binary_name(&via.class) || !is_identifier(&via.method) {
+        // A constructor of another class the MUT hands a mock to is named `<init>`.
+        if !is_binary_name(&via.class) || !(is_identifier(&via.method) || via.method == "<init>") {
             return Err(reject(
                 "helper of a deeper call",
                 &format!("{}.{}", via.class, via.method),

@@ -179,8 +179,14 @@ fn print_table(plan: &Plan, first: Option<&PathBuf>) {
             println!("    {}", call_text(c));
         }
         for d in &m.deeper_calls {
+            // A helper of another class (a mock handed to its code) is named with it.
+            let class = if d.via.class == m.class {
+                String::new()
+            } else {
+                format!("{}.", d.via.class)
+            };
             println!(
-                "    {}  [in {}{}]",
+                "    {}  [in {class}{}{}]",
                 call_text(&d.call),
                 d.via.method,
                 d.via.descriptor
