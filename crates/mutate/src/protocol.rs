@@ -71,6 +71,10 @@ pub enum Reply {
     /// This test outran its budget after `wall` nanoseconds and could not be stopped
     /// soundly: the JVM halts.
     TimedOut { test: usize, wall: u64 },
+    /// A stop of an earlier launch poisoned the JVM (a test failed with a `ThreadDeath`
+    /// this launch's watchdog never threw, kept in static state): the tests reported
+    /// [`Status::NotRun`] go again in a new JVM; this one halts.
+    Poisoned,
     /// The request is answered.
     Done,
 }

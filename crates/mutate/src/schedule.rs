@@ -622,6 +622,16 @@ fn run_alone(
     // The shim ran the tests in order and stopped at the first that detected the mutant:
     // one that did not run after that is not another launch's business (retried = 1).
     let verdict = settle(&pending.job.tests, &by_test, culprit, 1);
+    if verdict.end == Settle::Again && !worker.is_alive() && pending.retried < NOT_RUN_TRIES {
+        // A poisoned JVM (a stop of an earlier launch kept in static state) ended: its
+        // tests that did not run go again in a new one.
+        pending.retried += 1;
+        return run_alone(worker, spec, limits, pending, names).map(
+            |(method, mutant, outcome, killer, again)| {
+                (method, mutant, outcome, killer, again + restarted)
+            },
+        );
+    }
     let (status, killer) = match (verdict.end, culprit) {
         (Settle::Detected(status, killer, why), _) => (status, Some((killer, why))),
         (_, Some(c)) => (c.status, Some((c.test, c.why.clone()))),
@@ -772,7 +782,7 @@ fn confirm_alone(
     pending: &Pending,
     test: usize,
 ) -> (Result<Option<(MutantStatus, String)>, MutateError>, usize) {
-    let started = match worker_for(worker, spec, pending) {
+    let mut started = match worker_for(worker, spec, pending) {
         Ok(started) => started,
         Err(e) => return (Err(e), 0),
     };
@@ -785,26 +795,39 @@ fn confirm_alone(
     } else {
         budget
     };
-    let reply = match run_isolated(
-        worker,
-        pending.isolation(),
-        pending.job.id,
-        limits,
-        &[(test, budget)],
-    ) {
-        Ok(reply) => reply,
-        Err(e) => return (Err(e), started),
-    };
-    let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
-    // A JVM that went down under it detected it, whichever test it was blamed on.
-    let again = match culprit(&reply.end) {
-        Some(c) => Some((c.status, c.why)),
-        None => match settle(&[(test, budget)], &by_test, None, 1).end {
-            Settle::Detected(status, _, why) => Some((status, why)),
-            Settle::Passed | Settle::Again => None,
-        },
-    };
-    (Ok(again), started)
+    for attempt in 0..NOT_RUN_TRIES {
+        if attempt > 0 {
+            // The last JVM was poisoned by an earlier stop and ended: a new one.
+            match Worker::start(spec) {
+                Ok(w) => *worker = w,
+                Err(e) => return (Err(e), started),
+            }
+            started += 1;
+        }
+        let reply = match run_isolated(
+            worker,
+            pending.isolation(),
+            pending.job.id,
+            limits,
+            &[(test, budget)],
+        ) {
+            Ok(reply) => reply,
+            Err(e) => return (Err(e), started),
+        };
+        let by_test: HashMap<usize, &TestResult> =
+            reply.results.iter().map(|r| (r.index, r)).collect();
+        // A JVM that went down under it detected it, whichever test it was blamed on.
+        let again = match culprit(&reply.end) {
+            Some(c) => Some((c.status, c.why)),
+            None => match settle(&[(test, budget)], &by_test, None, 1).end {
+                Settle::Detected(status, _, why) => Some((status, why)),
+                Settle::Again if !worker.is_alive() => continue,
+                Settle::Passed | Settle::Again => None,
+            },
+        };
+        return (Ok(again), started);
+    }
+    (Ok(None), started)
 }
 
 /// `test`'s budget among `pending`'s tests (`None`: not one of them).

@@ -425,6 +425,16 @@ impl Worker {
                 }
             };
             match parse_reply(&line) {
+                // The reported results stand; the JVM goes, so the next run starts anew.
+                Some(Reply::Poisoned) => {
+                    self.kill();
+                    return Ok(RunReply {
+                        results,
+                        end: RunEnd::Done,
+                        shared_hits,
+                        inits,
+                    });
+                }
                 Some(Reply::Done) => {
                     return Ok(RunReply {
                         results,

@@ -29,6 +29,15 @@ final class Launch implements TestExecutionListener {
     final boolean[] failed;
     /** Per test, whether the watchdog's stop ended it. */
     final boolean[] stopped;
+    /**
+     * Per test, whether it failed with a {@code ThreadDeath} this launch's watchdog never
+     * threw: one from an earlier launch's stop, kept in some static state (a class
+     * initialiser the stop cut short, Mockito's mock maker caching its failed start). The
+     * JVM is poisoned: its results cannot be trusted, its tests run again in a new one.
+     */
+    final boolean[] poisoned;
+    /** Whether the watchdog stopped this launch's thread (set before the stop). */
+    volatile boolean stopIssued;
     /** Per test, the first line of its (first) failure. */
     final String[] failure;
     /**
@@ -83,6 +92,7 @@ final class Launch implements TestExecutionListener {
         containerFailure = new String[n];
         failedContainer = new String[n];
         stopped = new boolean[n];
+        poisoned = new boolean[n];
         ran = new boolean[n];
         invocations = new int[n];
         wall = new long[n];
@@ -281,12 +291,18 @@ final class Launch implements TestExecutionListener {
 
     private void fail(int k, TestExecutionResult result) {
         Throwable t = result.getThrowable().orElse(null);
-        if (isStop(t)) {
+        if (isStop(t) && stopIssued) {
             // The watchdog's stop, not the test's own failure (it may land in the test
             // after the one that outran its budget).
             stopped[k] = true;
             return;
         }
+        if (isStop(t) && Watchdog.stopsIssued > 0) {
+            // A stop of an earlier launch, kept in static state: this JVM is poisoned.
+            poisoned[k] = true;
+            return;
+        }
+        // (A ThreadDeath in a JVM that never stopped a thread is the test's own doing.)
         failed[k] = true;
         if (failure[k] == null) {
             failure[k] = Protocol.describe(t);

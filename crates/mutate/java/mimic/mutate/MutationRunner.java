@@ -245,6 +245,19 @@ public final class MutationRunner {
         }
     }
 
+    private static boolean anyPoisoned(Launch launch) {
+        return firstPoisoned(launch) >= 0;
+    }
+
+    private static int firstPoisoned(Launch launch) {
+        for (int k = 0; k < launch.poisoned.length; k++) {
+            if (launch.poisoned[k]) {
+                return k;
+            }
+        }
+        return -1;
+    }
+
     /** The end of the run of tests from {@code from} that belong to the same test class. */
     private static int sameClassEnd(int[] indices, int from) {
         String cls = containerOf(tests.get(indices[from]));
@@ -316,6 +329,19 @@ public final class MutationRunner {
             launch.finishHits();
         }
         settleContainerFailures(launch, recordHits, cpuConst, wallConst);
+        if (!recordHits && anyPoisoned(launch)) {
+            // What ran after the poison proves nothing (a failure may be the poison's):
+            // only passing tests keep their results; the rest go again in a new JVM.
+            for (int k = 0; k < n; k++) {
+                boolean clean = launch.ran[k] && !launch.failed[k] && !launch.poisoned[k]
+                        && !launch.stopped[k] && k != r.timedOut;
+                print(indices[from + k], clean ? 'P' : 'N', launch, k, 0);
+            }
+            System.err.println("mimic: a test failed with a ThreadDeath of an earlier stop ("
+                    + launch.ids[firstPoisoned(launch)] + "): this JVM is poisoned, ending it");
+            proto.poisoned();
+            Runtime.getRuntime().halt(6);
+        }
         boolean anyFailed = false;
         int blamed = launch.blame();
         if (launch.threw) {

@@ -98,6 +98,15 @@ final class Protocol {
         out.flush();
     }
 
+    /**
+     * A stop of an earlier launch poisoned this JVM (see {@code Launch.poisoned}): the
+     * tests it reported {@code N} run again in a new one; the JVM halts.
+     */
+    void poisoned() {
+        out.println("{\"kind\":\"poisoned\"}");
+        out.flush();
+    }
+
     /** The request is answered. */
     void done() {
         out.println("{\"kind\":\"done\"}");

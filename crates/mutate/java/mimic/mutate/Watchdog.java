@@ -83,6 +83,9 @@ final class Watchdog {
      * then {@code stuck} and the JVM must go). The thread loads the tests through
      * {@code loader} (its context class loader) when one is given.
      */
+    /** How many times a watchdog stopped a test thread in this JVM. */
+    static volatile int stopsIssued;
+
     @SuppressWarnings({"deprecation", "removal"})
     static Result run(Launcher launcher, LauncherDiscoveryRequest request, Launch launch,
             ClassLoader loader) {
@@ -142,6 +145,8 @@ final class Watchdog {
                     launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
                     CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
                     w.cpuLimit / MS);
+            launch.stopIssued = true;
+            stopsIssued++;
             try {
                 thread.stop();
             } catch (Throwable unsupported) {
