@@ -14,7 +14,7 @@
 //! with only final instance fields that define `equals`) are not mocked: generated tests
 //! rebuild them from their recorded state ("don't mock value objects").
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -449,6 +449,13 @@ struct HelperWalk<'w> {
     /// Also enter the static methods and constructors of other project classes (code the
     /// MUT hands its mockable objects to, which makes calls on them).
     other_classes: bool,
+    /// With `other_classes`: the arguments each such callee was first seen called with,
+    /// and the callees seen called with different ones. A call site in such a callee
+    /// stands for a mock of the MUT only if every call passes it the same objects: the
+    /// recorder attributes every call made at the site during the invocation, whatever
+    /// it is made on (`IOUtils.closeAndLogException(x, …)` called on three fields).
+    args_of: RefCell<HashMap<(String, String, String), Vec<Origin>>>,
+    ambiguous: RefCell<HashSet<(String, String, String)>>,
 }
 
 /// What a walk through the helpers does with each: it sees the helper's reference, its
@@ -698,6 +705,8 @@ impl<'a> Analyser<'a> {
             follow: &|_| true,
             with_args: false,
             other_classes: false,
+            args_of: RefCell::default(),
+            ambiguous: RefCell::default(),
         };
         self.walk_helpers(
             found,
@@ -1433,6 +1442,28 @@ impl<'a> Analyser<'a> {
         if depth >= HELPER_DEPTH {
             return;
         }
+        if policy.other_classes {
+            // Every call of another class's code counts, followed or not.
+            for c in found {
+                if self.is_helper_call(c) {
+                    continue;
+                }
+                let Some(Ok(owner)) = self.other_class_callee(c).map(|(class, _)| class.name())
+                else {
+                    continue;
+                };
+                let key = (
+                    dotted(&owner),
+                    c.callee.name.clone(),
+                    c.callee.descriptor.clone(),
+                );
+                let mut args_of = policy.args_of.borrow_mut();
+                let first = args_of.entry(key.clone()).or_insert_with(|| c.args.clone());
+                if *first != c.args {
+                    policy.ambiguous.borrow_mut().insert(key);
+                }
+            }
+        }
         for c in found {
             if !(policy.follow)(c) {
                 continue;
@@ -1471,18 +1502,35 @@ impl<'a> Analyser<'a> {
             },
             with_args: true,
             other_classes: true,
+            args_of: RefCell::default(),
+            ambiguous: RefCell::default(),
         };
+        let mut found_deeper = Vec::new();
         self.walk_helpers(found, 0, seen, &policy, &mut |via, class, code, inner| {
+            let other_class = via.class != dotted(self.class_name);
             for c in inner {
+                // Another class's code names the type it takes (`java.io.Closeable`):
+                // a mock of the field's own type must answer the call.
+                if other_class && !self.project.contains(&c.callee.owner) {
+                    continue;
+                }
                 if let Ok(mut call) = self.mockable(c, mut_desc, code) {
                     // The line in the helper's own class.
                     call.line = code.line_of(&class.constant_pool, c.offset as u16);
-                    out.push(DeeperCall {
+                    found_deeper.push(DeeperCall {
                         via: via.clone(),
                         call,
                     });
                 }
             }
         });
+        let ambiguous = policy.ambiguous.borrow();
+        out.extend(found_deeper.into_iter().filter(|d| {
+            !ambiguous.contains(&(
+                d.via.class.clone(),
+                d.via.method.clone(),
+                d.via.descriptor.clone(),
+            ))
+        }));
     }
 }

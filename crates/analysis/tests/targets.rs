@@ -452,6 +452,43 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
         .all(|m| !m.is_constructor() && m.method != "log"));
 }
 
+/// Issue 15 pattern 2 (escaping mocks): calls on a mock the MUT hands to a static method
+/// of another class are its deeper calls, unless that method is called with different
+/// objects (the site would stand for all of them: on PDFBox, `IOUtils.closeAndLogException`
+/// called on three fields had every `close()` filed as one field's) or names a JDK type
+/// (a `java.io.Closeable` mock could not stand in the field).
+#[test]
+fn calls_in_another_class_that_the_mut_hands_its_mocks_to_are_deeper_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "escaping");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let using = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "use")
+        .expect("use is a MUT");
+    let deeper: Vec<(String, String, String)> = using
+        .deeper_calls
+        .iter()
+        .map(|d| {
+            (
+                format!("{}.{}", d.via.class, d.via.method),
+                d.call.name.clone(),
+                d.call.receiver.describe(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        deeper,
+        [(
+            "esc.Util.touch".to_string(),
+            "ping".to_string(),
+            "field first".to_string()
+        )]
+    );
+}
+
 /// Issue 16: the constants a method compares an unchanged `int`-like parameter with
 /// (`quantity >= GROUP`, `quantity <= 0`, `if (member)`, `200 < quantity`) are its
 /// thresholds; a parameter the method assigns first gives none.
