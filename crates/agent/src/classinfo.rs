@@ -136,6 +136,10 @@ pub enum Kind {
     /// A `Class` object, recorded by the name of the class it stands for (`int`,
     /// `java.util.List`, `[Ljava.lang.String;`, `a.B$C`), which `Class.forName` reads.
     ClassObject,
+    /// A project subclass of a JDK collection or map: its own fields (and its project
+    /// superclasses'), then its contents, read through the JDK class
+    /// `Jdk::subclass_bases[i]` describes.
+    Subclass(Vec<SnapshotField>, usize),
     /// A project class that is behaviour by its JDK supertype (a stream, reader,
     /// writer, channel…): captured field by field only along a method's read tree (the
     /// fields that method reads), otherwise opaque with this reason.
@@ -456,6 +460,21 @@ unsafe fn classify(
         Kind::Object(Vec::new())
     } else if is_jdk(&name) {
         Kind::Opaque(format!("JDK type {name} is not captured by meaning"))
+    } else if is(jdk.collection.0) || is(jdk.map.0) {
+        // A project collection or map: its JDK superclass may hold its elements.
+        let fields = unsafe { instance_fields(env, jvmti, options, class) };
+        match unsafe { jdk_superclass(env, jvmti, class) } {
+            None => Kind::Object(fields),
+            Some(base) if base == "java.lang.Object" || base.starts_with("java.util.Abstract") => {
+                Kind::Object(fields)
+            }
+            Some(base) => match jdk.subclass_bases.iter().position(|b| b.name == base) {
+                Some(i) => Kind::Subclass(fields, i),
+                None => Kind::Opaque(format!(
+                    "a subclass of {base}, whose contents cannot be read without running its code"
+                )),
+            },
+        }
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
@@ -464,6 +483,24 @@ unsafe fn classify(
         name,
         kind,
     })
+}
+
+/// The first JDK class among `class`'s superclasses (dotted), if it has one.
+unsafe fn jdk_superclass(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
+    let mut current = unsafe { env.get_superclass(class) };
+    clear(env);
+    for _ in 0..64 {
+        let c = current?;
+        let name = unsafe { class_name(jvmti, c) };
+        if name.as_deref().is_none_or(is_jdk) {
+            unsafe { env.delete_local_ref(c) };
+            return name;
+        }
+        current = unsafe { env.get_superclass(c) };
+        clear(env);
+        unsafe { env.delete_local_ref(c) };
+    }
+    None
 }
 
 /// Instance fields of the class and its non-JDK superclasses, superclass fields first.

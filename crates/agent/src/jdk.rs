@@ -18,6 +18,67 @@ pub struct Id(pub *mut std::ffi::c_void);
 unsafe impl Send for Id {}
 unsafe impl Sync for Id {}
 
+/// A JDK collection or map class a project class may extend, and how the recorder reads
+/// a subclass's elements without running the subclass's code: the method `class`
+/// declares (`toArray()`, or `entrySet()` for a map), called non-virtually.
+pub struct SubclassBase {
+    /// The JDK class the subclass extends (dotted), e.g. `java.util.ArrayList`.
+    pub name: &'static str,
+    /// `name` as a JSON string: the class the contents are recorded as.
+    pub quoted: String,
+    /// The class declaring `method` (a `LinkedHashSet` is read through `HashSet`'s).
+    pub class: GlobalClass,
+    pub method: Id,
+    pub map: bool,
+    /// The opening of the pseudo-field the contents are recorded in
+    /// (`<elements>` or `<entries>`, declared in `name`).
+    pub prefix: String,
+}
+
+/// The JDK classes whose project subclasses are recorded with their contents: (class,
+/// class declaring the method, method, descriptor). Each method is declared by that JDK
+/// class on Java 17 through 25 and reads the JDK's own state only: it calls nothing a
+/// subclass could override. Other JDK collections (`TreeMap`, `ArrayDeque`…) call
+/// overridable methods (`size()`) on the way: their subclasses are opaque.
+const SUBCLASS_BASES: [(&str, &str, &str, &str); 6] = [
+    (
+        "java.util.ArrayList",
+        "java/util/ArrayList",
+        "toArray",
+        "()[Ljava/lang/Object;",
+    ),
+    (
+        "java.util.LinkedList",
+        "java/util/LinkedList",
+        "toArray",
+        "()[Ljava/lang/Object;",
+    ),
+    (
+        "java.util.HashSet",
+        "java/util/HashSet",
+        "toArray",
+        "()[Ljava/lang/Object;",
+    ),
+    (
+        "java.util.LinkedHashSet",
+        "java/util/HashSet",
+        "toArray",
+        "()[Ljava/lang/Object;",
+    ),
+    (
+        "java.util.HashMap",
+        "java/util/HashMap",
+        "entrySet",
+        "()Ljava/util/Set;",
+    ),
+    (
+        "java.util.LinkedHashMap",
+        "java/util/LinkedHashMap",
+        "entrySet",
+        "()Ljava/util/Set;",
+    ),
+];
+
 /// The JDK classes the snapshotter classifies by.
 pub struct Jdk {
     pub object: GlobalClass,
@@ -32,6 +93,9 @@ pub struct Jdk {
     pub class: GlobalClass,
     /// Streams, readers, writers, channels, sockets: opaque with this reason.
     pub opaque_kinds: Vec<(GlobalClass, &'static str)>,
+    /// The JDK collections and maps whose project subclasses are recorded with their
+    /// contents ([`SUBCLASS_BASES`]).
+    pub subclass_bases: Vec<SubclassBase>,
     pub to_string: Id,
     pub get_message: Id,
     /// `Throwable.detailMessage`, read directly for application exception classes (their
@@ -136,6 +200,24 @@ impl Jdk {
         for (name, why) in OPAQUE_KINDS {
             opaque_kinds.push((global(env, name)?, why));
         }
+        let mut subclass_bases = Vec::new();
+        for (name, declaring, m, sig) in SUBCLASS_BASES {
+            let class = global(env, declaring)?;
+            let map = m == "entrySet";
+            let field = if map {
+                mimic_trace::ENTRIES_FIELD
+            } else {
+                mimic_trace::ELEMENTS_FIELD
+            };
+            subclass_bases.push(SubclassBase {
+                name,
+                quoted: mimic_trace::json::quoted(name),
+                method: method(env, class, m, sig)?,
+                class,
+                map,
+                prefix: mimic_trace::json::field_prefix(field, name),
+            });
+        }
         let enum_name = unsafe { env.get_field_id(enum_class.0, "name", "Ljava/lang/String;") };
         clear(env);
         let detail_message =
@@ -169,6 +251,7 @@ impl Jdk {
             throwable,
             thread,
             opaque_kinds,
+            subclass_bases,
         })
     }
 }

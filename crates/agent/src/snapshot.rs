@@ -17,7 +17,7 @@ use mimic_plan::ReadNode;
 use mimic_trace::json;
 
 use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
-use crate::jdk::{self, clear, Jdk};
+use crate::jdk::{self, clear, Jdk, SubclassBase};
 use crate::options::Options;
 
 /// Everything a snapshot needs besides the JNI environment.
@@ -469,8 +469,12 @@ impl<'a> Walk<'a> {
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
                     Kind::Object(fields) | Kind::Behaviour(fields, _) => unsafe {
-                        self.object(obj, id, name, fields, depth, guide)
+                        self.object(obj, id, name, (fields, None), depth, guide)
                     },
+                    Kind::Subclass(fields, base) => {
+                        let base = &self.cx.jdk.subclass_bases[*base];
+                        unsafe { self.object(obj, id, name, (fields, Some(base)), depth, guide) }
+                    }
                     _ => json::opaque(self.out, name, "not captured"),
                 }
             }
@@ -663,12 +667,19 @@ impl<'a> Walk<'a> {
             json::opaque(self.out, class, "size() failed");
             return;
         }
-        let size = size.max(0) as u32;
         let set = unsafe { env.call_object_method(obj, jdk.entry_set.0, &[]) };
         if clear(env) || set.is_null() {
             json::opaque(self.out, class, "entrySet() failed");
             return;
         }
+        unsafe { self.entries(set, size.max(0) as u32, id, class, depth) }
+    }
+
+    /// The entries of a JDK map's entry set `set` (of `size` entries), recorded as map
+    /// `class`.
+    unsafe fn entries(&mut self, set: jni::jobject, size: u32, id: u32, class: &str, depth: u32) {
+        let jdk = self.cx.jdk;
+        let env = self.env;
         // Small maps are copied at once; big ones are read only as far as the caps allow.
         let (arr, it) = if size > COPY_ALL_UP_TO {
             let it = unsafe { env.call_object_method(set, jdk.collection_iterator.0, &[]) };
@@ -765,7 +776,7 @@ impl<'a> Walk<'a> {
         obj: jni::jobject,
         id: u32,
         class: &str,
-        fields: &[crate::classinfo::SnapshotField],
+        (fields, contents): (&[crate::classinfo::SnapshotField], Option<&'a SubclassBase>),
         depth: u32,
         guide: Option<(&'a ReadNode, bool)>,
     ) {
@@ -819,6 +830,50 @@ impl<'a> Walk<'a> {
             }
             json::close(self.out);
         }
+        // A project subclass of a JDK collection or map: its elements or entries, read
+        // through its JDK superclass's own code (never an override), as one more field —
+        // unless the method reads only its own fields.
+        let used_whole = guide.is_none_or(|(g, whole)| whole || g.whole);
+        if let (Some(base), true, false) = (contents, used_whole, truncated) {
+            if written > 0 {
+                json::comma(self.out);
+            }
+            self.out.push_str(&base.prefix);
+            unsafe { self.contents(obj, base, depth + 1) };
+            json::close(self.out);
+        }
         json::end_container(self.out, truncated);
+    }
+
+    /// The elements (or entries) of `obj`, a project subclass of the JDK class `base`
+    /// describes, recorded as that JDK class: `toArray()` (or `entrySet()`) called on it
+    /// non-virtually, as the JDK class declares it.
+    unsafe fn contents(&mut self, obj: jni::jobject, base: &SubclassBase, depth: u32) {
+        let env = self.env;
+        let got =
+            unsafe { env.call_nonvirtual_object_method(obj, base.class.0, base.method.0, &[]) };
+        if clear(env) || got.is_null() {
+            json::opaque(
+                self.out,
+                &base.quoted,
+                "its JDK superclass's contents could not be read",
+            );
+            return;
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        if base.map {
+            let size = unsafe { env.call_int_method(got, self.cx.jdk.collection_size.0, &[]) };
+            if clear(env) {
+                json::opaque(self.out, &base.quoted, "size() failed");
+                return;
+            }
+            unsafe { self.entries(got, size.max(0) as u32, id, &base.quoted, depth) };
+        } else {
+            let size = unsafe { env.get_array_length(got) }.max(0) as u32;
+            json::begin_collection(self.out, id, &base.quoted, size);
+            let truncated = unsafe { self.object_elements(got, size, depth) };
+            json::end_container(self.out, truncated);
+        }
     }
 }

@@ -1036,7 +1036,30 @@ impl<'a> Analyser<'a> {
         if !info.accessible_from(package_of(self.class_name)) {
             return Err("receiver type is not accessible from the MUT's package".into());
         }
+        if let Some(base) = self.jdk_container_base(t) {
+            return Err(format!(
+                "receiver type extends {}: data, rebuilt with its contents, not mocked",
+                dotted(&base)
+            ));
+        }
         Ok(())
+    }
+
+    /// The JDK collection or map class `t` extends, when one that holds elements
+    /// (`java/util/ArrayList`, not `java/util/AbstractList`): such a class is data.
+    fn jdk_container_base(&self, t: &str) -> Option<String> {
+        let mut current = self.index.get(t)?.super_name.clone()?;
+        for _ in 0..64 {
+            if current.starts_with("java/") || current.starts_with("javax/") {
+                let container = self.index.is_subtype(&current, "java/util/Collection")
+                    || self.index.is_subtype(&current, "java/util/Map");
+                let stateless =
+                    current == "java/lang/Object" || current.starts_with("java/util/Abstract");
+                return (container && !stateless).then_some(current);
+            }
+            current = self.index.get(&current)?.super_name.clone()?;
+        }
+        None
     }
 
     /// A public interface of a library or the JDK that stands for a service rather than

@@ -217,6 +217,41 @@ fn calls_on_a_mock_handed_to_other_classes_code_are_stubbed() {
     );
 }
 
+/// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one
+/// of `HashMap` (tags with a fallback) are data: not mocked, recorded with their own
+/// fields and their elements or entries, and rebuilt with both; the tests mimic. Before,
+/// the playlist was a mock whose iterator could not be recorded, and neither MUT got a
+/// test (a mock or a rebuilt empty list would pass or fail for the wrong reason).
+#[test]
+fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("playlist", "se.kth.castor.playlist.Main", dir.path());
+    let manifest = manifest_of(&tests);
+    assert_eq!(
+        manifest["gaps"].as_array().unwrap().len(),
+        0,
+        "{:#}",
+        manifest["gaps"]
+    );
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    assert_eq!(report["summary"]["tests"], 12, "{:#}", report["summary"]);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/playlist"), "Player");
+    assert!(
+        source.contains("Playlist playlist = Fixtures.create(Playlist.class, \"name\", \"morning\", \"<elements>\", new java.util.ArrayList<>("),
+        "{source}"
+    );
+    assert!(
+        source.contains("\"fallback\", \"untagged\", \"<entries>\", "),
+        "{source}"
+    );
+    // The output oracle holds what only the elements give: 70 + 60 seconds played.
+    assert!(source.contains("assertEquals(130, result);"), "{source}");
+    assert!(!source.contains("mock(Playlist.class)"), "{source}");
+}
+
 /// Issue 15 item 4: a method of a non-static inner class whose collaborator is, in
 /// production, a lambda (a hidden class the JVM names `Meter$$Lambda$1/0x…`), an anonymous
 /// class or a local class capturing the outer instance: every invocation gets tests (the

@@ -251,7 +251,9 @@ pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
         }),
         Value::Object { fields, .. } => fields.iter().try_for_each(|f| {
             let at = format!("field {:?} of {what}", f.name);
-            if !is_identifier(&f.name) {
+            let contents =
+                f.name == mimic_trace::ELEMENTS_FIELD || f.name == mimic_trace::ENTRIES_FIELD;
+            if !is_identifier(&f.name) && !contents {
                 return Err(reject(format!("field name in {what}"), &f.name));
             }
             class(&at, &f.declared_in)?;

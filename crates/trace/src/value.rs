@@ -111,6 +111,14 @@ pub enum Value {
     },
 }
 
+/// The pseudo-field holding the elements of a project subclass of a JDK collection
+/// (`class Playlist extends ArrayList<Song>`): a [`Value::Collection`] of the JDK class,
+/// declared in it, after the object's own fields.
+pub const ELEMENTS_FIELD: &str = "<elements>";
+/// The pseudo-field holding the entries of a project subclass of a JDK map: a
+/// [`Value::Map`] of the JDK class.
+pub const ENTRIES_FIELD: &str = "<entries>";
+
 /// One field of a captured object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldValue {

@@ -2,6 +2,9 @@ package mimic;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -9,6 +12,7 @@ import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -27,6 +31,14 @@ import org.objenesis.ObjenesisStd;
 public final class Fixtures {
     private static final ObjenesisStd OBJENESIS = new ObjenesisStd(true);
 
+    /**
+     * The pseudo-field holding the elements of a project subclass of a JDK collection
+     * ({@code class Playlist extends ArrayList<Song>}), recorded after its own fields.
+     */
+    private static final String ELEMENTS = "<elements>";
+    /** The pseudo-field holding the entries of a project subclass of a JDK map. */
+    private static final String ENTRIES = "<entries>";
+
     private Fixtures() {
     }
 
@@ -36,7 +48,7 @@ public final class Fixtures {
             if (type.isRecord()) {
                 return record(type, fieldsAndValues);
             }
-            T instance = anonymousWithoutCaptures(type) ? construct(type) : OBJENESIS.newInstance(type);
+            T instance = instantiate(type);
             for (int i = 0; i + 1 < fieldsAndValues.length; i += 2) {
                 set(instance, (String) fieldsAndValues[i], fieldsAndValues[i + 1]);
             }
@@ -58,6 +70,102 @@ public final class Fixtures {
         return constructors.length == 1 && constructors[0].getParameterCount() == 0;
     }
 
+    /** An instance of {@code type} whose own constructors have not run. */
+    private static <T> T instantiate(Class<T> type) throws ReflectiveOperationException {
+        if (anonymousWithoutCaptures(type)) {
+            return construct(type);
+        }
+        Class<?> base = jdkContainer(type);
+        return base != null ? withJdkState(type, base) : OBJENESIS.newInstance(type);
+    }
+
+    /**
+     * The JDK collection or map class a project class extends, when that class holds the
+     * elements ({@code ArrayList}, not {@code AbstractList}); null otherwise.
+     */
+    private static Class<?> jdkContainer(Class<?> type) {
+        if (!Collection.class.isAssignableFrom(type) && !Map.class.isAssignableFrom(type)) {
+            return null;
+        }
+        Class<?> c = type.getSuperclass();
+        while (c != null && !c.getName().startsWith("java.")) {
+            c = c.getSuperclass();
+        }
+        if (c == null || c == Object.class || c.getSimpleName().startsWith("Abstract")) {
+            return null;
+        }
+        return c;
+    }
+
+    /**
+     * An instance of {@code type} initialised by its JDK superclass's no-argument
+     * constructor only, as deserialisation builds one: the JDK's state is ready for the
+     * elements, the project's constructors have not run (its fields are set next).
+     */
+    private static <T> T withJdkState(Class<T> type, Class<?> base) throws ReflectiveOperationException {
+        Class<?> factoryClass = Class.forName("sun.reflect.ReflectionFactory");
+        Object factory = factoryClass.getMethod("getReflectionFactory").invoke(null);
+        Constructor<?> constructor = (Constructor<?>) factoryClass
+                .getMethod("newConstructorForSerialization", Class.class, Constructor.class)
+                .invoke(factory, type, base.getDeclaredConstructor());
+        return type.cast(constructor.newInstance());
+    }
+
+    /**
+     * Put the recorded elements or entries into {@code target}, a project subclass of a
+     * JDK collection or map, through the JDK class's own methods (as
+     * {@code super.addAll(…)} would call them): an override in the subclass does not run.
+     */
+    private static void fill(Object target, Object contents) throws Throwable {
+        Class<?> type = target.getClass();
+        Class<?> base = jdkContainer(type);
+        if (base == null) {
+            throw new IllegalStateException(type.getName() + " holds no JDK collection or map");
+        }
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        if (contents instanceof Map) {
+            lookup.findSpecial(base, "putAll", MethodType.methodType(void.class, Map.class), type)
+                    .invoke(target, (Map<?, ?>) contents);
+        } else if (List.class.isAssignableFrom(base)) {
+            lookup.findSpecial(base, "addAll", MethodType.methodType(boolean.class, Collection.class), type)
+                    .invoke(target, (Collection<?>) contents);
+        } else {
+            // A set's addAll is AbstractCollection's, which calls add: the set's own add.
+            MethodHandle add = lookup.findSpecial(base, "add",
+                    MethodType.methodType(boolean.class, Object.class), type);
+            for (Object e : (Collection<?>) contents) {
+                add.invoke(target, e);
+            }
+        }
+    }
+
+    /** The elements or entries of {@code target}, read through its JDK superclass's code. */
+    private static Object contents(Object target, boolean entries) throws Throwable {
+        Class<?> type = target.getClass();
+        Class<?> base = jdkContainer(type);
+        if (base == null) {
+            throw new IllegalStateException(type.getName() + " holds no JDK collection or map");
+        }
+        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+        if (entries) {
+            Map<Object, Object> copy = new LinkedHashMap<>();
+            Collection<?> set = (Collection<?>) lookup
+                    .findSpecial(base, "entrySet", MethodType.methodType(java.util.Set.class), type)
+                    .invoke(target);
+            for (Object e : set) {
+                Map.Entry<?, ?> entry = (Map.Entry<?, ?>) e;
+                copy.put(entry.getKey(), entry.getValue());
+            }
+            return copy;
+        }
+        Object[] elements = (Object[]) lookup
+                .findSpecial(base, "toArray", MethodType.methodType(Object[].class), type)
+                .invoke(target);
+        return java.util.Set.class.isAssignableFrom(base)
+                ? new LinkedHashSet<>(Arrays.asList(elements))
+                : new ArrayList<>(Arrays.asList(elements));
+    }
+
     private static <T> T construct(Class<T> type) throws ReflectiveOperationException {
         Constructor<T> constructor = type.getDeclaredConstructor();
         constructor.setAccessible(true);
@@ -76,6 +184,14 @@ public final class Fixtures {
 
     /** Set a field (declared in the object's class or a superclass); returns the object. */
     public static <T> T set(T target, String name, Object value) {
+        if (ELEMENTS.equals(name) || ENTRIES.equals(name)) {
+            try {
+                fill(target, value);
+                return target;
+            } catch (Throwable e) {
+                throw new IllegalStateException("mimic could not fill " + target.getClass().getName() + ": " + e, e);
+            }
+        }
         try {
             Field f = field(target.getClass(), name, false);
             f.setAccessible(true);
@@ -88,6 +204,13 @@ public final class Fixtures {
 
     /** Read a field (declared in the object's class or a superclass): a state oracle's actual value. */
     public static Object get(Object target, String name) {
+        if (ELEMENTS.equals(name) || ENTRIES.equals(name)) {
+            try {
+                return contents(target, ENTRIES.equals(name));
+            } catch (Throwable e) {
+                throw new IllegalStateException("mimic could not read the contents of " + target.getClass().getName() + ": " + e, e);
+            }
+        }
         try {
             Field f = field(target.getClass(), name, false);
             f.setAccessible(true);
@@ -241,7 +364,7 @@ public final class Fixtures {
                             ids.put(((Number) n.get("id")).longValue(), r);
                             return r;
                         }
-                        Object o = OBJENESIS.newInstance(type);
+                        Object o = instantiate(type);
                         ids.put(((Number) n.get("id")).longValue(), o);
                         for (Object f : fields) {
                             Map<String, Object> fv = (Map<String, Object>) f;

@@ -21,6 +21,22 @@ class FixturesTest {
         assertEquals(Integer.valueOf(-7), n.boxed);
     }
 
+    /** Issue 15 pattern 5: project subclasses of JDK collections and maps, with contents. */
+    @Test
+    void rebuildsCollectionAndMapSubclassesWithTheirContentsAndFields() {
+        Roster r = Fixtures.create(Roster.class, "team", "red", "<elements>", List.of("ann", "bo"));
+        assertEquals("red", r.team);
+        assertEquals(List.of("ann", "bo"), r);
+        assertEquals(List.of("ann", "bo"), Fixtures.get(r, "<elements>"));
+        Badges b = Fixtures.create(Badges.class, "<elements>", List.of("gold"), "level", 2);
+        assertEquals(java.util.Set.of("gold"), b);
+        assertEquals(2, b.level);
+        Tally t = Fixtures.create(Tally.class, "unit", "kg", "<entries>", java.util.Map.of("x", 1));
+        assertEquals(Integer.valueOf(1), t.get("x"));
+        assertEquals("kg", t.unit);
+        assertEquals(java.util.Map.of("x", 1), Fixtures.get(t, "<entries>"));
+    }
+
     @Test
     void createsWithoutRunningConstructorsAndSetsFields() {
         Node n = Fixtures.create(Node.class, "name", "x", "weight", 2.5);

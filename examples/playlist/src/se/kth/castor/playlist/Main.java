@@ -1,0 +1,34 @@
+package se.kth.castor.playlist;
+
+/** A small workload: play two playlists and tag their songs. */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        Speaker speaker = new Speaker() {
+            @Override
+            public void announce(String text) {
+                System.out.println("> " + text);
+            }
+
+            @Override
+            public int play(String title) {
+                return title.length() * 10;
+            }
+        };
+        Player player = new Player(speaker);
+        Playlist morning = new Playlist("morning");
+        morning.add(new Song("Sunrise", 200));
+        morning.add(new Song("Coffee", 180));
+        Playlist night = new Playlist("night");
+        night.add(new Song("Moon", 240));
+        Tags tags = new Tags("untagged");
+        tags.put("Sunrise", "calm");
+        tags.put("Moon", "slow");
+        System.out.println(player.play(morning));
+        System.out.println(player.play(night));
+        System.out.println(player.tagsOf(morning, tags));
+        System.out.println(player.tagsOf(night, tags));
+    }
+}
