@@ -95,6 +95,16 @@ fn manifest_of(tests: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(tests.join("mimic-tests.json")).unwrap()).unwrap()
 }
 
+/// The manifest lists nothing under `key` (`skipped` invocations, `gaps`: MUTs without tests).
+fn assert_none(manifest: &Value, key: &str) {
+    assert_eq!(
+        manifest[key].as_array().unwrap().len(),
+        0,
+        "{:#}",
+        manifest[key]
+    );
+}
+
 fn assert_all_mimic(report: &Value) {
     let s = &report["summary"];
     let tests = s["tests"].as_u64().unwrap();
@@ -196,12 +206,7 @@ fn calls_on_a_mock_handed_to_other_classes_code_are_stubbed() {
         ])
     );
     let manifest = manifest_of(&tests);
-    assert_eq!(
-        manifest["skipped"].as_array().unwrap().len(),
-        0,
-        "{:#}",
-        manifest["skipped"]
-    );
+    assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
     assert_eq!(report["summary"]["tests"], 24, "{:#}", report["summary"]);
@@ -228,12 +233,7 @@ fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
     let (classes, tests) =
         record_and_generate("playlist", "se.kth.castor.playlist.Main", dir.path());
     let manifest = manifest_of(&tests);
-    assert_eq!(
-        manifest["gaps"].as_array().unwrap().len(),
-        0,
-        "{:#}",
-        manifest["gaps"]
-    );
+    assert_none(&manifest, "gaps");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
     assert_eq!(report["summary"]["tests"], 12, "{:#}", report["summary"]);
@@ -263,12 +263,7 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     let (classes, tests) =
         record_and_generate("inner-classes", "se.kth.castor.meter.Main", dir.path());
     let manifest = manifest_of(&tests);
-    assert_eq!(
-        manifest["skipped"].as_array().unwrap().len(),
-        0,
-        "{:#}",
-        manifest["skipped"]
-    );
+    assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
     assert_eq!(report["summary"]["tests"], 12, "{:#}", report["summary"]);
@@ -288,12 +283,7 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) = record_and_generate("stock", "se.kth.castor.stock.Main", dir.path());
     let manifest = manifest_of(&tests);
-    assert_eq!(
-        manifest["skipped"].as_array().unwrap().len(),
-        0,
-        "{:#}",
-        manifest["skipped"]
-    );
+    assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
     let source = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/stock"), "Shop");
