@@ -1378,10 +1378,11 @@ impl<'a> Analyser<'a> {
         on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
     }
 
-    /// A method's key in a walk's `seen` set: its class, name and descriptor.
+    /// A method of this class's key in a walk's `seen` set: its class (dotted, as in a
+    /// [`MethodRef`]), name and descriptor.
     fn key(&self, name: &str, descriptor: &str) -> (String, String, String) {
         (
-            self.class_name.to_string(),
+            dotted(self.class_name),
             name.to_string(),
             descriptor.to_string(),
         )

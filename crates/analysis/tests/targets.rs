@@ -487,6 +487,19 @@ fn calls_in_another_class_that_the_mut_hands_its_mocks_to_are_deeper_calls() {
             "field first".to_string()
         )]
     );
+    // A MUT reached again through its helper is not walked as a helper of itself (its
+    // calls were filed twice, as its own and as deeper calls: 32 on PDFBox).
+    let count_down = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "countDown")
+        .expect("countDown is a MUT");
+    assert_eq!(count_down.mockable_calls.len(), 1);
+    assert!(
+        count_down.deeper_calls.is_empty(),
+        "{:?}",
+        count_down.deeper_calls
+    );
 }
 
 /// Issue 16: the constants a method compares an unchanged `int`-like parameter with

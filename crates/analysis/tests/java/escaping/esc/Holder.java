@@ -17,4 +17,14 @@ public class Holder {
         Util.closeQuietly(second);
         return n;
     }
+
+    /** Calls itself again through a helper: its own calls are no deeper calls of it. */
+    public int countDown(int n) {
+        int pinged = first.ping();
+        return n > 0 ? again(n) : pinged;
+    }
+
+    private int again(int n) {
+        return countDown(n - 1);
+    }
 }
