@@ -835,6 +835,11 @@ impl<'a> Walk<'a> {
         // unless the method reads only its own fields.
         let used_whole = guide.is_none_or(|(g, whole)| whole || g.whole);
         if let (Some(base), true, false) = (contents, used_whole, truncated) {
+            if self.full() {
+                json::end_container(self.out, true);
+                return;
+            }
+            self.bytes += 40 + (base.prefix.len() as u64);
             if written > 0 {
                 json::comma(self.out);
             }
