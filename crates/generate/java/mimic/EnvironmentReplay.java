@@ -306,7 +306,10 @@ public final class EnvironmentReplay implements AutoCloseable {
         }
         try {
             ByteBuddyAgent.install();
+            // Synthetic methods too (Byte Buddy skips them by default): a class rewritten
+            // into a mutant schema (`mimic mutate`) keeps its original bodies in them.
             new ByteBuddy()
+                    .ignore(ElementMatchers.none())
                     .redefine(type)
                     .visit(substitutions().on(ElementMatchers.any()))
                     .visit(keepAccess(type))
