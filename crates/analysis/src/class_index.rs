@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use mimic_classfile::access::{ABSTRACT, NATIVE};
 use mimic_classfile::ClassFile;
 pub use mimic_classpath::{dotted, package_of, ClassInfo, FieldInfo};
 use mimic_classpath::{ClassOrigin, ClassSource, Hierarchy};
@@ -112,6 +113,27 @@ impl ClassIndex {
         let resolved = self.hierarchy.resolve_field(class, name, None).ok()?;
         let declaring = self.get(&resolved.class.name)?;
         Some((declaring, &declaring.fields[resolved.index]))
+    }
+
+    /// The parsed class file and method index that `owner.name descriptor` resolves to,
+    /// searching superclasses among the parsed classes; only a method with code (not
+    /// abstract, not native).
+    pub fn method_with_code(
+        &self,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Option<(&ClassFile, usize)> {
+        let mut current = owner.to_string();
+        for _ in 0..32 {
+            let class = self.parsed.get(&current)?;
+            if let Some(i) = class.find_method(name, descriptor) {
+                let m = &class.methods[i];
+                return (!m.has_flag(ABSTRACT) && !m.has_flag(NATIVE)).then_some((class, i));
+            }
+            current = self.get(&current)?.super_name.clone()?;
+        }
+        None
     }
 
     /// True if `class` is `ancestor` or inherits from it (as far as the entries and the

@@ -27,7 +27,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
-use mimic_classfile::access::{ABSTRACT, INTERFACE, NATIVE, STATIC};
+use mimic_classfile::access::{ABSTRACT, INTERFACE, STATIC};
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::constant_pool::MemberRef;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
@@ -375,16 +375,7 @@ impl<'i> ReadAnalysis<'i> {
     /// The class file and method index `owner.name descriptor` resolves to among the
     /// parsed classes, searching superclasses; only methods with code.
     fn resolve(&self, owner: &str, name: &str, descriptor: &str) -> Option<(&'i ClassFile, usize)> {
-        let mut current = owner.to_string();
-        for _ in 0..32 {
-            let class = self.index.parsed.get(&current)?;
-            if let Some(i) = class.find_method(name, descriptor) {
-                let m = &class.methods[i];
-                return (!m.has_flag(ABSTRACT) && !m.has_flag(NATIVE)).then_some((class, i));
-            }
-            current = self.index.get(&current)?.super_name.clone()?;
-        }
-        None
+        self.index.method_with_code(owner, name, descriptor)
     }
 }
 

@@ -454,8 +454,8 @@ struct HelperWalk<'w> {
     /// stands for a mock of the MUT only if every call passes it the same objects: the
     /// recorder attributes every call made at the site during the invocation, whatever
     /// it is made on (`IOUtils.closeAndLogException(x, …)` called on three fields).
-    args_of: RefCell<HashMap<(String, String, String), Vec<Origin>>>,
-    ambiguous: RefCell<HashSet<(String, String, String)>>,
+    args_of: RefCell<HashMap<MethodRef, Vec<Origin>>>,
+    ambiguous: RefCell<HashSet<MethodRef>>,
 }
 
 /// What a walk through the helpers does with each: it sees the helper's reference, its
@@ -671,7 +671,7 @@ impl<'a> Analyser<'a> {
         let mut mockable_calls = Vec::new();
         for c in found {
             if let Some(m) = self
-                .mockable(c, &desc, &code)
+                .mockable(c, &desc, self.class, &code)
                 .ok()
                 .or_else(|| self.environment(c, &code))
             {
@@ -926,7 +926,7 @@ impl<'a> Analyser<'a> {
         };
         let reasons: Vec<String> = found
             .iter()
-            .filter_map(|c| self.mockable(c, &desc, &code).err())
+            .filter_map(|c| self.mockable(c, &desc, self.class, &code).err())
             .collect();
         if reasons.is_empty() {
             return "no virtual or interface calls".into();
@@ -1271,14 +1271,21 @@ impl<'a> Analyser<'a> {
             call: producer,
             declared_type: mock_type.clone(),
         };
-        Ok((self.virtual_call(c, code, receiver), mock_type))
+        Ok((self.virtual_call(c, self.class, code, receiver), mock_type))
     }
 
-    /// The plan's entry for the `invokevirtual`/`invokeinterface` `c` made on `receiver`.
-    fn virtual_call(&self, c: &Call, code: &CodeAttribute, receiver: Receiver) -> MockableCall {
+    /// The plan's entry for the `invokevirtual`/`invokeinterface` `c` made on `receiver`,
+    /// in `code` of `class` (the MUT's, or a helper's of another class).
+    fn virtual_call(
+        &self,
+        c: &Call,
+        class: &ClassFile,
+        code: &CodeAttribute,
+        receiver: Receiver,
+    ) -> MockableCall {
         MockableCall {
             offset: c.offset,
-            line: self.line(code, c.offset),
+            line: code.line_of(&class.constant_pool, c.offset as u16),
             owner: dotted(&c.callee.owner),
             name: c.callee.name.clone(),
             descriptor: c.callee.descriptor.clone(),
@@ -1300,6 +1307,7 @@ impl<'a> Analyser<'a> {
         &self,
         c: &Call,
         mut_desc: &MethodDescriptor,
+        class: &ClassFile,
         code: &CodeAttribute,
     ) -> Result<MockableCall, String> {
         if c.opcode != INVOKEVIRTUAL && c.opcode != INVOKEINTERFACE {
@@ -1316,7 +1324,7 @@ impl<'a> Analyser<'a> {
         if UNSTUBBABLE.contains(&c.callee.name.as_str()) {
             return Err(format!("Mockito cannot stub {}", c.callee.name));
         }
-        Ok(self.virtual_call(c, code, receiver))
+        Ok(self.virtual_call(c, class, code, receiver))
     }
 
     /// The call as an environment interaction, if its method is one
@@ -1378,14 +1386,13 @@ impl<'a> Analyser<'a> {
         on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
     }
 
-    /// A method of this class's key in a walk's `seen` set: its class (dotted, as in a
-    /// [`MethodRef`]), name and descriptor.
-    fn key(&self, name: &str, descriptor: &str) -> (String, String, String) {
-        (
-            dotted(self.class_name),
-            name.to_string(),
-            descriptor.to_string(),
-        )
+    /// A method of this class as a walk's `seen` set holds it.
+    fn key(&self, name: &str, descriptor: &str) -> MethodRef {
+        MethodRef {
+            class: dotted(self.class_name),
+            method: name.to_string(),
+            descriptor: descriptor.to_string(),
+        }
     }
 
     /// The class file and method index of what `c` calls when it is code of another
@@ -1396,21 +1403,10 @@ impl<'a> Analyser<'a> {
         if !(c.opcode == INVOKESTATIC || constructor) || c.callee.owner == self.class_name {
             return None;
         }
-        let mut owner = c.callee.owner.clone();
-        for _ in 0..32 {
-            let class = self.index.parsed.get(&owner)?;
-            if let Some(i) = class.find_method(&c.callee.name, &c.callee.descriptor) {
-                let m = &class.methods[i];
-                let runs = !m.has_flag(ABSTRACT) && !m.has_flag(NATIVE);
-                let fits = m.has_flag(STATIC) != constructor;
-                return (runs && fits).then_some((class, i));
-            }
-            if constructor {
-                return None;
-            }
-            owner = self.index.get(&owner)?.super_name.clone()?;
-        }
-        None
+        let (class, i) =
+            self.index
+                .method_with_code(&c.callee.owner, &c.callee.name, &c.callee.descriptor)?;
+        (class.methods[i].has_flag(STATIC) != constructor).then_some((class, i))
     }
 
     /// The helper `c` calls (in this class, or with `other_classes` a static method or
@@ -1459,7 +1455,7 @@ impl<'a> Analyser<'a> {
         &self,
         found: &[Call],
         depth: usize,
-        seen: &mut HashSet<(String, String, String)>,
+        seen: &mut HashSet<MethodRef>,
         policy: &HelperWalk,
         visit: &mut VisitHelper,
     ) {
@@ -1476,11 +1472,11 @@ impl<'a> Analyser<'a> {
                 else {
                     continue;
                 };
-                let key = (
-                    dotted(&owner),
-                    c.callee.name.clone(),
-                    c.callee.descriptor.clone(),
-                );
+                let key = MethodRef {
+                    class: dotted(&owner),
+                    method: c.callee.name.clone(),
+                    descriptor: c.callee.descriptor.clone(),
+                };
                 let mut args_of = policy.args_of.borrow_mut();
                 let first = args_of.entry(key.clone()).or_insert_with(|| c.args.clone());
                 if *first != c.args {
@@ -1497,11 +1493,7 @@ impl<'a> Analyser<'a> {
             else {
                 continue;
             };
-            if !seen.insert((
-                via.class.clone(),
-                via.method.clone(),
-                via.descriptor.clone(),
-            )) {
+            if !seen.insert(via.clone()) {
                 continue;
             }
             visit(&via, class, &code, &inner);
@@ -1514,7 +1506,7 @@ impl<'a> Analyser<'a> {
         &self,
         found: &[Call],
         mut_desc: &MethodDescriptor,
-        seen: &mut HashSet<(String, String, String)>,
+        seen: &mut HashSet<MethodRef>,
         out: &mut Vec<DeeperCall>,
     ) {
         let policy = HelperWalk {
@@ -1538,9 +1530,7 @@ impl<'a> Analyser<'a> {
                 if other_class && !self.project.contains(&c.callee.owner) {
                     continue;
                 }
-                if let Ok(mut call) = self.mockable(c, mut_desc, code) {
-                    // The line in the helper's own class.
-                    call.line = code.line_of(&class.constant_pool, c.offset as u16);
+                if let Ok(call) = self.mockable(c, mut_desc, class, code) {
                     found_deeper.push(DeeperCall {
                         via: via.clone(),
                         call,
@@ -1549,12 +1539,10 @@ impl<'a> Analyser<'a> {
             }
         });
         let ambiguous = policy.ambiguous.borrow();
-        out.extend(found_deeper.into_iter().filter(|d| {
-            !ambiguous.contains(&(
-                d.via.class.clone(),
-                d.via.method.clone(),
-                d.via.descriptor.clone(),
-            ))
-        }));
+        out.extend(
+            found_deeper
+                .into_iter()
+                .filter(|d| !ambiguous.contains(&d.via)),
+        );
     }
 }
