@@ -11,11 +11,24 @@ use std::process::Stdio;
 
 mod common;
 
-use common::{compile_dir, example_src, files_under, mimic};
+use common::{compile_dir, example_src, files_under, mimic, run_mimic, write_plan};
 use mimic_jvm::Jdk;
 use serde_json::Value;
 
 const SECRET: &str = "s3cr3t-token-4711";
+
+/// Run `command` (the example's workload, under mimic) to its end, with its standard
+/// input: a name and a quantity.
+fn with_workload_input(mut command: std::process::Command) -> std::process::Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"Ada\n3\n").unwrap();
+    child.wait_with_output().unwrap()
+}
 
 #[test]
 fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environment() {
@@ -31,7 +44,8 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         )
     };
     let java = Jdk::locate().unwrap().java();
-    let mut child = mimic()
+    let mut command = mimic();
+    command
         .args([
             "run",
             "-c",
@@ -46,15 +60,8 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
         .arg(&java)
         .args(["-cp", &s(&classes), "se.kth.castor.environment.Main"])
         .env("MIMIC_EXAMPLE_API_TOKEN", SECRET)
-        .env("MIMIC_EXAMPLE_REGION", "north")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The workload's standard input: a name and a quantity.
-    child.stdin.take().unwrap().write_all(b"Ada\n3\n").unwrap();
-    let run = child.wait_with_output().unwrap();
+        .env("MIMIC_EXAMPLE_REGION", "north");
+    let run = with_workload_input(command);
     let stdout = String::from_utf8_lossy(&run.stdout);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(0), "{stdout}\n{stderr}");
@@ -374,50 +381,37 @@ fn environment_replay_holds_under_mutation() {
         dir.path().join("tests"),
         dir.path().join("verify"),
     );
-    let ok = |out: std::process::Output| {
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
+    let ok = |(code, out, err): (Option<i32>, String, String)| {
+        assert_eq!(code, Some(0), "{out}{err}");
         out
     };
-    ok(mimic()
-        .args(["targets", "-c", &s(&classes), "-o", &s(&plan)])
-        .output()
-        .unwrap());
+    write_plan(&classes, &plan);
     let java = Jdk::locate().unwrap().java();
-    let mut child = mimic()
+    let mut command = mimic();
+    command
         .args(["record", "--plan", &s(&plan), "--store", &s(&store), "--"])
         .arg(&java)
-        .args(["-cp", &s(&classes), "se.kth.castor.environment.Main"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"Ada\n3\n").unwrap();
-    ok(child.wait_with_output().unwrap());
-    ok(mimic()
-        .args(["generate", "--store", &s(&store), "--out", &s(&tests)])
-        .output()
-        .unwrap());
-    ok(mimic()
-        .args([
-            "verify",
-            "--tests",
-            &s(&tests),
-            "-c",
-            &s(&classes),
-            "--runs",
-            "1",
-            "--work",
-            &s(&work),
-        ])
-        .output()
-        .unwrap());
+        .args(["-cp", &s(&classes), "se.kth.castor.environment.Main"]);
+    let recorded = with_workload_input(command);
+    assert_eq!(recorded.status.code(), Some(0), "{recorded:?}");
+    ok(run_mimic(&[
+        "generate",
+        "--store",
+        &s(&store),
+        "--out",
+        &s(&tests),
+    ]));
+    ok(run_mimic(&[
+        "verify",
+        "--tests",
+        &s(&tests),
+        "-c",
+        &s(&classes),
+        "--runs",
+        "1",
+        "--work",
+        &s(&work),
+    ]));
     let runtime = mimic_jvm::JunitRuntime::fetch(
         &mimic_jvm::ArtifactCache::default_location(),
         &mimic_jvm::Maven::locate().unwrap(),
@@ -425,7 +419,7 @@ fn environment_replay_holds_under_mutation() {
     .unwrap();
     let mut classpath = vec![tests.clone()];
     classpath.extend(runtime.test_classpath());
-    let out = ok(mimic()
+    let out = mimic()
         .args([
             "mutate",
             "--classes",
@@ -437,7 +431,13 @@ fn environment_replay_holds_under_mutation() {
         .arg(std::env::join_paths(&classpath).unwrap())
         .args(["--workers", "1", "--json"])
         .output()
-        .unwrap());
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         report["red-tests"].as_array().unwrap().len(),

@@ -798,11 +798,10 @@ fn confirm_alone(
     for attempt in 0..NOT_RUN_TRIES {
         if attempt > 0 {
             // The last JVM was poisoned by an earlier stop and ended: a new one.
-            match Worker::start(spec) {
-                Ok(w) => *worker = w,
+            match worker_for(worker, spec, pending) {
+                Ok(n) => started += n,
                 Err(e) => return (Err(e), started),
             }
-            started += 1;
         }
         let reply = match run_isolated(
             worker,

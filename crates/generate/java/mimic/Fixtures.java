@@ -117,22 +117,14 @@ public final class Fixtures {
      * {@code super.addAll(…)} would call them): an override in the subclass does not run.
      */
     private static void fill(Object target, Object contents) throws Throwable {
-        Class<?> type = target.getClass();
-        Class<?> base = jdkContainer(type);
-        if (base == null) {
-            throw new IllegalStateException(type.getName() + " holds no JDK collection or map");
-        }
-        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         if (contents instanceof Map) {
-            lookup.findSpecial(base, "putAll", MethodType.methodType(void.class, Map.class), type)
-                    .invoke(target, (Map<?, ?>) contents);
-        } else if (List.class.isAssignableFrom(base)) {
-            lookup.findSpecial(base, "addAll", MethodType.methodType(boolean.class, Collection.class), type)
+            superMethod(target, "putAll", void.class, Map.class).invoke(target, (Map<?, ?>) contents);
+        } else if (List.class.isAssignableFrom(heldBy(target))) {
+            superMethod(target, "addAll", boolean.class, Collection.class)
                     .invoke(target, (Collection<?>) contents);
         } else {
             // A set's addAll is AbstractCollection's, which calls add: the set's own add.
-            MethodHandle add = lookup.findSpecial(base, "add",
-                    MethodType.methodType(boolean.class, Object.class), type);
+            MethodHandle add = superMethod(target, "add", boolean.class, Object.class);
             for (Object e : (Collection<?>) contents) {
                 add.invoke(target, e);
             }
@@ -141,16 +133,9 @@ public final class Fixtures {
 
     /** The elements or entries of {@code target}, read through its JDK superclass's code. */
     private static Object contents(Object target, boolean entries) throws Throwable {
-        Class<?> type = target.getClass();
-        Class<?> base = jdkContainer(type);
-        if (base == null) {
-            throw new IllegalStateException(type.getName() + " holds no JDK collection or map");
-        }
-        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         if (entries) {
             Map<Object, Object> copy = new LinkedHashMap<>();
-            Collection<?> set = (Collection<?>) lookup
-                    .findSpecial(base, "entrySet", MethodType.methodType(java.util.Set.class), type)
+            Collection<?> set = (Collection<?>) superMethod(target, "entrySet", java.util.Set.class)
                     .invoke(target);
             for (Object e : set) {
                 Map.Entry<?, ?> entry = (Map.Entry<?, ?>) e;
@@ -158,12 +143,30 @@ public final class Fixtures {
             }
             return copy;
         }
-        Object[] elements = (Object[]) lookup
-                .findSpecial(base, "toArray", MethodType.methodType(Object[].class), type)
-                .invoke(target);
-        return java.util.Set.class.isAssignableFrom(base)
+        Object[] elements = (Object[]) superMethod(target, "toArray", Object[].class).invoke(target);
+        return java.util.Set.class.isAssignableFrom(heldBy(target))
                 ? new LinkedHashSet<>(Arrays.asList(elements))
                 : new ArrayList<>(Arrays.asList(elements));
+    }
+
+    /** The JDK class that holds {@code target}'s elements; fails for any other object. */
+    private static Class<?> heldBy(Object target) {
+        Class<?> base = jdkContainer(target.getClass());
+        if (base == null) {
+            throw new IllegalStateException(target.getClass().getName() + " holds no JDK collection or map");
+        }
+        return base;
+    }
+
+    /**
+     * Method {@code name} as {@code target}'s JDK superclass has it, invoked as
+     * {@code super.name(…)} would be: an override in the subclass does not run.
+     */
+    private static MethodHandle superMethod(Object target, String name, Class<?> returns,
+            Class<?>... parameters) throws ReflectiveOperationException {
+        Class<?> type = target.getClass();
+        return MethodHandles.privateLookupIn(type, MethodHandles.lookup())
+                .findSpecial(heldBy(target), name, MethodType.methodType(returns, parameters), type);
     }
 
     private static <T> T construct(Class<T> type) throws ReflectiveOperationException {

@@ -245,10 +245,7 @@ public final class MutationRunner {
         }
     }
 
-    private static boolean anyPoisoned(Launch launch) {
-        return firstPoisoned(launch) >= 0;
-    }
-
+    /** The first test of {@code launch} that met a poisoned JVM, or -1. */
     private static int firstPoisoned(Launch launch) {
         for (int k = 0; k < launch.poisoned.length; k++) {
             if (launch.poisoned[k]) {
@@ -329,7 +326,8 @@ public final class MutationRunner {
             launch.finishHits();
         }
         settleContainerFailures(launch, recordHits, cpuConst, wallConst);
-        if (!recordHits && anyPoisoned(launch)) {
+        int poisoned = recordHits ? -1 : firstPoisoned(launch);
+        if (poisoned >= 0) {
             // What ran after the poison proves nothing (a failure may be the poison's):
             // only passing tests keep their results; the rest go again in a new JVM.
             for (int k = 0; k < n; k++) {
@@ -338,7 +336,7 @@ public final class MutationRunner {
                 print(indices[from + k], clean ? 'P' : 'N', launch, k, 0);
             }
             System.err.println("mimic: a test failed with a ThreadDeath of an earlier stop ("
-                    + launch.ids[firstPoisoned(launch)] + "): this JVM is poisoned, ending it");
+                    + launch.ids[poisoned] + "): this JVM is poisoned, ending it");
             proto.poisoned();
             Runtime.getRuntime().halt(6);
         }
