@@ -10,6 +10,18 @@
 //! and parameters, and which of their paths it returns — computed once and grafted under
 //! the caller's paths. Calls the plan mocks use only their receiver's identity.
 //!
+//! Objects the method creates (`new`) are followed too (an abstract heap, one object
+//! per `new` instruction): what is written into their fields, by the method or by their
+//! constructor (followed like any method; its summary says which of its roots' fields
+//! it wrote, and with what), is what a later read of those fields may be. So
+//! `new Catalog(this).count()` uses of `this` what `count()` reads through the field the
+//! constructor stored it in, not the whole receiver. A created object is used whole only
+//! when it escapes to code that is not followed (the JDK, a mocked call's argument, an
+//! array, a thrown exception, a field of a root's object written by a followed method);
+//! then everything written into it is whole. A created object returned by the method
+//! under test or stored into its receiver is rebuilt by the test itself: the oracles
+//! compare its literal fields, not what it holds.
+//!
 //! A virtual call is followed into every method it may run in the project: the one each
 //! concrete project class at or below the named class declares or inherits (class
 //! hierarchy analysis), so an override's reads count too.
@@ -24,7 +36,7 @@
 //! within its usual limits.
 
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use mimic_classfile::access::{ABSTRACT, INTERFACE, STATIC};
@@ -52,11 +64,55 @@ pub const MAX_WORK: usize = 500_000;
 /// Concrete classes a virtual call may dispatch to before it is not followed.
 pub const MAX_TARGETS: usize = 32;
 
-/// A root (0 the receiver, `i + 1` parameter `i`) and the fields read from it in turn.
+/// Where a path starts: a root of the method (0 the receiver, `i + 1` parameter `i`), an
+/// object the method creates ([`Site`]), or, in a [`Summary`] only, the `i`-th object
+/// the summarised method created and handed back (returned or written into a root's
+/// object).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Root {
+    Param(u16),
+    Fresh(Site),
+    Made(u16),
+}
+
+/// An object a method creates: the offset of its `new` and 0, or the offset of a call and
+/// `i + 1` for the `i`-th object the callee created and handed back.
+type Site = (u32, u16);
+
+/// A root and the fields read from it in turn (none for a created object: its fields
+/// are what the [`Heap`] says was written there).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Path {
-    root: u16,
+    root: Root,
     fields: Vec<Rc<str>>,
+}
+
+impl Path {
+    fn fresh(&self) -> Option<Site> {
+        match self.root {
+            Root::Fresh(site) => Some(site),
+            Root::Param(_) | Root::Made(_) => None,
+        }
+    }
+}
+
+/// What the method has written into fields so far on a path through its code: into the
+/// objects it created and into its roots' objects. A read of such a field may be what
+/// was written there (and, on a root's object, what was there before).
+/// Shared between frames until one of them writes (most instructions write nothing).
+#[derive(Debug, Clone, Default)]
+struct Heap {
+    written: Rc<BTreeMap<(Path, Rc<str>), Value>>,
+    /// Created objects handed to code that is not followed: what is written into them
+    /// afterwards is used whole.
+    escaped: Rc<BTreeSet<Site>>,
+}
+
+impl PartialEq for Heap {
+    fn eq(&self, other: &Heap) -> bool {
+        (Rc::ptr_eq(&self.written, &other.written) || self.written == other.written)
+            && (Rc::ptr_eq(&self.escaped, &other.escaped) || self.escaped == other.escaped)
+    }
 }
 
 /// What a value may be: some paths (none: nothing of the roots' state), or `Top`:
@@ -74,19 +130,30 @@ impl Value {
 
     fn root(root: u16) -> Value {
         Value::Paths(BTreeSet::from([Path {
-            root,
+            root: Root::Param(root),
+            fields: Vec::new(),
+        }]))
+    }
+
+    fn fresh(site: Site) -> Value {
+        Value::Paths(BTreeSet::from([Path {
+            root: Root::Fresh(site),
             fields: Vec::new(),
         }]))
     }
 }
 
-/// A method's use of its roots, relative to them: the trees (index as in [`Path::root`])
-/// and the paths it returns.
+/// A method's use of its roots, relative to them: the trees (index as in
+/// [`Root::Param`]), the paths it returns, and the fields of its roots' objects it
+/// writes, with what (`(object, field, value)`).
 #[derive(Debug, PartialEq)]
 struct Summary {
     roots: Vec<ReadNode>,
     used: Vec<bool>,
     returns: Value,
+    stores: Vec<(Path, Rc<str>, Value)>,
+    /// What each object it created and handed back ([`Root::Made`]) holds.
+    made: Vec<Vec<(Rc<str>, Value)>>,
 }
 
 impl Summary {
@@ -96,6 +163,8 @@ impl Summary {
             roots: vec![ReadNode::default(); roots],
             used: vec![false; roots],
             returns: Value::none(),
+            stores: Vec::new(),
+            made: Vec::new(),
         }
     }
 }
@@ -231,13 +300,14 @@ impl<'i> ReadAnalysis<'i> {
     ) -> Option<Reads> {
         let desc = MethodDescriptor::parse(descriptor).ok()?;
         let mut interp = Paths::new(self, &desc, Some(mocked), 0);
-        analyze(
+        let analysis = analyze(
             &mut interp,
             &class.constant_pool,
             code,
             entry(is_static, &desc, code.max_locals),
         )
         .ok()?;
+        interp.finish(analysis.frames);
         let take = |i: usize| interp.used[i].then(|| interp.roots[i].clone());
         Some(Reads {
             receiver: if is_static { None } else { take(0) },
@@ -253,7 +323,7 @@ impl<'i> ReadAnalysis<'i> {
         callee: &MemberRef,
         depth: usize,
     ) -> Option<Rc<Summary>> {
-        if depth >= MAX_CALLS || callee.name.starts_with('<') {
+        if depth >= MAX_CALLS || callee.name == "<clinit>" {
             return None;
         }
         let key = (
@@ -358,18 +428,18 @@ impl<'i> ReadAnalysis<'i> {
         let desc = MethodDescriptor::parse(descriptor).ok()?;
         let is_static = method.has_flag(STATIC);
         let mut interp = Paths::new(self, &desc, None, depth);
-        analyze(
+        interp.constructor = method
+            .name(&class.constant_pool)
+            .is_ok_and(|n| n == "<init>");
+        let analysis = analyze(
             &mut interp,
             &class.constant_pool,
             &code,
             entry(is_static, &desc, code.max_locals),
         )
         .ok()?;
-        Some(Rc::new(Summary {
-            roots: interp.roots,
-            used: interp.used,
-            returns: interp.returns,
-        }))
+        interp.finish(analysis.frames);
+        Some(Rc::new(interp.summary()))
     }
 
     /// The class file and method index `owner.name descriptor` resolves to among the
@@ -379,8 +449,9 @@ impl<'i> ReadAnalysis<'i> {
     }
 }
 
-/// The entry frame: the receiver is root 0, each reference parameter its own root.
-fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Value> {
+/// The entry frame: the receiver is root 0, each reference parameter its own root;
+/// nothing written yet.
+fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Value, Heap> {
     Frame::entry(
         (!is_static).then(|| Value::root(0)),
         desc,
@@ -394,6 +465,7 @@ fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Val
         },
         Value::none(),
     )
+    .with_state(Heap::default())
 }
 
 /// The interpretation of one method body.
@@ -406,6 +478,15 @@ struct Paths<'a, 'i> {
     /// flows back to its caller rather than to an oracle.
     mocked: Option<&'a BTreeSet<u32>>,
     returns: Value,
+    /// A followed method's writes into its roots' objects, for its caller to apply.
+    stores: BTreeMap<(Path, Rc<str>), Value>,
+    /// Created objects merged into a value no longer tracked (too many paths): used
+    /// whole once the interpretation is done, in every heap it reached.
+    lost: BTreeSet<Site>,
+    /// A constructor: its receiver is an object being created.
+    constructor: bool,
+    /// The heap where a followed method returns (all its returns merged).
+    exits: Option<Heap>,
     depth: usize,
 }
 
@@ -423,12 +504,107 @@ impl<'a, 'i> Paths<'a, 'i> {
             used: vec![false; n],
             mocked,
             returns: Value::none(),
+            stores: BTreeMap::new(),
+            lost: BTreeSet::new(),
+            constructor: false,
+            exits: None,
             depth,
         }
     }
 
+    /// After the fixpoint: created objects that were lost in a merge are used whole,
+    /// with what any path wrote into them.
+    fn finish(&mut self, mut frames: Vec<Option<Frame<Value, Heap>>>) {
+        if self.lost.is_empty() {
+            return;
+        }
+        let lost: Vec<Site> = self.lost.iter().copied().collect();
+        let mut seen = HashSet::new();
+        // Every frame stays alive meanwhile, so no heap's address is reused.
+        for frame in frames.iter_mut().flatten() {
+            if !seen.insert(Rc::as_ptr(&frame.state.written)) {
+                continue;
+            }
+            for &site in &lost {
+                self.whole(&Value::fresh(site), &mut frame.state);
+            }
+        }
+    }
+
+    /// The followed method's summary, once interpreted: the objects it created that it
+    /// hands back (returned, or written into its roots' objects, and what those hold in
+    /// turn) become [`Root::Made`]; an object that escaped is not handed back (it was
+    /// used whole).
+    fn summary(mut self) -> Summary {
+        let heap = self.exits.take().unwrap_or_default();
+        let mut order: Vec<Site> = Vec::new();
+        let mut todo: Vec<Site> = Vec::new();
+        let sites = |v: &Value| -> Vec<Site> {
+            match v {
+                Value::Paths(ps) => ps.iter().filter_map(Path::fresh).collect(),
+                Value::Top => Vec::new(),
+            }
+        };
+        todo.extend(sites(&self.returns));
+        for v in self.stores.values() {
+            todo.extend(sites(v));
+        }
+        while let Some(site) = todo.pop() {
+            if heap.escaped.contains(&site) || order.contains(&site) {
+                continue;
+            }
+            order.push(site);
+            for ((o, _), v) in heap.written.iter() {
+                if o.fresh() == Some(site) {
+                    todo.extend(sites(v));
+                }
+            }
+        }
+        let rename = |v: &Value| -> Value {
+            match v {
+                Value::Top => Value::Top,
+                Value::Paths(ps) => Value::Paths(
+                    ps.iter()
+                        .filter_map(|p| match p.fresh() {
+                            None => Some(p.clone()),
+                            Some(site) => order.iter().position(|&s| s == site).map(|i| Path {
+                                root: Root::Made(i as u16),
+                                fields: Vec::new(),
+                            }),
+                        })
+                        .collect(),
+                ),
+            }
+        };
+        let made = order
+            .iter()
+            .map(|&site| {
+                heap.written
+                    .iter()
+                    .filter(|((o, _), _)| o.fresh() == Some(site))
+                    .map(|((_, f), v)| (f.clone(), rename(v)))
+                    .collect()
+            })
+            .collect();
+        Summary {
+            returns: rename(&self.returns),
+            stores: self
+                .stores
+                .iter()
+                .map(|((object, field), value)| (object.clone(), field.clone(), rename(value)))
+                .collect(),
+            made,
+            roots: self.roots,
+            used: self.used,
+        }
+    }
+
+    /// The tree node of a root's path (never a created object's: those have none).
     fn node(&mut self, p: &Path) -> &mut ReadNode {
-        let r = p.root as usize;
+        let Root::Param(r) = p.root else {
+            unreachable!("a created object has no read tree")
+        };
+        let r = r as usize;
         self.used[r] = true;
         let mut n = &mut self.roots[r];
         for f in &p.fields {
@@ -439,184 +615,402 @@ impl<'a, 'i> Paths<'a, 'i> {
 
     fn present(&mut self, v: &Value) {
         if let Value::Paths(ps) = v {
-            for p in ps {
+            for p in ps.iter().filter(|p| p.fresh().is_none()) {
                 self.node(p);
             }
         }
     }
 
-    fn whole(&mut self, v: &Value) {
+    /// `v` is used in ways not followed: each root's path is whole, and so is everything
+    /// written into each created object (which escapes).
+    fn whole(&mut self, v: &Value, heap: &mut Heap) {
+        let Value::Paths(ps) = v else { return };
+        for p in ps {
+            match p.fresh() {
+                None => self.node(p).whole = true,
+                Some(site) => {
+                    if heap.escaped.contains(&site) || !Rc::make_mut(&mut heap.escaped).insert(site)
+                    {
+                        continue;
+                    }
+                    let held: Vec<Value> = heap
+                        .written
+                        .iter()
+                        .filter(|((o, _), _)| o == p)
+                        .map(|(_, v)| v.clone())
+                        .collect();
+                    for h in held {
+                        self.whole(&h, heap);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `v` as the value of a field the state oracle compares: the roots' paths whole; a
+    /// created object is rebuilt by the test itself, whose oracles compare its literal
+    /// fields only.
+    fn compared(&mut self, v: &Value) {
         if let Value::Paths(ps) = v {
-            for p in ps {
+            for p in ps.iter().filter(|p| p.fresh().is_none()) {
                 self.node(p).whole = true;
             }
         }
     }
 
     /// `base` followed by `fields`, each path stopping (whole) at a repeated field or
-    /// past [`MAX_PATH`].
-    fn extend(&mut self, base: &Value, fields: &[Rc<str>]) -> Value {
+    /// past [`MAX_PATH`]; a field written during the method may also be what was
+    /// written there.
+    fn extend(&mut self, base: &Value, fields: &[Rc<str>], heap: &mut Heap) -> Value {
+        let mut v = base.clone();
+        for f in fields {
+            v = self.step(&v, f, heap);
+        }
+        v
+    }
+
+    /// One field read on each path of `base`.
+    fn step(&mut self, base: &Value, field: &Rc<str>, heap: &mut Heap) -> Value {
         let Value::Paths(ps) = base else {
             return Value::Top;
         };
         let mut out = BTreeSet::new();
         let mut lost = false;
         for p in ps {
-            let mut q = p.clone();
-            for f in fields {
-                let repeated = q.fields.contains(f);
-                q.fields.push(f.clone());
-                if repeated || q.fields.len() > MAX_PATH {
-                    self.node(&q).whole = true;
-                    lost = true;
-                    break;
+            match heap.written.get(&(p.clone(), field.clone())) {
+                // Written on every path here (what was there before among the values
+                // where only some paths wrote it).
+                Some(Value::Paths(ws)) => {
+                    let ws = Value::Paths(ws.clone());
+                    self.present(&ws);
+                    if let Value::Paths(ws) = ws {
+                        out.extend(ws);
+                    }
+                    continue;
                 }
+                Some(Value::Top) => {
+                    lost = true;
+                    continue;
+                }
+                None => {}
             }
-            if !lost {
+            if p.fresh().is_some() || self.unset(p) {
+                continue;
+            }
+            let mut q = p.clone();
+            let repeated = q.fields.contains(field);
+            q.fields.push(field.clone());
+            if repeated || q.fields.len() > MAX_PATH {
+                self.node(&q).whole = true;
+                lost = true;
+            } else {
                 self.node(&q);
                 out.insert(q);
             }
         }
         if lost {
-            self.whole(&Value::Paths(out));
+            self.whole(&Value::Paths(out), heap);
             Value::Top
         } else {
-            self.bounded(out)
+            self.bounded(out, Some(heap))
         }
     }
 
-    fn bounded(&mut self, ps: BTreeSet<Path>) -> Value {
-        if ps.len() > MAX_PATHS {
-            let v = Value::Paths(ps);
-            self.whole(&v);
-            Value::Top
-        } else {
-            Value::Paths(ps)
-        }
+    /// A constructor's own object before anything is written into it: its fields are
+    /// their defaults (whatever its superclass's constructor writes is in the heap).
+    fn unset(&self, p: &Path) -> bool {
+        self.constructor && p.root == Root::Param(0) && p.fields.is_empty()
     }
 
-    /// Add `tree` (a callee's use of one of its roots) below `at`; a field that repeats
-    /// one on the way (a recursive structure) or goes past [`MAX_PATH`] is whole there.
-    fn graft(&mut self, at: &Path, tree: &ReadNode) {
-        let node = self.node(at);
-        node.whole |= tree.whole;
-        node.literals |= tree.literals;
-        for (name, child) in &tree.fields {
-            let field: Rc<str> = Rc::from(name.as_str());
-            let repeated = at.fields.contains(&field);
-            let mut below = at.clone();
-            below.fields.push(field);
-            if repeated || below.fields.len() > MAX_PATH {
-                self.node(&below).whole = true;
-            } else {
-                self.graft(&below, child);
-            }
+    /// What `field` of `object` held when the method started: nothing on a created
+    /// object, else the path to it (`Top` for a path no longer followed).
+    fn before(&self, object: &Path, field: &Rc<str>) -> Value {
+        if object.fresh().is_some() || self.unset(object) {
+            return Value::none();
         }
+        if object.fields.contains(field) || object.fields.len() >= MAX_PATH {
+            return Value::Top;
+        }
+        let mut q = object.clone();
+        q.fields.push(field.clone());
+        Value::Paths(BTreeSet::from([q]))
     }
 
-    /// A call that is not followed: everything it is handed is used whole.
-    fn opaque_call(&mut self, receiver: Option<&Value>, args: &[Value]) {
-        if let Some(r) = receiver {
-            self.whole(r);
+    /// `ps`, or `Top` past [`MAX_PATHS`], its objects then whole (a created object among
+    /// them at once if the heap is at hand, else when the interpretation is done).
+    fn bounded(&mut self, ps: BTreeSet<Path>, heap: Option<&mut Heap>) -> Value {
+        if ps.len() <= MAX_PATHS {
+            return Value::Paths(ps);
         }
-        for a in args {
-            self.whole(a);
-        }
-    }
-
-    /// Graft the summary of a followed call under the caller's paths; its result.
-    fn apply(&mut self, s: &Summary, receiver: Option<&Value>, args: &[Value]) -> Value {
-        let root_value = |r: usize| -> Option<&Value> {
-            if r == 0 {
-                receiver
-            } else {
-                args.get(r - 1)
-            }
-        };
-        for (r, tree) in s.roots.iter().enumerate() {
-            if !s.used[r] {
-                continue;
-            }
-            if let Some(Value::Paths(ps)) = root_value(r) {
-                for p in ps.clone() {
-                    self.graft(&p, tree);
+        let v = Value::Paths(ps);
+        match heap {
+            Some(heap) => self.whole(&v, heap),
+            None => {
+                self.compared(&v);
+                if let Value::Paths(ps) = &v {
+                    self.lost.extend(ps.iter().filter_map(Path::fresh));
                 }
             }
         }
-        match &s.returns {
-            Value::Top => Value::Top,
-            Value::Paths(rs) => {
-                let mut out = Value::none();
-                for q in rs {
-                    let Some(base) = root_value(q.root as usize).cloned() else {
-                        continue;
-                    };
-                    let v = self.extend(&base, &q.fields);
-                    out = self.merge(&out, &v);
-                }
-                out
-            }
-        }
-    }
-}
-
-impl Interpreter for Paths<'_, '_> {
-    type Value = Value;
-    type State = ();
-
-    fn unknown(&mut self) -> Value {
-        Value::none()
+        Value::Top
     }
 
-    fn merge(&mut self, a: &Value, b: &Value) -> Value {
+    fn union(&mut self, a: &Value, b: &Value, heap: Option<&mut Heap>) -> Value {
         match (a, b) {
             (Value::Paths(x), Value::Paths(y)) => {
                 if x == y || y.is_subset(x) {
                     return a.clone();
                 }
                 let union = x.union(y).cloned().collect();
-                self.bounded(union)
+                self.bounded(union, heap)
             }
             _ => Value::Top,
         }
     }
 
-    fn merge_state(&mut self, _: &(), _: &()) {}
+    /// Add `tree` (a callee's use of one of its roots) below `at`; a field that repeats
+    /// one on the way (a recursive structure) or goes past [`MAX_PATH`] is whole there.
+    /// Below a created object, and below a field written during the method, the tree
+    /// goes on at what was written there.
+    fn graft(&mut self, at: &Path, tree: &ReadNode, heap: &mut Heap) {
+        if at.fresh().is_some() {
+            if tree.whole {
+                self.whole(&Value::Paths(BTreeSet::from([at.clone()])), heap);
+            }
+        } else {
+            let node = self.node(at);
+            node.whole |= tree.whole;
+            node.literals |= tree.literals;
+        }
+        for (name, child) in &tree.fields {
+            let field: Rc<str> = Rc::from(name.as_str());
+            if let Some(Value::Paths(ws)) = heap.written.get(&(at.clone(), field.clone())) {
+                for w in ws.clone() {
+                    self.graft(&w, child, heap);
+                }
+            }
+            if at.fresh().is_some() {
+                continue;
+            }
+            let repeated = at.fields.contains(&field);
+            let mut below = at.clone();
+            below.fields.push(field);
+            if repeated || below.fields.len() > MAX_PATH {
+                self.node(&below).whole = true;
+            } else {
+                self.graft(&below, child, heap);
+            }
+        }
+    }
 
-    fn load(&mut self, insn: &Instruction, local: &Value, _: &mut ()) -> Value {
+    /// A call that is not followed: everything it is handed is used whole.
+    fn opaque_call(&mut self, receiver: Option<&Value>, args: &[Value], heap: &mut Heap) {
+        if let Some(r) = receiver {
+            self.whole(r, heap);
+        }
+        for a in args {
+            self.whole(a, heap);
+        }
+    }
+
+    /// `value` written into `field` of each object `object` may be; `strong` when the
+    /// write certainly happens (a `putfield`, not a followed method's possible write):
+    /// then, on a single object, the field holds that value only.
+    fn store(
+        &mut self,
+        object: &Value,
+        field: &Rc<str>,
+        value: &Value,
+        strong: bool,
+        heap: &mut Heap,
+    ) {
+        let Value::Paths(objects) = object else {
+            // An object no longer tracked: what it holds may be read anywhere.
+            self.whole(value, heap);
+            return;
+        };
+        for o in objects {
+            match o.fresh() {
+                Some(site) if heap.escaped.contains(&site) => self.whole(value, heap),
+                Some(_) => {}
+                None if self.mocked.is_some() => {
+                    // Written by the method under test: the state oracle compares the
+                    // field's new value (captured whole, before and after).
+                    let mut q = o.clone();
+                    q.fields.push(field.clone());
+                    self.node(&q).whole = true;
+                    self.compared(value);
+                }
+                None => {
+                    // Written by a followed method: its caller applies the write (into
+                    // an object it created, or as the method under test's), objects
+                    // this method created included.
+                    let key = (o.clone(), field.clone());
+                    let old = self.stores.get(&key).cloned().unwrap_or_else(Value::none);
+                    let merged = self.union(&old, value, Some(heap));
+                    self.stores.insert(key, merged);
+                }
+            }
+            let key = (o.clone(), field.clone());
+            let merged = if strong && objects.len() == 1 {
+                value.clone()
+            } else {
+                let old = match heap.written.get(&key) {
+                    Some(old) => old.clone(),
+                    None => self.before(o, field),
+                };
+                self.union(&old, value, Some(heap))
+            };
+            if heap.written.get(&key) != Some(&merged) {
+                Rc::make_mut(&mut heap.written).insert(key, merged);
+            }
+        }
+    }
+
+    /// Graft the summary of a followed call under the caller's paths, apply its writes;
+    /// its result.
+    fn apply(
+        &mut self,
+        s: &Summary,
+        call: u32,
+        receiver: Option<&Value>,
+        args: &[Value],
+        heap: &mut Heap,
+    ) -> Value {
+        let root_value = |r: Root| -> Option<Value> {
+            match r {
+                Root::Param(0) => receiver.cloned(),
+                Root::Param(r) => args.get(r as usize - 1).cloned(),
+                Root::Made(i) => Some(Value::fresh((call, i + 1))),
+                Root::Fresh(_) => None,
+            }
+        };
+        for (r, tree) in s.roots.iter().enumerate() {
+            if !s.used[r] {
+                continue;
+            }
+            if let Some(Value::Paths(ps)) = root_value(Root::Param(r as u16)) {
+                for p in ps {
+                    self.graft(&p, tree, heap);
+                }
+            }
+        }
+        // The callee's value `v` (relative to its roots) as the caller's.
+        let translate = |this: &mut Self, v: &Value, heap: &mut Heap| -> Value {
+            match v {
+                Value::Top => Value::Top,
+                Value::Paths(rs) => {
+                    let mut out = Value::none();
+                    for q in rs {
+                        let Some(base) = root_value(q.root) else {
+                            continue;
+                        };
+                        let v = this.extend(&base, &q.fields, heap);
+                        out = this.union(&out, &v, Some(heap));
+                    }
+                    out
+                }
+            }
+        };
+        for (i, fields) in s.made.iter().enumerate() {
+            let object = Value::fresh((call, i as u16 + 1));
+            for (field, value) in fields {
+                let value = translate(self, value, heap);
+                self.store(&object, field, &value, false, heap);
+            }
+        }
+        for (object, field, value) in &s.stores {
+            let object = translate(self, &Value::Paths(BTreeSet::from([object.clone()])), heap);
+            let value = translate(self, value, heap);
+            self.store(&object, field, &value, false, heap);
+        }
+        translate(self, &s.returns, heap)
+    }
+}
+
+impl Interpreter for Paths<'_, '_> {
+    type Value = Value;
+    type State = Heap;
+
+    fn unknown(&mut self) -> Value {
+        Value::none()
+    }
+
+    fn merge(&mut self, a: &Value, b: &Value) -> Value {
+        self.union(a, b, None)
+    }
+
+    fn merge_state(&mut self, a: &Heap, b: &Heap) -> Heap {
+        if Rc::ptr_eq(&a.written, &b.written) && Rc::ptr_eq(&a.escaped, &b.escaped) {
+            return a.clone();
+        }
+        // A field written on one path only may still hold what it held before.
+        let mut written = a.written.clone();
+        if !Rc::ptr_eq(&a.written, &b.written) {
+            for (key, y) in b.written.iter() {
+                let x = match a.written.get(key) {
+                    Some(x) if x == y => continue,
+                    Some(x) => x.clone(),
+                    None => self.before(&key.0, &key.1),
+                };
+                let merged = self.union(&x, y, None);
+                if a.written.get(key) != Some(&merged) {
+                    Rc::make_mut(&mut written).insert(key.clone(), merged);
+                }
+            }
+            for (key, x) in a.written.iter() {
+                if b.written.contains_key(key) {
+                    continue;
+                }
+                let y = self.before(&key.0, &key.1);
+                let merged = self.union(x, &y, None);
+                if merged != *x {
+                    Rc::make_mut(&mut written).insert(key.clone(), merged);
+                }
+            }
+        }
+        let escaped = if a.escaped.is_superset(&b.escaped) {
+            a.escaped.clone()
+        } else {
+            Rc::new(a.escaped.union(&b.escaped).copied().collect())
+        };
+        Heap { written, escaped }
+    }
+
+    fn load(&mut self, insn: &Instruction, local: &Value, _: &mut Heap) -> Value {
         match insn.opcode {
             ALOAD | ALOAD_0..=ALOAD_3 => local.clone(),
             _ => Value::none(),
         }
     }
 
-    fn store(&mut self, insn: &Instruction, value: Value, _: &mut ()) -> Value {
+    fn store(&mut self, insn: &Instruction, value: Value, _: &mut Heap) -> Value {
         match insn.opcode {
             ASTORE | ASTORE_0..=ASTORE_3 => value,
             _ => Value::none(),
         }
     }
 
-    fn unary(&mut self, insn: &Instruction, value: &Value, _: &mut ()) -> Value {
+    fn unary(&mut self, insn: &Instruction, value: &Value, heap: &mut Heap) -> Value {
         match insn.opcode {
             // Arrays are captured with their elements: a length needs the array.
-            ARRAYLENGTH => self.whole(value),
+            ARRAYLENGTH => self.whole(value, heap),
             INSTANCEOF => self.present(value),
             _ => {}
         }
         Value::none()
     }
 
-    fn binary(&mut self, insn: &Instruction, a: &Value, _: &Value, _: &mut ()) -> Value {
+    fn binary(&mut self, insn: &Instruction, a: &Value, _: &Value, heap: &mut Heap) -> Value {
         if (IALOAD..=SALOAD).contains(&insn.opcode) {
-            self.whole(a);
+            self.whole(a, heap);
         }
         Value::none()
     }
 
-    fn array_store(&mut self, _: &Instruction, values: [&Value; 3], _: &mut ()) {
-        self.whole(values[0]);
-        self.whole(values[2]);
+    fn array_store(&mut self, _: &Instruction, values: [&Value; 3], heap: &mut Heap) {
+        self.whole(values[0], heap);
+        self.whole(values[2], heap);
     }
 
     fn get_field(
@@ -624,14 +1018,14 @@ impl Interpreter for Paths<'_, '_> {
         _: &Instruction,
         f: &MemberRef,
         receiver: Option<&Value>,
-        _: &mut (),
+        heap: &mut Heap,
     ) -> Value {
         let Some(r) = receiver else {
             // Static fields are the plan's static reads, captured apart.
             return Value::none();
         };
         let field: Rc<str> = Rc::from(f.name.as_str());
-        let v = self.extend(&r.clone(), &[field]);
+        let v = self.step(&r.clone(), &field, heap);
         if FieldType::parse(&f.descriptor).is_ok_and(|t| t.is_reference()) {
             v
         } else {
@@ -645,37 +1039,45 @@ impl Interpreter for Paths<'_, '_> {
         f: &MemberRef,
         receiver: Option<&Value>,
         value: &Value,
-        _: &mut (),
+        heap: &mut Heap,
     ) {
-        // The field's new value is what the state oracle compares: captured whole
-        // (before and after), and so is the object written there.
-        if let Some(Value::Paths(ps)) = receiver {
-            for p in ps.clone() {
-                let mut q = p;
-                q.fields.push(Rc::from(f.name.as_str()));
-                self.node(&q).whole = true;
-            }
+        match receiver {
+            Some(r) => self.store(&r.clone(), &Rc::from(f.name.as_str()), value, true, heap),
+            // A static field: what is stored there may be used anywhere.
+            None => self.whole(value, heap),
         }
-        self.whole(value);
     }
 
-    fn exit(&mut self, insn: &Instruction, value: Option<&Value>, _: &mut ()) {
+    fn new_object(&mut self, insn: &Instruction, _: &mut Heap) -> Value {
+        Value::fresh((insn.offset, 0))
+    }
+
+    fn exit(&mut self, insn: &Instruction, value: Option<&Value>, heap: &mut Heap) {
+        if self.mocked.is_none() && insn.opcode != ATHROW {
+            self.exits = Some(match self.exits.take() {
+                None => heap.clone(),
+                Some(h) => self.merge_state(&h, heap),
+            });
+        }
         let Some(v) = value else { return };
         match (insn.opcode, self.mocked.is_some()) {
+            // Returned by a followed method (objects it created included: the
+            // summary hands them back).
             (ARETURN, false) => {
-                let merged = self.merge(&self.returns.clone(), v);
+                let merged = self.union(&self.returns.clone(), v, Some(heap));
                 self.returns = merged;
             }
             // Returned by the method under test: its output oracle compares a returned
-            // object's literal fields (a JDK value is captured whole by meaning anyway).
+            // object's literal fields (a JDK value is captured whole by meaning anyway;
+            // a created object is rebuilt by the test).
             (ARETURN, true) => {
                 if let Value::Paths(ps) = v {
-                    for p in ps {
+                    for p in ps.iter().filter(|p| p.fresh().is_none()) {
                         self.node(p).literals = true;
                     }
                 }
             }
-            _ => self.whole(v),
+            _ => self.whole(v, heap),
         }
     }
 
@@ -685,9 +1087,9 @@ impl Interpreter for Paths<'_, '_> {
         _: &str,
         _: &str,
         args: &[Value],
-        _: &mut (),
+        heap: &mut Heap,
     ) -> Value {
-        self.opaque_call(None, args);
+        self.opaque_call(None, args, heap);
         Value::none()
     }
 
@@ -697,7 +1099,7 @@ impl Interpreter for Paths<'_, '_> {
         callee: &MemberRef,
         receiver: Option<&Value>,
         args: &[Value],
-        _: &mut (),
+        heap: &mut Heap,
     ) -> Value {
         if self.mocked.is_some_and(|m| m.contains(&insn.offset)) {
             // A mock answers: only the receiver's identity matters, and the call oracle
@@ -709,12 +1111,14 @@ impl Interpreter for Paths<'_, '_> {
                 if *a == Value::root(0) {
                     self.present(a);
                 } else {
-                    self.whole(a);
+                    self.whole(a, heap);
                 }
             }
             return Value::none();
         }
         match (callee.owner.as_str(), callee.name.as_str()) {
+            // Every constructor's first call: reads and writes nothing.
+            ("java/lang/Object", "<init>") => return Value::none(),
             ("java/lang/Object", "getClass") => {
                 self.present(receiver.unwrap_or(&Value::none()));
                 return Value::none();
@@ -739,13 +1143,20 @@ impl Interpreter for Paths<'_, '_> {
                 let receiver = receiver.cloned();
                 let mut result = Value::none();
                 for s in summaries {
-                    let v = self.apply(&s, receiver.as_ref(), &args);
-                    result = self.merge(&result, &v);
+                    let v = self.apply(&s, insn.offset, receiver.as_ref(), &args, heap);
+                    result = self.union(&result, &v, Some(heap));
                 }
                 result
             }
+            // A JDK superclass's constructor: it has the object being built, but reads
+            // nothing of a project subclass (whose methods it may call are not followed
+            // from JDK code anyway: any later JDK call on the object makes it whole).
+            None if callee.name == "<init>" => {
+                self.opaque_call(None, args, heap);
+                Value::none()
+            }
             None => {
-                self.opaque_call(receiver, args);
+                self.opaque_call(receiver, args, heap);
                 Value::none()
             }
         }

@@ -138,3 +138,52 @@ fn a_call_through_a_field_just_set_from_a_parameter_is_a_call_on_the_parameter()
         "{receivers:?}"
     );
 }
+
+/// PDFBox's `new PDDocumentCatalog(this)`: the receiver handed to the constructor of an
+/// object the method creates is used as far as that object reads it (in its constructor
+/// and in the methods called on it), not whole; unless the object escapes to the JDK.
+#[test]
+fn the_receiver_handed_to_a_created_objects_constructor_is_used_as_far_as_that_object_reads_it() {
+    let plan = plan();
+    // Stored into the receiver and returned: the field is written (whole), and the
+    // constructor read `header.version`; `chapters` and the `pages` array are not used.
+    assert_eq!(
+        reads_of(&plan, "index"),
+        ("this{header{version} index*+}".into(), vec![])
+    );
+    // `count()` reads `book.chapters.count` through the field the constructor set.
+    assert_eq!(
+        reads_of(&plan, "chapterCount"),
+        ("this{chapters{count} header{version}}".into(), vec![])
+    );
+    // Handed to the JDK: anything of what it holds may be read.
+    assert_eq!(
+        reads_of(&plan, "described"),
+        ("this*{header{version}}".into(), vec![])
+    );
+}
+
+/// The created object comes back from a followed method: a factory's result, or the
+/// object a method cached in a field of the receiver; and one whose JDK superclass's
+/// constructor receives it.
+#[test]
+fn an_object_created_by_a_followed_method_is_followed_in_its_caller() {
+    let plan = plan();
+    assert_eq!(
+        reads_of(&plan, "viaFactory"),
+        ("this{chapters{count} header{version}}".into(), vec![])
+    );
+    // `index()` may return the cached `index` (read through, as it was) or the one it
+    // creates and stores there (whose reads are the book's own); the field is written.
+    assert_eq!(
+        reads_of(&plan, "cachedCount"),
+        (
+            "this{chapters{count} header{version} index*{book{chapters{count}} version}}".into(),
+            vec![]
+        )
+    );
+    assert_eq!(
+        reads_of(&plan, "noted"),
+        ("this{chapters{count}}".into(), vec![])
+    );
+}

@@ -343,6 +343,8 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     let source =
         mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/library"), "Library");
     assert!(source.contains("\"graceDays\", 2"), "{source}");
+    // `rateCard()` hands the library to a `RateCard` it makes, which reads the rates only.
+    assert!(source.contains("receiver.rateCard()"), "{source}");
     assert!(!source.contains("catalog"), "{source}");
     assert!(!source.contains("adopted"), "{source}");
     let report = verify(&tests, &classes, 2);
@@ -378,11 +380,13 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     assert_eq!(code, Some(0), "{err}");
     let manifest = manifest_of(&whole_tests);
     let gaps = manifest["gaps"].as_array().unwrap();
-    assert!(
-        gaps.iter()
-            .any(|g| g["mut_method"] == "lateFee" && g["reason"] == "receiver-not-recorded"),
-        "{manifest:#}"
-    );
+    for method in ["lateFee", "rateCard"] {
+        assert!(
+            gaps.iter()
+                .any(|g| g["mut_method"] == method && g["reason"] == "receiver-not-recorded"),
+            "{method}: {manifest:#}"
+        );
+    }
 }
 
 /// Issue 15 item 7, no silent gaps: `mimic generate` accounts for every invoked MUT —

@@ -31,6 +31,18 @@ public class Library {
         return Math.min(late * branch.policy.rates.daily, branch.policy.rates.cap);
     }
 
+    /**
+     * The fee terms, as text: the library hands itself to the card it makes, which reads
+     * only the rates (the recorder follows it there, so the catalog is not captured).
+     */
+    public String rateCard() {
+        return new RateCard(this).describe() + " (day " + clock.today() + ")";
+    }
+
+    Rates rates() {
+        return branch.policy.rates;
+    }
+
     public int size() {
         return catalog.size();
     }

@@ -11,6 +11,7 @@ public class Main {
         for (int due : dues) {
             System.out.println("due " + due + ": " + library.lateFee(new Loan(book, due)));
         }
+        System.out.println(library.rateCard());
         System.out.println(library.size() + " books");
     }
 }

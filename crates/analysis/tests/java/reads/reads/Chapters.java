@@ -1,0 +1,6 @@
+package reads;
+
+public class Chapters {
+    int count;
+    String[] names;
+}

@@ -1,0 +1,6 @@
+package reads;
+
+public class Header {
+    int version;
+    String producer;
+}
