@@ -306,6 +306,16 @@ impl Pool {
     }
 }
 
+/// A mutant whose tests were sent back [`NOT_RUN_TRIES`] times from shared launches runs
+/// in launches of its own from now on, where no other mutant's stop can break them off.
+fn alone_if_not_run(mut pending: Pending) -> Pending {
+    if pending.retried >= NOT_RUN_TRIES {
+        pending.job.alone = true;
+        pending.retried = 0;
+    }
+    pending
+}
+
 /// `tests` with patient budgets.
 fn patient(tests: Vec<(usize, Budget)>) -> Vec<(usize, Budget)> {
     tests.into_iter().map(|(i, b)| (i, b.patient())).collect()
@@ -491,15 +501,17 @@ struct Verdict {
     millis: f64,
 }
 
-/// Launches a test that did not run ([`Status::NotRun`]: other mutants' timeouts broke
-/// them off) is sent back to before it counts as passing. Counting it sooner made a
-/// looping mutant "survive" tests that never ran, in some runs and not others.
+/// Shared launches a test that did not run ([`Status::NotRun`]: other mutants' timeouts
+/// broke them off) is sent back to before its mutant runs in launches of its own. A test
+/// that did not run never counts as passing: that made a looping mutant "survive" tests
+/// that never ran, in some runs and not others (and more often on a loaded machine).
 const NOT_RUN_TRIES: u8 = 4;
 
 /// Judge one mutant's `tests` from a launch's results. `culprit`: the test a JVM that
 /// went down was running, and the status that gives. A test green in the baseline that
 /// reports skipped did not run (the launch broke off); after `retried` launches it
-/// counts as passing (it skips itself under this mutant).
+/// counts as passing (it skips itself under this mutant). A test that did not run at
+/// all ([`Status::NotRun`]) always goes again.
 fn settle(
     tests: &[(usize, Budget)],
     results: &HashMap<usize, &TestResult>,
@@ -512,7 +524,6 @@ fn settle(
         millis: 0.0,
     };
     let give_up = retried >= 1 && culprit.is_none();
-    let not_run_gives_up = retried >= NOT_RUN_TRIES && culprit.is_none();
     for (i, _) in tests {
         if let Some(c) = culprit {
             if c.test == *i {
@@ -523,9 +534,7 @@ fn settle(
             }
         }
         match results.get(i) {
-            Some(r) if r.status == Status::NotRun && !not_run_gives_up => {
-                verdict.end = Settle::Again
-            }
+            Some(r) if r.status == Status::NotRun => verdict.end = Settle::Again,
             Some(r) if r.status != Status::Skipped || give_up => {
                 verdict.ran += 1;
                 verdict.millis += r.nanos as f64 / 1e6;
@@ -635,6 +644,29 @@ fn run_alone(
     let (status, killer) = match (verdict.end, culprit) {
         (Settle::Detected(status, killer, why), _) => (status, Some((killer, why))),
         (_, Some(c)) => (c.status, Some((c.test, c.why.clone()))),
+        // Launches of its own kept breaking off before these tests ran: the mutant's
+        // doing (PIT's run error), never a pass.
+        (Settle::Again, None) => {
+            let not_run = pending
+                .job
+                .tests
+                .iter()
+                .map(|(i, _)| *i)
+                .find(|i| by_test.get(i).is_none_or(|r| r.status == Status::NotRun));
+            match not_run {
+                Some(test) => (
+                    MutantStatus::RunError,
+                    Some((
+                        test,
+                        format!(
+                            "its tests did not run in {} launches of its own",
+                            pending.retried + 1
+                        ),
+                    )),
+                ),
+                None => (MutantStatus::Survived, None),
+            }
+        }
         _ => (MutantStatus::Survived, None),
     };
     if let Some((test, _)) = &killer {
@@ -990,7 +1022,7 @@ fn work(
                         if culprit.is_none() {
                             pending.retried += 1;
                         }
-                        p.queue.push_front(pending);
+                        p.queue.push_front(alone_if_not_run(pending));
                         continue;
                     }
                     Settle::Detected(again, _, why_again) => (
@@ -1012,7 +1044,7 @@ fn work(
                     if culprit.is_none() {
                         pending.retried += 1;
                     }
-                    p.queue.push_front(pending);
+                    p.queue.push_front(alone_if_not_run(pending));
                 }
                 Settle::Detected(status, killer, _)
                     if judge_again(&pending, status, cold.contains(&killer)) =>
@@ -1131,7 +1163,7 @@ mod tests {
         assert_eq!(settle(&tests, &by, None, 1).end, Settle::Passed);
         // Regression (commons-codec, two runs disagreeing on a looping mutant's killing
         // test): a test that did not run because another mutant's stop broke its launch
-        // off goes again, also after a retry; only after NOT_RUN_TRIES does it count.
+        // off goes again, also after a retry.
         let owned = map(&[
             result(1, Status::Passed),
             result(2, Status::NotRun),
@@ -1139,7 +1171,11 @@ mod tests {
         ]);
         let by: HashMap<usize, &TestResult> = owned.iter().map(|(k, v)| (*k, v)).collect();
         assert_eq!(settle(&tests, &by, None, 1).end, Settle::Again);
-        assert_eq!(settle(&tests, &by, None, NOT_RUN_TRIES).end, Settle::Passed);
+        // Regression (PDFBox's generated suite on a loaded machine, 85 of 88 methods
+        // tested on a quiet one, 66 under load): never counted as passing, however often
+        // it was sent back (its mutant then runs in launches of its own).
+        assert_eq!(settle(&tests, &by, None, NOT_RUN_TRIES).end, Settle::Again);
+        assert_eq!(settle(&tests, &by, None, 100).end, Settle::Again);
         // The JVM went down while test 2 ran: detected by it; another mutant's tests that
         // have no results go again, however often they were retried.
         let by: HashMap<usize, &TestResult> = HashMap::new();
