@@ -47,6 +47,24 @@ impl Limits {
     }
 }
 
+/// Whether every field holds a primitive, a string or a box: an object that ends a graph.
+fn literal_only(fields: &[crate::classinfo::SnapshotField]) -> bool {
+    const LITERALS: [&str; 9] = [
+        "\"java.lang.String\"",
+        "\"java.lang.Integer\"",
+        "\"java.lang.Long\"",
+        "\"java.lang.Short\"",
+        "\"java.lang.Byte\"",
+        "\"java.lang.Character\"",
+        "\"java.lang.Boolean\"",
+        "\"java.lang.Float\"",
+        "\"java.lang.Double\"",
+    ];
+    fields
+        .iter()
+        .all(|f| f.prim.is_some() || LITERALS.contains(&f.declared_type.as_str()))
+}
+
 /// Hashes identity hash codes (already well spread) by one multiplication.
 #[derive(Default)]
 struct IdentityHasher(u64);
@@ -445,8 +463,16 @@ impl<'a> Walk<'a> {
                     return;
                 }
                 if let Some(reason) = self.limit_reason(depth) {
-                    json::opaque(self.out, name, reason);
-                    return;
+                    // A value object just past the depth limit whose fields are all
+                    // primitives and strings (a name, a number, an id) ends the graph
+                    // there: captured anyway, within the node and byte limits.
+                    let leaf = depth == self.cx.options.depth + 1
+                        && !self.full()
+                        && matches!(&info.kind, Kind::Object(fields) if literal_only(fields));
+                    if !leaf {
+                        json::opaque(self.out, name, reason);
+                        return;
+                    }
                 }
                 let id = self.register(obj, hash);
                 match &info.kind {

@@ -236,10 +236,15 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             name: "FROZEN".into()
         }
     );
-    // depth=3: nodes at depths 0..=3 are captured, the fifth is cut.
+    // depth=3: nodes at depths 0..=3 are captured, the fifth is cut; the fourth's tag,
+    // one past the limit too, is a value object of literals only: captured anyway.
     let mut node = &all[0].arguments[1];
     for expected in 1..=4 {
         assert_eq!(field(node, "value"), &Value::Int { v: expected });
+        assert_eq!(
+            field(field(node, "tag"), "code"),
+            &Value::Int { v: expected }
+        );
         node = field(node, "next");
     }
     assert!(
