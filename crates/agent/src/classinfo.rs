@@ -41,6 +41,30 @@ impl Prim {
         }
     }
 
+    /// The descriptor letter (`I`).
+    pub fn letter(self) -> char {
+        match self {
+            Prim::Boolean => 'Z',
+            Prim::Byte => 'B',
+            Prim::Char => 'C',
+            Prim::Short => 'S',
+            Prim::Int => 'I',
+            Prim::Long => 'J',
+            Prim::Float => 'F',
+            Prim::Double => 'D',
+        }
+    }
+
+    /// Bytes per element of an array of it, as packed (a boolean takes one).
+    pub fn width(self) -> usize {
+        match self {
+            Prim::Boolean | Prim::Byte => 1,
+            Prim::Char | Prim::Short => 2,
+            Prim::Int | Prim::Float => 4,
+            Prim::Long | Prim::Double => 8,
+        }
+    }
+
     pub fn from_descriptor(c: u8) -> Option<Prim> {
         Some(match c {
             b'Z' => Prim::Boolean,

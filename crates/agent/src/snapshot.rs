@@ -642,47 +642,50 @@ impl<'a> Walk<'a> {
         written < length
     }
 
+    /// A primitive array, packed ([`json::packed_array`]): as many elements as the value
+    /// byte limit leaves room for, at most [`MAX_PRIMITIVE_ELEMENTS`].
     unsafe fn primitive_array(&mut self, arr: jni::jobject, id: u32, class: &str, p: Prim) {
         let env = self.env;
         let length = unsafe { env.get_array_length(arr) }.max(0) as usize;
-        let room =
-            (self.cx.options.value_bytes.saturating_sub(self.bytes) / ELEMENT_BYTES) as usize;
+        let width = p.width();
+        // Base64: four characters per three bytes.
+        let per = (width as u64 * 4).div_ceil(3);
+        let room = (self.cx.options.value_bytes.saturating_sub(self.bytes) / per) as usize;
         let n = length.min(MAX_PRIMITIVE_ELEMENTS).min(room);
-        let out = &mut *self.out;
-        json::begin_array(out, id, class, length as u32);
+        let mut raw: Vec<u8> = Vec::with_capacity(n * width);
         macro_rules! read {
-            ($get:ident, $t:ty, $emit:expr) => {{
+            ($get:ident, $t:ty, $bytes:expr) => {{
                 let mut buf: Vec<$t> = vec![Default::default(); n];
                 unsafe { env.$get(arr, 0, n as i32, &mut buf) };
-                for (i, v) in buf.into_iter().enumerate() {
-                    if i > 0 {
-                        json::comma(out);
-                    }
-                    $emit(&mut *out, v);
+                for v in buf {
+                    raw.extend_from_slice(&$bytes(v));
                 }
             }};
         }
         match p {
-            Prim::Boolean => read!(get_boolean_array_region, u8, |o, v: u8| json::boolean(
-                o,
-                v != 0
-            )),
-            Prim::Byte => read!(get_byte_array_region, i8, json::byte),
-            Prim::Char => read!(get_char_array_region, u16, json::char),
-            Prim::Short => read!(get_short_array_region, i16, json::short),
-            Prim::Int => read!(get_int_array_region, i32, json::int),
-            Prim::Long => read!(get_long_array_region, i64, json::long),
-            Prim::Float => read!(get_float_array_region, f32, |o, v: f32| json::float_bits(
-                o,
-                v.to_bits()
-            )),
-            Prim::Double => read!(get_double_array_region, f64, |o, v: f64| {
-                json::double_bits(o, v.to_bits())
-            }),
+            Prim::Boolean => read!(get_boolean_array_region, u8, |v: u8| [(v != 0) as u8]),
+            Prim::Byte => read!(get_byte_array_region, i8, i8::to_le_bytes),
+            Prim::Char => read!(get_char_array_region, u16, u16::to_le_bytes),
+            Prim::Short => read!(get_short_array_region, i16, i16::to_le_bytes),
+            Prim::Int => read!(get_int_array_region, i32, i32::to_le_bytes),
+            Prim::Long => read!(get_long_array_region, i64, i64::to_le_bytes),
+            Prim::Float => read!(get_float_array_region, f32, |v: f32| v
+                .to_bits()
+                .to_le_bytes()),
+            Prim::Double => read!(get_double_array_region, f64, |v: f64| v
+                .to_bits()
+                .to_le_bytes()),
         }
-        json::end_container(out, n < length);
         clear(env);
-        self.bytes += ELEMENT_BYTES * n as u64;
+        json::packed_array(
+            self.out,
+            id,
+            class,
+            length as u32,
+            (p.letter(), &raw),
+            n < length,
+        );
+        self.bytes += per * n as u64;
     }
 
     unsafe fn map(&mut self, obj: jni::jobject, id: u32, class: &str, depth: u32) {

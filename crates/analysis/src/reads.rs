@@ -3,10 +3,11 @@
 //! reference is the set of paths it may be (`this.doc.trailer`, `param0.items`); every
 //! `getfield` on such a value adds the field to the tree of its root ([`Reads`]), and
 //! every use the analysis cannot see through marks the object whole: handed to the JDK,
-//! to abstract or native code, to a constructor or a lambda; written, stored, returned or
-//! thrown; an argument of a mocked call (its call oracle compares it whole). Calls into
-//! project methods with code (helpers, methods of collaborators that are not mocked,
-//! inherited ones) are followed through a summary per method — the trees of its receiver
+//! to abstract or native code, to a lambda; written into a field of the receiver or an
+//! argument (the state oracle compares it), stored in an array or a static field, thrown;
+//! an argument of a mocked call (its call oracle compares it whole). Calls into project
+//! methods with code (helpers, constructors, methods of collaborators that are not
+//! mocked, inherited ones) are followed through a summary per method — the trees of its receiver
 //! and parameters, and which of their paths it returns — computed once and grafted under
 //! the caller's paths. Calls the plan mocks use only their receiver's identity.
 //!
@@ -15,12 +16,14 @@
 //! constructor (followed like any method; its summary says which of its roots' fields
 //! it wrote, and with what), is what a later read of those fields may be. So
 //! `new Catalog(this).count()` uses of `this` what `count()` reads through the field the
-//! constructor stored it in, not the whole receiver. A created object is used whole only
-//! when it escapes to code that is not followed (the JDK, a mocked call's argument, an
-//! array, a thrown exception, a field of a root's object written by a followed method);
-//! then everything written into it is whole. A created object returned by the method
-//! under test or stored into its receiver is rebuilt by the test itself: the oracles
-//! compare its literal fields, not what it holds.
+//! constructor stored it in, not the whole receiver. A followed method hands the objects
+//! it created back to its caller (those it returns or writes into its roots' objects,
+//! with what they hold), and a write into a field of a single object replaces what was
+//! there. A created object is used whole only when it escapes to code that is not
+//! followed (the JDK, a mocked call's argument, an array, a thrown exception); then
+//! everything written into it is whole. A created object returned by the method under
+//! test or stored into its receiver is rebuilt by the test itself: the oracles compare
+//! its literal fields, not what it holds.
 //!
 //! A virtual call is followed into every method it may run in the project: the one each
 //! concrete project class at or below the named class declares or inherits (class
@@ -30,7 +33,8 @@
 //! again with what it was found to use until that stops growing ([`MAX_ROUNDS`]);
 //! summaries computed on such an assumption are kept only for that round.
 //!
-//! It is an over-approximation by design; reflection is not seen. Paths stop growing at a repeated field or past
+//! It is an over-approximation by design; reflection is not seen (nor aliasing between
+//! two paths of the roots). Paths stop growing at a repeated field or past
 //! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
 //! [`MAX_PATHS`] paths is marked whole: the recorder then captures those objects whole,
 //! within its usual limits.

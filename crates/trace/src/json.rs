@@ -170,6 +170,31 @@ pub fn begin_array(out: &mut String, id: u32, class: &str, length: u32) {
     begin_container(out, "array", id, class, ("length", length), "elements");
 }
 
+/// A whole primitive array (or its first elements, `truncated`), packed: `elements` is
+/// the element type's descriptor letter (`B`, `I`, `J`…), `:`, and the elements'
+/// little-endian bytes in base64 (a 4 KB `byte[]` takes 5.5 KB, not 73 KB of one JSON
+/// object per element). [`crate::Value`] reads it back as the list of its elements.
+pub fn packed_array(
+    out: &mut String,
+    id: u32,
+    class: &str,
+    length: u32,
+    (letter, raw): (char, &[u8]),
+    truncated: bool,
+) {
+    use base64::Engine;
+    let _ = write!(
+        out,
+        "{{\"t\":\"array\",\"id\":{id},\"class\":{class},\"length\":{length},\"elements\":\"{letter}:"
+    );
+    base64::engine::general_purpose::STANDARD.encode_string(raw, out);
+    out.push_str(if truncated {
+        "\",\"truncated\":true}"
+    } else {
+        "\",\"truncated\":false}"
+    });
+}
+
 pub fn begin_collection(out: &mut String, id: u32, class: &str, size: u32) {
     begin_container(out, "collection", id, class, ("size", size), "elements");
 }
@@ -518,6 +543,87 @@ mod tests {
                     },
                 },
             ],
+        }
+    }
+
+    /// A packed primitive array reads back as its elements, for every element type, and
+    /// bad packing is a named error.
+    #[test]
+    fn packed_primitive_arrays_read_back_as_their_elements() {
+        let cases: Vec<(char, Vec<u8>, Vec<Value>)> = vec![
+            (
+                'B',
+                vec![0, 1, 0xff],
+                vec![
+                    Value::Byte { v: 0 },
+                    Value::Byte { v: 1 },
+                    Value::Byte { v: -1 },
+                ],
+            ),
+            (
+                'Z',
+                vec![1, 0],
+                vec![Value::Boolean { v: true }, Value::Boolean { v: false }],
+            ),
+            (
+                'C',
+                0x263au16.to_le_bytes().to_vec(),
+                vec![Value::Char { v: 0x263a }],
+            ),
+            (
+                'S',
+                (-2i16).to_le_bytes().to_vec(),
+                vec![Value::Short { v: -2 }],
+            ),
+            (
+                'I',
+                [7i32.to_le_bytes(), (-7i32).to_le_bytes()].concat(),
+                vec![Value::Int { v: 7 }, Value::Int { v: -7 }],
+            ),
+            (
+                'J',
+                i64::MIN.to_le_bytes().to_vec(),
+                vec![Value::Long { v: i64::MIN }],
+            ),
+            (
+                'F',
+                f32::NAN.to_bits().to_le_bytes().to_vec(),
+                vec![Value::Float {
+                    bits: f32::NAN.to_bits(),
+                }],
+            ),
+            (
+                'D',
+                2.5f64.to_bits().to_le_bytes().to_vec(),
+                vec![Value::Double {
+                    bits: 2.5f64.to_bits(),
+                }],
+            ),
+        ];
+        for (letter, raw, elements) in cases {
+            let mut out = String::new();
+            let class = format!("\"[{letter}\"");
+            packed_array(&mut out, 3, &class, 9, (letter, &raw), true);
+            let back: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                back,
+                Value::Array {
+                    id: 3,
+                    class: format!("[{letter}"),
+                    length: 9,
+                    elements,
+                    truncated: true,
+                },
+                "{out}"
+            );
+        }
+        for bad in [
+            r#"{"t":"array","id":1,"class":"[I","length":1,"elements":"I:AAA","truncated":false}"#,
+            r#"{"t":"array","id":1,"class":"[I","length":1,"elements":"Q:AAAA","truncated":false}"#,
+            r#"{"t":"array","id":1,"class":"[I","length":1,"elements":"AAAA","truncated":false}"#,
+        ] {
+            let e = serde_json::from_str::<Value>(bad).unwrap_err().to_string();
+            assert!(e.contains("packed"), "{e}");
         }
     }
 

@@ -59,6 +59,8 @@ pub enum Value {
         id: u32,
         class: String,
         length: u32,
+        /// Written as a list, or packed by the recorder ([`crate::json::packed_array`]).
+        #[serde(deserialize_with = "packed::elements")]
         elements: Vec<Value>,
         truncated: bool,
     },
@@ -268,5 +270,85 @@ mod tests {
         assert_eq!(serde_json::to_string(&back).unwrap(), json);
         assert_eq!(Value::Int { v: 3 }.brief(), "3");
         assert_eq!(Value::Str { v: "a\"b".into() }.brief(), "\"a\\\"b\"");
+    }
+}
+
+/// Reading a primitive array's elements in either of their forms: a JSON list of
+/// values, or the recorder's packed string (descriptor letter, `:`, base64 of the
+/// little-endian elements).
+mod packed {
+    use super::Value;
+    use serde::de::{Error, SeqAccess, Visitor};
+    use serde::Deserializer;
+
+    pub fn elements<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Value>, D::Error> {
+        d.deserialize_any(Elements)
+    }
+
+    struct Elements;
+
+    impl<'de> Visitor<'de> for Elements {
+        type Value = Vec<Value>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list of values or a packed primitive array")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Value>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+            while let Some(v) = seq.next_element::<Value>()? {
+                out.push(v);
+            }
+            Ok(out)
+        }
+
+        fn visit_str<E: Error>(self, s: &str) -> Result<Vec<Value>, E> {
+            unpack(s).map_err(E::custom)
+        }
+    }
+
+    /// The elements of a packed primitive array.
+    pub fn unpack(s: &str) -> Result<Vec<Value>, String> {
+        use base64::Engine;
+        let (letter, data) = s
+            .split_once(':')
+            .ok_or_else(|| "a packed array without its element type".to_string())?;
+        let raw = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .map_err(|e| format!("a packed {letter} array: {e}"))?;
+        let width = match letter {
+            "Z" | "B" => 1,
+            "C" | "S" => 2,
+            "I" | "F" => 4,
+            "J" | "D" => 8,
+            other => return Err(format!("a packed array of unknown type {other:?}")),
+        };
+        if raw.len() % width != 0 {
+            return Err(format!("a packed {letter} array of {} bytes", raw.len()));
+        }
+        Ok(raw
+            .chunks_exact(width)
+            .map(|c| {
+                let mut b = [0u8; 8];
+                b[..width].copy_from_slice(c);
+                let bits = u64::from_le_bytes(b);
+                match letter {
+                    "Z" => Value::Boolean { v: bits != 0 },
+                    "B" => Value::Byte {
+                        v: bits as u8 as i8,
+                    },
+                    "C" => Value::Char { v: bits as u16 },
+                    "S" => Value::Short {
+                        v: bits as u16 as i16,
+                    },
+                    "I" => Value::Int {
+                        v: bits as u32 as i32,
+                    },
+                    "F" => Value::Float { bits: bits as u32 },
+                    "J" => Value::Long { v: bits as i64 },
+                    _ => Value::Double { bits },
+                }
+            })
+            .collect())
     }
 }
