@@ -855,6 +855,11 @@ impl<'a, 'i> Paths<'a, 'i> {
                     self.stores.insert(key, merged);
                 }
             }
+            // Nothing of the roots (a primitive, null, a JDK object): the field is left
+            // as it was in the heap, an over-approximation that keeps the heap small.
+            if *value == Value::none() {
+                continue;
+            }
             let key = (o.clone(), field.clone());
             let merged = if strong && objects.len() == 1 {
                 value.clone()
