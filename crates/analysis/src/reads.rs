@@ -442,6 +442,19 @@ impl<'i> ReadAnalysis<'i> {
             entry(is_static, &desc, code.max_locals),
         )
         .ok()?;
+        if interp.exits.is_none() {
+            // It never returns normally: what it wrote into the objects it created and
+            // stored somewhere is not handed back, so it is used whole.
+            let stored: Vec<Site> = interp
+                .stores
+                .values()
+                .flat_map(|v| match v {
+                    Value::Paths(ps) => ps.iter().filter_map(Path::fresh).collect(),
+                    Value::Top => Vec::new(),
+                })
+                .collect();
+            interp.lost.extend(stored);
+        }
         interp.finish(analysis.frames);
         Some(Rc::new(interp.summary()))
     }

@@ -186,4 +186,8 @@ fn an_object_created_by_a_followed_method_is_followed_in_its_caller() {
         reads_of(&plan, "noted"),
         ("this{chapters{count}}".into(), vec![])
     );
+    // A helper that never returns normally hands nothing back: the object it cached
+    // (which holds the book) is used whole, so the book is.
+    let (receiver, _) = reads_of(&plan, "afterFailure");
+    assert!(receiver.starts_with("this*"), "{receiver}");
 }

@@ -48,4 +48,19 @@ public class Book {
     public int noted() {
         return new Note(this).pages();
     }
+
+    /** The view a helper that always throws cached before it threw. */
+    public int afterFailure() {
+        try {
+            cacheAndFail();
+        } catch (IllegalStateException e) {
+            // The view is cached all the same.
+        }
+        return index.count();
+    }
+
+    private void cacheAndFail() {
+        index = new Index(this);
+        throw new IllegalStateException("failed after caching");
+    }
 }
