@@ -100,13 +100,17 @@ impl Path {
     }
 }
 
+/// An object's field that was written.
+type Written = (Path, Rc<str>);
+
 /// What the method has written into fields so far on a path through its code: into the
 /// objects it created and into its roots' objects. A read of such a field may be what
 /// was written there (and, on a root's object, what was there before).
 /// Shared between frames until one of them writes (most instructions write nothing).
 #[derive(Debug, Clone, Default)]
 struct Heap {
-    written: Rc<BTreeMap<(Path, Rc<str>), Value>>,
+    /// Values behind `Rc`: frames share them, and equal ones compare by pointer first.
+    written: Rc<BTreeMap<Written, Rc<Value>>>,
     /// Created objects handed to code that is not followed: what is written into them
     /// afterwards is used whole.
     escaped: Rc<BTreeSet<Site>>,
@@ -650,7 +654,7 @@ impl<'a, 'i> Paths<'a, 'i> {
                     {
                         continue;
                     }
-                    let held: Vec<Value> = heap
+                    let held: Vec<Rc<Value>> = heap
                         .written
                         .iter()
                         .filter(|((o, _), _)| o == p)
@@ -694,7 +698,7 @@ impl<'a, 'i> Paths<'a, 'i> {
         let mut out = BTreeSet::new();
         let mut lost = false;
         for p in ps {
-            match heap.written.get(&(p.clone(), field.clone())) {
+            match heap.written.get(&(p.clone(), field.clone())).map(|v| &**v) {
                 // Written on every path here (what was there before among the values
                 // where only some paths wrote it).
                 Some(Value::Paths(ws)) => {
@@ -801,7 +805,9 @@ impl<'a, 'i> Paths<'a, 'i> {
         }
         for (name, child) in &tree.fields {
             let field: Rc<str> = Rc::from(name.as_str());
-            if let Some(Value::Paths(ws)) = heap.written.get(&(at.clone(), field.clone())) {
+            if let Some(Value::Paths(ws)) =
+                heap.written.get(&(at.clone(), field.clone())).map(|v| &**v)
+            {
                 for w in ws.clone() {
                     self.graft(&w, child, heap);
                 }
@@ -878,13 +884,13 @@ impl<'a, 'i> Paths<'a, 'i> {
                 value.clone()
             } else {
                 let old = match heap.written.get(&key) {
-                    Some(old) => old.clone(),
+                    Some(old) => (**old).clone(),
                     None => self.before(o, field),
                 };
                 self.union(&old, value, Some(heap))
             };
-            if heap.written.get(&key) != Some(&merged) {
-                Rc::make_mut(&mut heap.written).insert(key, merged);
+            if heap.written.get(&key).map(|v| &**v) != Some(&merged) {
+                Rc::make_mut(&mut heap.written).insert(key, Rc::new(merged));
             }
         }
     }
@@ -966,29 +972,52 @@ impl Interpreter for Paths<'_, '_> {
         if Rc::ptr_eq(&a.written, &b.written) && Rc::ptr_eq(&a.escaped, &b.escaped) {
             return a.clone();
         }
-        // A field written on one path only may still hold what it held before.
-        let mut written = a.written.clone();
+        // A field written on one path only may still hold what it held before. Both
+        // maps are walked in key order at once; `a`'s map is kept if nothing changes.
+        let mut changes: Vec<(Written, Value)> = Vec::new();
         if !Rc::ptr_eq(&a.written, &b.written) {
-            for (key, y) in b.written.iter() {
-                let x = match a.written.get(key) {
-                    Some(x) if x == y => continue,
-                    Some(x) => x.clone(),
-                    None => self.before(&key.0, &key.1),
+            let mut xs = a.written.iter().peekable();
+            let mut ys = b.written.iter().peekable();
+            loop {
+                let order = match (xs.peek(), ys.peek()) {
+                    (None, None) => break,
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (Some((kx, _)), Some((ky, _))) => kx.cmp(ky),
                 };
-                let merged = self.union(&x, y, None);
-                if a.written.get(key) != Some(&merged) {
-                    Rc::make_mut(&mut written).insert(key.clone(), merged);
+                match order {
+                    std::cmp::Ordering::Equal => {
+                        let ((key, x), (_, y)) =
+                            (xs.next().expect("peeked"), ys.next().expect("peeked"));
+                        if x != y {
+                            let merged = self.union(x, y, None);
+                            if merged != **x {
+                                changes.push((key.clone(), merged));
+                            }
+                        }
+                    }
+                    std::cmp::Ordering::Less => {
+                        let (key, x) = xs.next().expect("peeked");
+                        let y = self.before(&key.0, &key.1);
+                        let merged = self.union(x, &y, None);
+                        if merged != **x {
+                            changes.push((key.clone(), merged));
+                        }
+                    }
+                    std::cmp::Ordering::Greater => {
+                        let (key, y) = ys.next().expect("peeked");
+                        let x = self.before(&key.0, &key.1);
+                        let merged = self.union(&x, y, None);
+                        changes.push((key.clone(), merged));
+                    }
                 }
             }
-            for (key, x) in a.written.iter() {
-                if b.written.contains_key(key) {
-                    continue;
-                }
-                let y = self.before(&key.0, &key.1);
-                let merged = self.union(x, &y, None);
-                if merged != *x {
-                    Rc::make_mut(&mut written).insert(key.clone(), merged);
-                }
+        }
+        let mut written = a.written.clone();
+        if !changes.is_empty() {
+            let map = Rc::make_mut(&mut written);
+            for (key, v) in changes {
+                map.insert(key, Rc::new(v));
             }
         }
         let escaped = if a.escaped.is_superset(&b.escaped) {
