@@ -116,6 +116,16 @@ struct Heap {
     escaped: Rc<BTreeSet<Site>>,
 }
 
+impl Heap {
+    /// What was written into the fields of created object `site`.
+    fn fields_of(&self, site: Site) -> impl Iterator<Item = (&Rc<str>, &Rc<Value>)> {
+        self.written
+            .iter()
+            .filter(move |((o, _), _)| o.fresh() == Some(site))
+            .map(|((_, f), v)| (f, v))
+    }
+}
+
 impl PartialEq for Heap {
     fn eq(&self, other: &Heap) -> bool {
         (Rc::ptr_eq(&self.written, &other.written) || self.written == other.written)
@@ -148,6 +158,15 @@ impl Value {
             root: Root::Fresh(site),
             fields: Vec::new(),
         }]))
+    }
+
+    /// The created objects it may be.
+    fn sites(&self) -> impl Iterator<Item = Site> + '_ {
+        let ps = match self {
+            Value::Paths(ps) => Some(ps),
+            Value::Top => None,
+        };
+        ps.into_iter().flatten().filter_map(Path::fresh)
     }
 }
 
@@ -449,14 +468,7 @@ impl<'i> ReadAnalysis<'i> {
         if interp.exits.is_none() {
             // It never returns normally: what it wrote into the objects it created and
             // stored somewhere is not handed back, so it is used whole.
-            let stored: Vec<Site> = interp
-                .stores
-                .values()
-                .flat_map(|v| match v {
-                    Value::Paths(ps) => ps.iter().filter_map(Path::fresh).collect(),
-                    Value::Top => Vec::new(),
-                })
-                .collect();
+            let stored: Vec<Site> = interp.stores.values().flat_map(Value::sites).collect();
             interp.lost.extend(stored);
         }
         interp.finish(analysis.frames);
@@ -559,27 +571,14 @@ impl<'a, 'i> Paths<'a, 'i> {
     fn summary(mut self) -> Summary {
         let heap = self.exits.take().unwrap_or_default();
         let mut order: Vec<Site> = Vec::new();
-        let mut todo: Vec<Site> = Vec::new();
-        let sites = |v: &Value| -> Vec<Site> {
-            match v {
-                Value::Paths(ps) => ps.iter().filter_map(Path::fresh).collect(),
-                Value::Top => Vec::new(),
-            }
-        };
-        todo.extend(sites(&self.returns));
-        for v in self.stores.values() {
-            todo.extend(sites(v));
-        }
+        let mut todo: Vec<Site> = self.returns.sites().collect();
+        todo.extend(self.stores.values().flat_map(Value::sites));
         while let Some(site) = todo.pop() {
             if heap.escaped.contains(&site) || order.contains(&site) {
                 continue;
             }
             order.push(site);
-            for ((o, _), v) in heap.written.iter() {
-                if o.fresh() == Some(site) {
-                    todo.extend(sites(v));
-                }
-            }
+            todo.extend(heap.fields_of(site).flat_map(|(_, v)| v.sites()));
         }
         let rename = |v: &Value| -> Value {
             match v {
@@ -600,10 +599,8 @@ impl<'a, 'i> Paths<'a, 'i> {
         let made = order
             .iter()
             .map(|&site| {
-                heap.written
-                    .iter()
-                    .filter(|((o, _), _)| o.fresh() == Some(site))
-                    .map(|((_, f), v)| (f.clone(), rename(v)))
+                heap.fields_of(site)
+                    .map(|(f, v)| (f.clone(), rename(v)))
                     .collect()
             })
             .collect();
@@ -654,12 +651,8 @@ impl<'a, 'i> Paths<'a, 'i> {
                     {
                         continue;
                     }
-                    let held: Vec<Rc<Value>> = heap
-                        .written
-                        .iter()
-                        .filter(|((o, _), _)| o == p)
-                        .map(|(_, v)| v.clone())
-                        .collect();
+                    let held: Vec<Rc<Value>> =
+                        heap.fields_of(site).map(|(_, v)| v.clone()).collect();
                     for h in held {
                         self.whole(&h, heap);
                     }
@@ -768,9 +761,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             Some(heap) => self.whole(&v, heap),
             None => {
                 self.compared(&v);
-                if let Value::Paths(ps) = &v {
-                    self.lost.extend(ps.iter().filter_map(Path::fresh));
-                }
+                self.lost.extend(v.sites());
             }
         }
         Value::Top
