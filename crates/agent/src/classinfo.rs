@@ -117,6 +117,8 @@ pub struct SnapshotField {
     /// The JSON that opens this field in an object, up to its value.
     pub prefix: String,
     pub prim: Option<Prim>,
+    /// Declared as a primitive, a string or a box: a literal whatever it holds.
+    pub literal: bool,
     pub id: Id,
     /// The redaction rule the name matches.
     pub redact: Option<String>,
@@ -558,9 +560,14 @@ unsafe fn instance_fields(
                 .first()
                 .and_then(|c| Prim::from_descriptor(*c))
                 .filter(|_| sig.len() == 1);
+            let declared_type = type_name(&sig);
+            let literal = prim.is_some()
+                || declared_type == "java.lang.String"
+                || Prim::boxed(&declared_type).is_some();
             fields.push(SnapshotField {
                 redact: options.redaction_rule(&name).map(str::to_string),
-                declared_type: json::quoted(&type_name(&sig)),
+                declared_type: json::quoted(&declared_type),
+                literal,
                 prefix: json::field_prefix(&name, &declared_in),
                 name,
                 declared_in: declared_in.clone(),

@@ -47,24 +47,6 @@ impl Limits {
     }
 }
 
-/// Whether every field holds a primitive, a string or a box: an object that ends a graph.
-fn literal_only(fields: &[crate::classinfo::SnapshotField]) -> bool {
-    const LITERALS: [&str; 9] = [
-        "\"java.lang.String\"",
-        "\"java.lang.Integer\"",
-        "\"java.lang.Long\"",
-        "\"java.lang.Short\"",
-        "\"java.lang.Byte\"",
-        "\"java.lang.Character\"",
-        "\"java.lang.Boolean\"",
-        "\"java.lang.Float\"",
-        "\"java.lang.Double\"",
-    ];
-    fields
-        .iter()
-        .all(|f| f.prim.is_some() || LITERALS.contains(&f.declared_type.as_str()))
-}
-
 /// Hashes identity hash codes (already well spread) by one multiplication.
 #[derive(Default)]
 struct IdentityHasher(u64);
@@ -468,7 +450,7 @@ impl<'a> Walk<'a> {
                     // there: captured anyway, within the node and byte limits.
                     let leaf = depth == self.cx.options.depth + 1
                         && !self.full()
-                        && matches!(&info.kind, Kind::Object(fields) if literal_only(fields));
+                        && matches!(&info.kind, Kind::Object(fields) if fields.iter().all(|f| f.literal));
                     if !leaf {
                         json::opaque(self.out, name, reason);
                         return;
