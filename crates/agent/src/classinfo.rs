@@ -168,7 +168,9 @@ pub enum Kind {
     Subclass(Vec<SnapshotField>, usize),
     /// A project class that is behaviour by its JDK supertype (a stream, reader,
     /// writer, channel…): captured field by field only along a method's read tree (the
-    /// fields that method reads), otherwise opaque with this reason.
+    /// fields that method reads), otherwise opaque with this reason. A JDK I/O class
+    /// is one with no fields: along a read tree (a method that only passes it on) it
+    /// is an empty object, which a test stands in for with an instance of that class.
     Behaviour(Vec<SnapshotField>, String),
 }
 
@@ -429,8 +431,12 @@ unsafe fn classify(
         Kind::Opaque("a thread".into())
     } else if is(jdk.class_loader.0) {
         Kind::Opaque("a class loader".into())
-    } else if let Some((_, why)) = jdk.opaque_kinds.iter().find(|(c, _)| is(c.0)) {
-        if is_jdk(&name) {
+    } else if let Some((_, why, handle)) = jdk.opaque_kinds.iter().find(|(c, ..)| is(c.0)) {
+        if is_jdk(&name) && *handle == crate::jdk::Handle::Io {
+            // Its JDK state is never recorded: along a read tree that only passes it
+            // on, an empty object of its class (a stand-in), opaque anywhere else.
+            Kind::Behaviour(Vec::new(), why.to_string())
+        } else if is_jdk(&name) {
             Kind::Opaque(why.to_string())
         } else {
             let fields = unsafe { instance_fields(env, jvmti, options, class) };

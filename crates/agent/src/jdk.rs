@@ -92,7 +92,7 @@ pub struct Jdk {
     pub class_loader: GlobalClass,
     pub class: GlobalClass,
     /// Streams, readers, writers, channels, sockets: opaque with this reason.
-    pub opaque_kinds: Vec<(GlobalClass, &'static str)>,
+    pub opaque_kinds: Vec<(GlobalClass, &'static str, Handle)>,
     /// The JDK collections and maps whose project subclasses are recorded with their
     /// contents ([`SUBCLASS_BASES`]).
     pub subclass_bases: Vec<SubclassBase>,
@@ -116,18 +116,32 @@ pub struct Jdk {
     pub thread_get_id: Id,
 }
 
-const OPAQUE_KINDS: [(&str, &str); 10] = [
-    ("java/io/InputStream", "an input stream"),
-    ("java/io/OutputStream", "an output stream"),
-    ("java/io/Reader", "a reader"),
-    ("java/io/Writer", "a writer"),
-    ("java/io/RandomAccessFile", "an open file"),
-    ("java/nio/channels/Channel", "a channel"),
-    ("java/net/Socket", "a socket"),
-    ("java/net/ServerSocket", "a server socket"),
-    ("java/util/stream/BaseStream", "a stream"),
-    ("java/lang/reflect/AccessibleObject", "a reflection object"),
+const OPAQUE_KINDS: [(&str, &str, Handle); 10] = [
+    ("java/io/InputStream", "an input stream", Handle::Io),
+    ("java/io/OutputStream", "an output stream", Handle::Io),
+    ("java/io/Reader", "a reader", Handle::Io),
+    ("java/io/Writer", "a writer", Handle::Io),
+    ("java/io/RandomAccessFile", "an open file", Handle::Io),
+    ("java/nio/channels/Channel", "a channel", Handle::Io),
+    ("java/net/Socket", "a socket", Handle::Io),
+    ("java/net/ServerSocket", "a server socket", Handle::Io),
+    ("java/util/stream/BaseStream", "a stream", Handle::Other),
+    (
+        "java/lang/reflect/AccessibleObject",
+        "a reflection object",
+        Handle::Other,
+    ),
 ];
+
+/// What an opaque JDK kind is beyond its reason.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handle {
+    /// A handle on I/O: where a method only passes it on (to a mock), an instance of
+    /// its class with nothing in it stands in for it in a test (see `Kind::Behaviour`).
+    Io,
+    /// Anything else: always opaque.
+    Other,
+}
 
 /// Opaque handles on the environment recognised by the runtime class's name instead (see
 /// [`opaque_by_name`]): looking their classes up at VMInit would load and initialise them
@@ -197,8 +211,8 @@ impl Jdk {
         let thread = global(env, "java/lang/Thread")?;
         let iterator = global(env, "java/util/Iterator")?;
         let mut opaque_kinds = Vec::new();
-        for (name, why) in OPAQUE_KINDS {
-            opaque_kinds.push((global(env, name)?, why));
+        for (name, why, handle) in OPAQUE_KINDS {
+            opaque_kinds.push((global(env, name)?, why, handle));
         }
         let mut subclass_bases = Vec::new();
         for (name, declaring, m, sig) in SUBCLASS_BASES {

@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use jvmti_bindings::env::JniEnv;
 use jvmti_bindings::sys::jni;
+use mimic_plan::ReadNode;
 use mimic_trace::{json, EncodedCall, EncodedInvocation};
 
 use crate::jdk::{self, clear};
@@ -508,7 +509,20 @@ pub unsafe fn exit(
                 v
             });
             let ret = st.mut_sigs.get(mut_index as usize).and_then(|s| s.ret);
-            let outcome = unsafe { outcome(env, st, &cx, result, thrown, ret, None) };
+            let outcome = unsafe {
+                outcome(
+                    env,
+                    st,
+                    &cx,
+                    result,
+                    thrown,
+                    Returned {
+                        ret,
+                        secret: None,
+                        guide: None,
+                    },
+                )
+            };
             (receiver_after, outcome)
         }
         _ => (
@@ -562,6 +576,15 @@ fn distinct_key(r: &EncodedInvocation) -> u64 {
     h.finish()
 }
 
+/// How a returned value is captured: its declared type (none: void), the redaction
+/// rule its name matched, the read tree that guides it.
+#[derive(Clone, Copy)]
+struct Returned<'a> {
+    ret: Option<Declared>,
+    secret: Option<&'a str>,
+    guide: Option<&'a ReadNode>,
+}
+
 /// The JSON of an outcome: the thrown exception, or the returned value (null for void).
 unsafe fn outcome(
     env: &JniEnv,
@@ -569,9 +592,9 @@ unsafe fn outcome(
     cx: &Context,
     result: jni::jobject,
     thrown: bool,
-    ret: Option<Declared>,
-    secret: Option<&str>,
+    how: Returned<'_>,
 ) -> String {
+    let Returned { ret, secret, guide } = how;
     let (out, bytes) = written(|out| {
         json::begin_outcome(out, thrown);
         let mut bytes = 0;
@@ -582,7 +605,7 @@ unsafe fn outcome(
                 None => json::null(out),
                 Some(d) => {
                     bytes =
-                        unsafe { snapshot::capture_named(env, cx, result, d, secret, None, out) }
+                        unsafe { snapshot::capture_named(env, cx, result, d, secret, guide, out) }
                 }
             }
         }
@@ -705,6 +728,26 @@ unsafe fn secret_name(env: &JniEnv, st: &State, args: jni::jobject) -> Option<St
     st.options.redaction_rule(&text?).map(str::to_string)
 }
 
+/// The read tree of a recorded call's answer: what the method under test uses of the
+/// object its mocked call returned (nothing recorded in the tree: only that object
+/// itself). `None` (captured within the snapshot limits) for a MUT the plan has no read
+/// analysis of, and for a deeper call (made in a helper, on a mock passed there).
+fn answer_guide<'s>(st: &'s State, mut_index: u32, call: &EncodedCall) -> Option<&'s ReadNode> {
+    let m = st.plan.muts.get(mut_index as usize)?;
+    let reads = m.reads.as_ref()?;
+    let offset = m.mockable_calls.get(call.plan_call as usize)?.offset;
+    Some(reads.answers.get(&offset).unwrap_or(&snapshot::UNUSED))
+}
+
+/// The same read tree (or both none).
+fn same_guide(a: Option<&ReadNode>, b: Option<&ReadNode>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => std::ptr::eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// Probe `callExit` / `callThrow`.
 ///
 /// # Safety
@@ -724,27 +767,38 @@ pub unsafe fn call_exit(
     with_local(|l| {
         let pos = l.pending.iter().rposition(|p| p.token == token)?;
         let p = l.pending.drain(pos..).next()?;
-        // The outcome as JSON, captured once for every record that took the call.
-        let mut captured: Option<(String, bool)> = None;
+        // The outcome as JSON, captured once for every record that took the call with
+        // the same read tree.
+        let mut captured: Option<(String, bool, Option<&ReadNode>)> = None;
         for (frame_token, index) in p.records {
             let Some(frame) = l.frames.iter_mut().rev().find(|f| f.token == frame_token) else {
                 continue;
             };
+            let guide = frame
+                .rec
+                .as_ref()
+                .and_then(|rec| answer_guide(st, frame.mut_index, rec.calls.get(index)?));
             let Some(rec) = frame.rec.as_mut() else {
                 continue;
             };
             let outcome = match &captured {
-                Some((text, with_values)) if *with_values == rec.values => text.clone(),
+                Some((text, with_values, g))
+                    if *with_values == rec.values && same_guide(*g, guide) =>
+                {
+                    text.clone()
+                }
                 _ => {
                     let text = if rec.values {
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
                         let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
-                        unsafe { outcome(env, st, &cx, result, thrown, ret, p.secret.as_deref()) }
+                        let secret = p.secret.as_deref();
+                        let how = Returned { ret, secret, guide };
+                        unsafe { outcome(env, st, &cx, result, thrown, how) }
                     } else {
                         budget_outcome(thrown)
                     };
-                    captured = Some((text.clone(), rec.values));
+                    captured = Some((text.clone(), rec.values, guide));
                     text
                 }
             };

@@ -4,12 +4,15 @@
 //! `getfield` on such a value adds the field to the tree of its root ([`Reads`]), and
 //! every use the analysis cannot see through marks the object whole: handed to the JDK,
 //! to abstract or native code, to a lambda; written into a field of the receiver or an
-//! argument (the state oracle compares it), stored in an array or a static field, thrown;
-//! an argument of a mocked call (its call oracle compares it whole). Calls into project
+//! argument (the state oracle compares it), stored in an array or a static field, thrown.
+//! Calls the plan mocks use only the identity of their receiver and arguments: the
+//! mock never reads them, and the call oracle matches an object argument by type or
+//! identity (a JDK collection, array or text by contents, which the recorder captures
+//! whatever the tree says below it). Calls into project
 //! methods with code (helpers, constructors, methods of collaborators that are not
 //! mocked, inherited ones) are followed through a summary per method — the trees of its receiver
 //! and parameters, and which of their paths it returns — computed once and grafted under
-//! the caller's paths. Calls the plan mocks use only their receiver's identity.
+//! the caller's paths.
 //!
 //! Objects the method creates (`new`) are followed too (an abstract heap, one object
 //! per `new` instruction): what is written into their fields, by the method or by their
@@ -20,7 +23,7 @@
 //! it created back to its caller (those it returns or writes into its roots' objects,
 //! with what they hold), and a write into a field of a single object replaces what was
 //! there. A created object is used whole only when it escapes to code that is not
-//! followed (the JDK, a mocked call's argument, an array, a thrown exception); then
+//! followed (the JDK, an array, a thrown exception); then
 //! everything written into it is whole. A created object returned by the method under
 //! test or stored into its receiver is rebuilt by the test itself: the oracles compare
 //! its literal fields, not what it holds.
@@ -77,6 +80,9 @@ enum Root {
     Param(u16),
     Fresh(Site),
     Made(u16),
+    /// What the method under test's mocked call at this offset returned: the stub's
+    /// answer, a root the test builds like an argument.
+    Answer(u32),
 }
 
 /// An object a method creates: the offset of its `new` and 0, or the offset of a call and
@@ -95,7 +101,7 @@ impl Path {
     fn fresh(&self) -> Option<Site> {
         match self.root {
             Root::Fresh(site) => Some(site),
-            Root::Param(_) | Root::Made(_) => None,
+            Root::Param(_) | Root::Made(_) | Root::Answer(_) => None,
         }
     }
 }
@@ -339,6 +345,7 @@ impl<'i> ReadAnalysis<'i> {
         Some(Reads {
             receiver: if is_static { None } else { take(0) },
             params: (0..desc.params.len()).map(|i| take(i + 1)).collect(),
+            answers: std::mem::take(&mut interp.answers),
         })
     }
 
@@ -510,6 +517,8 @@ struct Paths<'a, 'i> {
     /// The method under test's mocked calls; `None` in a followed method, whose result
     /// flows back to its caller rather than to an oracle.
     mocked: Option<&'a BTreeSet<u32>>,
+    /// The trees of the mocked calls' answers ([`Root::Answer`]), by call offset.
+    answers: BTreeMap<u32, ReadNode>,
     returns: Value,
     /// A followed method's writes into its roots' objects, for its caller to apply.
     stores: BTreeMap<(Path, Rc<str>), Value>,
@@ -536,6 +545,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             roots: vec![ReadNode::default(); n],
             used: vec![false; n],
             mocked,
+            answers: BTreeMap::new(),
             returns: Value::none(),
             stores: BTreeMap::new(),
             lost: BTreeSet::new(),
@@ -619,12 +629,14 @@ impl<'a, 'i> Paths<'a, 'i> {
 
     /// The tree node of a root's path (never a created object's: those have none).
     fn node(&mut self, p: &Path) -> &mut ReadNode {
-        let Root::Param(r) = p.root else {
-            unreachable!("a created object has no read tree")
+        let mut n = match p.root {
+            Root::Param(r) => {
+                self.used[r as usize] = true;
+                &mut self.roots[r as usize]
+            }
+            Root::Answer(offset) => self.answers.entry(offset).or_default(),
+            Root::Fresh(_) | Root::Made(_) => unreachable!("a created object has no read tree"),
         };
-        let r = r as usize;
-        self.used[r] = true;
-        let mut n = &mut self.roots[r];
         for f in &p.fields {
             n = n.fields.entry(f.to_string()).or_default();
         }
@@ -901,7 +913,8 @@ impl<'a, 'i> Paths<'a, 'i> {
                 Root::Param(0) => receiver.cloned(),
                 Root::Param(r) => args.get(r as usize - 1).cloned(),
                 Root::Made(i) => Some(Value::fresh((call, i + 1))),
-                Root::Fresh(_) => None,
+                // A followed method has no mocked calls.
+                Root::Fresh(_) | Root::Answer(_) => None,
             }
         };
         for (r, tree) in s.roots.iter().enumerate() {
@@ -1144,19 +1157,26 @@ impl Interpreter for Paths<'_, '_> {
         heap: &mut Heap,
     ) -> Value {
         if self.mocked.is_some_and(|m| m.contains(&insn.offset)) {
-            // A mock answers: only the receiver's identity matters, and the call oracle
-            // compares the arguments (the receiver itself by identity).
-            if let Some(r) = receiver {
-                self.present(r);
+            // A mock answers: only the receiver's identity matters. Its arguments are
+            // handed to the mock, never read: the call oracle matches an object by its
+            // type (or by identity), and a JDK collection, array or text by contents,
+            // which the recorder captures whatever the tree says below it. So an
+            // object passed through to a mock (an output stream, a document) needs
+            // only to be there.
+            for v in receiver.into_iter().chain(args) {
+                self.present(v);
             }
-            for a in args {
-                if *a == Value::root(0) {
-                    self.present(a);
-                } else {
-                    self.whole(a, heap);
-                }
-            }
-            return Value::none();
+            // Its answer is a root of its own, built by the test's stub: what the method
+            // does with it says how much of it to record.
+            let returns_object = MethodDescriptor::parse(&callee.descriptor)
+                .is_ok_and(|d| d.ret.as_ref().is_some_and(FieldType::is_reference));
+            return match returns_object {
+                true => Value::Paths(BTreeSet::from([Path {
+                    root: Root::Answer(insn.offset),
+                    fields: Vec::new(),
+                }])),
+                false => Value::none(),
+            };
         }
         match (callee.owner.as_str(), callee.name.as_str()) {
             // Every constructor's first call: reads and writes nothing.

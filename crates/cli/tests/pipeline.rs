@@ -329,9 +329,11 @@ fn fields_read_on_a_mocked_collaborator_are_set_from_the_recording() {
 /// policy four objects down; `lateFee` reads only the rates and the loan's day. Captured
 /// along the plan's read tree, the receiver is exactly that (no catalog), its tests are
 /// generated and mimic production; captured whole within the snapshot limits (a plan
-/// without read trees), the same receiver is cut short and the MUT gets no test.
+/// without read trees), the same receiver is cut short and the MUT gets no test. The
+/// same holds for what a mocked call answers (`graceDaysAt`: another library, of which
+/// only the rates are read) and for a stream only handed to a mock (`publish`).
 #[test]
-fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
+fn state_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) = record_and_generate("library", "se.kth.castor.library.Main", dir.path());
     let manifest = manifest_of(&tests);
@@ -345,6 +347,15 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     assert!(source.contains("\"graceDays\", 2"), "{source}");
     // `rateCard()` hands the library to a `RateCard` it makes, which reads the rates only.
     assert!(source.contains("receiver.rateCard()"), "{source}");
+    // `graceDaysAt` reads the rates of the library a mocked network answers: the stub
+    // answers with a library holding those (its thousand books are past the limits).
+    assert!(source.contains("receiver.graceDaysAt("), "{source}");
+    assert!(source.contains("\"graceDays\", 5"), "{source}");
+    // `publish` hands its stream to the mock unread: an empty one of its class stands in.
+    assert!(
+        source.contains("Fixtures.create(\"java.io.ByteArrayOutputStream\")"),
+        "{source}"
+    );
     assert!(!source.contains("catalog"), "{source}");
     assert!(!source.contains("adopted"), "{source}");
     let report = verify(&tests, &classes, 2);
@@ -380,7 +391,7 @@ fn a_receiver_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     assert_eq!(code, Some(0), "{err}");
     let manifest = manifest_of(&whole_tests);
     let gaps = manifest["gaps"].as_array().unwrap();
-    for method in ["lateFee", "rateCard"] {
+    for method in ["lateFee", "rateCard", "graceDaysAt", "publish"] {
         assert!(
             gaps.iter()
                 .any(|g| g["mut_method"] == method && g["reason"] == "receiver-not-recorded"),

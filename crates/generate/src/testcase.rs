@@ -510,6 +510,7 @@ pub fn model_for(
                 overrides.insert(name.clone(), mock_of[&receiver_key(r)].clone());
             }
         }
+        b.place = "the receiver".into();
         match large(
             "receiver",
             inv.receiver_before.as_ref().expect("matched above"),
@@ -567,7 +568,9 @@ pub fn model_for(
         }
     }
 
+    b.place = "static state".into();
     static_state(&mut b, m, inv, &mocked, &class_src, &package, &mut restore)?;
+    b.place = "a collaborator's fields".into();
     collaborator_state(&mut b, m, inv, &mock_of);
 
     // Arguments: mocks for mocked parameters, literals inline, other values as locals.
@@ -577,6 +580,7 @@ pub fn model_for(
             args.push(var.clone());
             continue;
         }
+        b.place = format!("argument {}", i + 1);
         let e = match large(&format!("arg{i}"), v) {
             Some(load) => load,
             None => b.expr(v, Some(t)),
@@ -698,6 +702,7 @@ pub fn model_for(
                 Some((a.index as usize, var?.clone()))
             })
             .collect();
+        b.place = format!("the arguments of {}", pc.name);
         let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params, &mock_args);
         // A result only ever called or passed on is answered with a mock of its own.
         let answer_mock = match (&pc.returns_mock, &c.outcome) {
@@ -744,6 +749,7 @@ pub fn model_for(
             mocked_methods.push((var.clone(), name.clone(), descriptor.clone()));
         }
         let ret = MethodDescriptor::parse(descriptor).ok().and_then(|d| d.ret);
+        b.place = format!("the answer of {name}");
         let answers: Vec<Answer> = if *void {
             if outcomes
                 .iter()
@@ -791,6 +797,7 @@ pub fn model_for(
     // Environment calls: what production read, replayed in order by the class under
     // test's own call sites.
     let mut environment = Vec::new();
+    b.place = "the environment's answers".into();
     if replays_environment {
         let mut answers = Vec::new();
         for (key, c, cdesc) in &environment_calls {
@@ -957,6 +964,12 @@ fn act(inv: &InvocationRecord, ret: Option<&FieldType>, package: &str, keep_resu
 /// A value as a display name shows it: objects by their class only.
 fn shown(v: &Value) -> String {
     match v {
+        // An anonymous class (`Main$1`) by its outer class too: `1` says nothing.
+        Value::Object { class, .. }
+            if short_class(class).starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            class.rsplit('.').next().unwrap_or(class).to_string()
+        }
         Value::Object { class, .. } => short_class(class).to_string(),
         other => other.brief(),
     }

@@ -55,6 +55,9 @@ pub struct Builder<'a> {
     /// 17), so an opaque source of randomness, stream, scanner or HTTP client it holds can
     /// be any instance of its class ([`crate::environment::stand_in`]).
     pub environment_replayed: bool,
+    /// Which part of the test is being built (`the receiver`, `argument 1`, `the
+    /// answer of getItem`): named in front of each problem, so a skip says where.
+    pub place: String,
 }
 
 impl Builder<'_> {
@@ -135,6 +138,7 @@ impl<'a> Builder<'a> {
             object_typed: HashSet::new(),
             definitions,
             environment_replayed: false,
+            place: String::new(),
         }
     }
 
@@ -154,6 +158,10 @@ impl<'a> Builder<'a> {
     }
 
     fn problem(&mut self, kind: SkipReason, why: String) -> String {
+        let why = match self.place.as_str() {
+            "" => why,
+            place => format!("{place}: {why}"),
+        };
         self.problems.push((kind, why));
         "null".into()
     }

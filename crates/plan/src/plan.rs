@@ -146,6 +146,11 @@ pub struct Reads {
     /// One per declared parameter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<Option<ReadNode>>,
+    /// Per mocked call of the method (by its offset, as in [`MockableCall::offset`]):
+    /// what the method uses of the object the call returned, which the test's stub
+    /// answers with. Absent: the answer is captured within the snapshot limits.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub answers: std::collections::BTreeMap<u32, ReadNode>,
 }
 
 /// One object of a [`Reads`] tree: the fields read from it, or `whole` when the object is

@@ -825,3 +825,16 @@ fn a_returned_object_is_asserted_by_its_literal_fields_but_not_identity_hashes()
         "{source}"
     );
 }
+
+#[test]
+fn an_anonymous_object_is_shown_by_its_outer_class_too() {
+    let object = |class: &str| Value::Object {
+        id: 1,
+        class: class.into(),
+        fields: Vec::new(),
+        truncated: false,
+    };
+    assert_eq!(shown(&object("se.kth.castor.library.Main$1")), "Main$1");
+    assert_eq!(shown(&object("se.kth.castor.library.Library")), "Library");
+    assert_eq!(shown(&object("a.Outer$Inner")), "Inner");
+}

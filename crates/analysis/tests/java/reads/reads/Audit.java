@@ -4,4 +4,6 @@ public interface Audit {
     void log(Account account);
 
     void seen(Ledger ledger);
+
+    Account lookup(String who);
 }

@@ -39,6 +39,23 @@ public class Library {
         return new RateCard(this).describe() + " (day " + clock.today() + ")";
     }
 
+    /**
+     * The grace days of a sister library, asked of the network (a mock in a test): the
+     * recorder captures of the library it answers only the rates this reads, not its
+     * thousand books, which are past the snapshot limits.
+     */
+    public int graceDaysAt(Network network, String name) {
+        return network.library(name).rates().graceDays;
+    }
+
+    /**
+     * Hands a report stream to the network unread: a test passes an empty stream of the
+     * same class, since only the mock sees it.
+     */
+    public void publish(Network network, java.io.OutputStream report) {
+        network.publish(branch.name, report);
+    }
+
     Rates rates() {
         return branch.policy.rates;
     }

@@ -12,6 +12,19 @@ public class Main {
             System.out.println("due " + due + ": " + library.lateFee(new Loan(book, due)));
         }
         System.out.println(library.rateCard());
+        Library sister = new Library(new Branch("North", new Policy(new Rates(20, 400, 5), "2021-06-01")), clock);
+        java.io.ByteArrayOutputStream report = new java.io.ByteArrayOutputStream();
+        Network network = new Network() {
+            public Library library(String name) {
+                return sister;
+            }
+
+            public void publish(String branch, java.io.OutputStream out) {
+                System.out.println("published " + branch);
+            }
+        };
+        System.out.println("grace days at North: " + library.graceDaysAt(network, "North"));
+        library.publish(network, report);
         System.out.println(library.size() + " books");
     }
 }
