@@ -13,7 +13,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
-use mimic_plan::ReadNode;
+use mimic_plan::{ReadNode, ELEMENTS_READ};
 use mimic_trace::json;
 
 use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
@@ -462,7 +462,13 @@ impl<'a> Walk<'a> {
                     Kind::Array(None) => {
                         let length = unsafe { self.env.get_array_length(obj) }.max(0) as u32;
                         json::begin_array(self.out, id, name, length);
-                        let truncated = unsafe { self.object_elements(obj, length, depth) };
+                        // Along a read path that loads elements: each as far as it is read.
+                        let elements = guide.and_then(|(g, whole)| {
+                            let child = g.fields.get(ELEMENTS_READ)?;
+                            (!whole && !g.whole).then_some(child)
+                        });
+                        let truncated =
+                            unsafe { self.object_elements(obj, length, depth, elements) };
                         json::end_container(self.out, truncated);
                     }
                     Kind::Collection => unsafe { self.collection(obj, id, name, depth) },
@@ -554,7 +560,7 @@ impl<'a> Walk<'a> {
         }
         let size = unsafe { env.get_array_length(arr) }.max(0) as u32;
         json::begin_collection(self.out, id, name, size);
-        let truncated = unsafe { self.object_elements(arr, size, depth) };
+        let truncated = unsafe { self.object_elements(arr, size, depth, None) };
         json::end_container(self.out, truncated);
     }
 
@@ -607,7 +613,13 @@ impl<'a> Walk<'a> {
 
     /// The elements of an object array of `length` (already read), comma-separated;
     /// returns whether some were left out.
-    unsafe fn object_elements(&mut self, arr: jni::jobject, length: u32, depth: u32) -> bool {
+    unsafe fn object_elements(
+        &mut self,
+        arr: jni::jobject,
+        length: u32,
+        depth: u32,
+        guide: Option<&'a ReadNode>,
+    ) -> bool {
         let mut written = 0u32;
         for i in 0..length {
             if self.full() {
@@ -618,7 +630,10 @@ impl<'a> Walk<'a> {
             if written > 0 {
                 json::comma(self.out);
             }
-            unsafe { self.value(e, depth + 1) };
+            // On a read path the depth limit counts again from each element.
+            self.guide = guide.map(|g| (g, false));
+            let depth = if guide.is_some() { 0 } else { depth + 1 };
+            unsafe { self.value(e, depth) };
             written += 1;
         }
         written < length
@@ -888,7 +903,7 @@ impl<'a> Walk<'a> {
         } else {
             let size = unsafe { env.get_array_length(got) }.max(0) as u32;
             json::begin_collection(self.out, id, &base.quoted, size);
-            let truncated = unsafe { self.object_elements(got, size, depth) };
+            let truncated = unsafe { self.object_elements(got, size, depth, None) };
             json::end_container(self.out, truncated);
         }
     }

@@ -28,6 +28,9 @@
 //! test or stored into its receiver is rebuilt by the test itself: the oracles compare
 //! its literal fields, not what it holds.
 //!
+//! An array's elements are a path of their own (`items.[]`, from `aaload`): what is read
+//! of the element loaded is read of every element, since the index is not known.
+//!
 //! A virtual call is followed into every method it may run in the project: the one each
 //! concrete project class at or below the named class declares or inherits (class
 //! hierarchy analysis), so an override's reads count too.
@@ -54,7 +57,7 @@ use mimic_classfile::instruction::Instruction;
 use mimic_classfile::opcodes::*;
 use mimic_classfile::ClassFile;
 use mimic_flow::{analyze, Frame, Interpreter};
-use mimic_plan::{ReadNode, Reads};
+use mimic_plan::{ReadNode, Reads, ELEMENTS_READ};
 
 use crate::ClassIndex;
 
@@ -321,18 +324,20 @@ impl<'i> ReadAnalysis<'i> {
     }
 
     /// The state `method` of `class` may use; the invokes at `mocked` (offsets in its
-    /// code) are calls a test answers with a mock. `None` when its code cannot be
-    /// interpreted.
+    /// code) are calls a test answers with a mock, with a recorded value at those of
+    /// them in `answered` (not the environment's, whose answers are replayed). `None`
+    /// when its code cannot be interpreted.
     pub fn reads(
         &self,
         class: &ClassFile,
         code: &CodeAttribute,
         is_static: bool,
         descriptor: &str,
-        mocked: &BTreeSet<u32>,
+        (mocked, answered): (&BTreeSet<u32>, &BTreeSet<u32>),
     ) -> Option<Reads> {
         let desc = MethodDescriptor::parse(descriptor).ok()?;
         let mut interp = Paths::new(self, &desc, Some(mocked), 0);
+        interp.answered = answered.clone();
         let analysis = analyze(
             &mut interp,
             &class.constant_pool,
@@ -517,6 +522,8 @@ struct Paths<'a, 'i> {
     /// The method under test's mocked calls; `None` in a followed method, whose result
     /// flows back to its caller rather than to an oracle.
     mocked: Option<&'a BTreeSet<u32>>,
+    /// The mocked calls whose answer is a recorded value (a [`Root::Answer`]).
+    answered: BTreeSet<u32>,
     /// The trees of the mocked calls' answers ([`Root::Answer`]), by call offset.
     answers: BTreeMap<u32, ReadNode>,
     returns: Value,
@@ -545,6 +552,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             roots: vec![ReadNode::default(); n],
             used: vec![false; n],
             mocked,
+            answered: BTreeSet::new(),
             answers: BTreeMap::new(),
             returns: Value::none(),
             stores: BTreeMap::new(),
@@ -1046,21 +1054,27 @@ impl Interpreter for Paths<'_, '_> {
         }
     }
 
-    fn unary(&mut self, insn: &Instruction, value: &Value, heap: &mut Heap) -> Value {
+    fn unary(&mut self, insn: &Instruction, value: &Value, _: &mut Heap) -> Value {
         match insn.opcode {
-            // Arrays are captured with their elements: a length needs the array.
-            ARRAYLENGTH => self.whole(value, heap),
-            INSTANCEOF => self.present(value),
+            // An array is recorded with its length, whatever is read of its elements.
+            ARRAYLENGTH | INSTANCEOF => self.present(value),
             _ => {}
         }
         Value::none()
     }
 
     fn binary(&mut self, insn: &Instruction, a: &Value, _: &Value, heap: &mut Heap) -> Value {
-        if (IALOAD..=SALOAD).contains(&insn.opcode) {
-            self.whole(a, heap);
+        match insn.opcode {
+            // Any element may be the one loaded: what is read of it is read of each
+            // (the pseudo-field `[]`), so a dictionary's entries are recorded as far as
+            // a lookup reads them, not whole.
+            AALOAD => self.step(a, &Rc::from(ELEMENTS_READ), heap),
+            IALOAD..=SALOAD => {
+                self.whole(a, heap);
+                Value::none()
+            }
+            _ => Value::none(),
         }
-        Value::none()
     }
 
     fn array_store(&mut self, _: &Instruction, values: [&Value; 3], heap: &mut Heap) {
@@ -1168,8 +1182,9 @@ impl Interpreter for Paths<'_, '_> {
             }
             // Its answer is a root of its own, built by the test's stub: what the method
             // does with it says how much of it to record.
-            let returns_object = MethodDescriptor::parse(&callee.descriptor)
-                .is_ok_and(|d| d.ret.as_ref().is_some_and(FieldType::is_reference));
+            let returns_object = self.answered.contains(&insn.offset)
+                && MethodDescriptor::parse(&callee.descriptor)
+                    .is_ok_and(|d| d.ret.as_ref().is_some_and(FieldType::is_reference));
             return match returns_object {
                 true => Value::Paths(BTreeSet::from([Path {
                     root: Root::Answer(insn.offset),

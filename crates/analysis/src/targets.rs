@@ -736,9 +736,18 @@ impl<'a> Analyser<'a> {
         }
         // Calls a mock answers use only their receiver's identity.
         let mocked = mockable_calls.iter().map(|c| c.offset).collect();
-        let reads = self
-            .reads
-            .reads(self.class, &code, is_static, descriptor, &mocked);
+        let answered = mockable_calls
+            .iter()
+            .filter(|c| !c.receiver.is_environment())
+            .map(|c| c.offset)
+            .collect();
+        let reads = self.reads.reads(
+            self.class,
+            &code,
+            is_static,
+            descriptor,
+            (&mocked, &answered),
+        );
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),

@@ -128,6 +128,15 @@ fn what_a_mocked_call_answers_is_used_as_far_as_the_method_reads_it() {
 }
 
 #[test]
+fn what_is_read_of_an_array_element_is_read_of_every_element() {
+    let plan = plan();
+    assert_eq!(
+        reads_of(&plan, "amountAt"),
+        ("this{slots{[]{amount}}}".into(), vec!["-".into()])
+    );
+}
+
+#[test]
 fn a_linked_structure_stops_at_the_repeated_field_and_is_captured_whole_from_there() {
     let plan = plan();
     // `e` is `head`, then `head.next`, then a path repeating `next`: from there on every

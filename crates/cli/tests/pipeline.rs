@@ -351,6 +351,11 @@ fn state_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     // answers with a library holding those (its thousand books are past the limits).
     assert!(source.contains("receiver.graceDaysAt("), "{source}");
     assert!(source.contains("\"graceDays\", 5"), "{source}");
+    // `seasonalDaily` loads today's season's rates from an array: every season's daily
+    // rate is recorded, nothing else of them (their caps are not read).
+    assert!(source.contains("receiver.seasonalDaily()"), "{source}");
+    assert!(source.contains("\"daily\", 30"), "{source}");
+    assert!(!source.contains("\"cap\", 600"), "{source}");
     // `publish` hands its stream to the mock unread: an empty one of its class stands in.
     assert!(
         source.contains("Fixtures.create(\"java.io.ByteArrayOutputStream\")"),
@@ -391,7 +396,13 @@ fn state_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     assert_eq!(code, Some(0), "{err}");
     let manifest = manifest_of(&whole_tests);
     let gaps = manifest["gaps"].as_array().unwrap();
-    for method in ["lateFee", "rateCard", "graceDaysAt", "publish"] {
+    for method in [
+        "lateFee",
+        "rateCard",
+        "graceDaysAt",
+        "publish",
+        "seasonalDaily",
+    ] {
         assert!(
             gaps.iter()
                 .any(|g| g["mut_method"] == method && g["reason"] == "receiver-not-recorded"),

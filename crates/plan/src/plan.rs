@@ -153,6 +153,10 @@ pub struct Reads {
     pub answers: std::collections::BTreeMap<u32, ReadNode>,
 }
 
+/// The pseudo-field of a [`ReadNode`] under which an array's elements are read
+/// (`aaload`): its node says what is read of every element.
+pub const ELEMENTS_READ: &str = "[]";
+
 /// One object of a [`Reads`] tree: the fields read from it, or `whole` when the object is
 /// used in ways the analysis does not follow (handed to JDK or unanalysed code, compared
 /// by a call oracle, written, returned): then it is captured whole, within the limits,

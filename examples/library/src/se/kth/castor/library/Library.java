@@ -56,6 +56,16 @@ public class Library {
         network.publish(branch.name, report);
     }
 
+    /**
+     * Today's daily rate, by season (the seasons take turns day by day): of the seasons'
+     * rates only the daily one is read, of every season (which one is loaded depends on
+     * the clock).
+     */
+    public int seasonalDaily() {
+        Rates[] seasons = branch.policy.seasons;
+        return seasons[clock.today() % seasons.length].daily;
+    }
+
     Rates rates() {
         return branch.policy.rates;
     }

@@ -5,14 +5,15 @@ public class Main {
     public static void main(String[] args) {
         int[] day = {100};
         Clock clock = () -> day[0]++;
-        Library library = new Library(new Branch("Central", new Policy(new Rates(25, 500, 2), "2020-01-01")), clock);
+        Library library = new Library(new Branch("Central", new Policy(new Rates(25, 500, 2), new Rates[] {new Rates(30, 600, 1), new Rates(20, 450, 3)}, "2020-01-01")), clock);
         Book book = new Book("Dune", "Herbert", 1965);
         int[] dues = {99, 95, 60, 101};
         for (int due : dues) {
             System.out.println("due " + due + ": " + library.lateFee(new Loan(book, due)));
         }
         System.out.println(library.rateCard());
-        Library sister = new Library(new Branch("North", new Policy(new Rates(20, 400, 5), "2021-06-01")), clock);
+        System.out.println("daily today: " + library.seasonalDaily());
+        Library sister = new Library(new Branch("North", new Policy(new Rates(20, 400, 5), new Rates[0], "2021-06-01")), clock);
         java.io.ByteArrayOutputStream report = new java.io.ByteArrayOutputStream();
         Network network = new Network() {
             public Library library(String name) {
