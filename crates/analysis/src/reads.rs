@@ -5,7 +5,9 @@
 //! every use the analysis cannot see through marks the object whole: handed to the JDK,
 //! to abstract or native code, to a lambda; written into a field of the receiver or an
 //! argument (the state oracle compares it), stored in an array or a static field, thrown.
-//! Calls the plan mocks use only the identity of their receiver and arguments: the
+//! Calls the plan mocks (the method's own, and the deeper calls its helpers make on the
+//! same mocks, whose summaries are then kept apart per set of such calls) use only the
+//! identity of their receiver and arguments: the
 //! mock never reads them, and the call oracle matches an object argument by type or
 //! identity (a JDK collection, array or text by contents, which the recorder captures
 //! whatever the tree says below it). Calls into project
@@ -221,13 +223,21 @@ struct Computing {
 /// A summary that rests on the assumption of the method at this depth of the stack, in
 /// this round of it: good for as long as that round lasts.
 type Provisional = (usize, u64, Option<Rc<Summary>>);
-type MethodKey = (String, String, String);
+/// A method (class, name, descriptor) and the offsets of the calls in it a test answers
+/// with a mock (a deeper call of the method under test: the helper's calls on its
+/// mocked objects), which use only the identity of what they are given.
+type MethodKey = (String, String, String, Rc<BTreeSet<u32>>);
+/// The deeper calls of the method under test, by the method they are in (class, name,
+/// descriptor).
+pub type DeeperOffsets = HashMap<(String, String, String), Rc<BTreeSet<u32>>>;
 
 /// The read analysis of one classpath: method summaries are computed once and shared by
 /// every method under test.
 pub struct ReadAnalysis<'i> {
     index: &'i ClassIndex,
     summaries: RefCell<HashMap<MethodKey, Option<Rc<Summary>>>>,
+    /// The deeper calls of the method under test being analysed.
+    deeper: RefCell<Rc<DeeperOffsets>>,
     /// The methods being computed, outermost first.
     active: RefCell<Vec<Computing>>,
     /// Method bodies interpreted so far (bounded by [`MAX_WORK`]).
@@ -256,6 +266,7 @@ impl<'i> ReadAnalysis<'i> {
         ReadAnalysis {
             index,
             summaries: RefCell::new(HashMap::new()),
+            deeper: RefCell::default(),
             active: RefCell::new(Vec::new()),
             work: std::cell::Cell::new(0),
             provisional: RefCell::new(HashMap::new()),
@@ -325,18 +336,21 @@ impl<'i> ReadAnalysis<'i> {
 
     /// The state `method` of `class` may use; the invokes at `mocked` (offsets in its
     /// code) are calls a test answers with a mock, with a recorded value at those of
-    /// them in `answered` (not the environment's, whose answers are replayed). `None`
-    /// when its code cannot be interpreted.
+    /// them in `answered` (not the environment's, whose answers are replayed), and so
+    /// are the calls in `deeper`, made in the methods it calls. `None` when its code
+    /// cannot be interpreted.
     pub fn reads(
         &self,
         class: &ClassFile,
         code: &CodeAttribute,
         is_static: bool,
         descriptor: &str,
-        (mocked, answered): (&BTreeSet<u32>, &BTreeSet<u32>),
+        (mocked, answered, deeper): (&BTreeSet<u32>, &BTreeSet<u32>, DeeperOffsets),
     ) -> Option<Reads> {
         let desc = MethodDescriptor::parse(descriptor).ok()?;
-        let mut interp = Paths::new(self, &desc, Some(mocked), 0);
+        *self.deeper.borrow_mut() = Rc::new(deeper);
+        let mut interp = Paths::new(self, &desc, true, 0);
+        interp.mocked = mocked.clone();
         interp.answered = answered.clone();
         let analysis = analyze(
             &mut interp,
@@ -365,11 +379,18 @@ impl<'i> ReadAnalysis<'i> {
         if depth >= MAX_CALLS || callee.name == "<clinit>" {
             return None;
         }
-        let key = (
+        let method = (
             class.name().ok()?,
             callee.name.clone(),
             callee.descriptor.clone(),
         );
+        let mocked = self
+            .deeper
+            .borrow()
+            .get(&method)
+            .cloned()
+            .unwrap_or_default();
+        let key = (method.0, method.1, method.2, mocked);
         if let Some(known) = self.summaries.borrow().get(&key) {
             return known.clone();
         }
@@ -415,7 +436,7 @@ impl<'i> ReadAnalysis<'i> {
                 rests_on: None,
                 round: self.rounds.get(),
             });
-            let computed = self.compute(class, index, &callee.descriptor, depth);
+            let computed = self.compute(class, index, &callee.descriptor, depth, &key.3);
             let done = self.active.borrow_mut().pop().expect("pushed above");
             rests_on = done.rests_on;
             match computed {
@@ -457,6 +478,7 @@ impl<'i> ReadAnalysis<'i> {
         index: usize,
         descriptor: &str,
         depth: usize,
+        mocked: &BTreeSet<u32>,
     ) -> Option<Rc<Summary>> {
         self.work.set(self.work.get() + 1);
         if self.work.get() > MAX_WORK {
@@ -466,7 +488,8 @@ impl<'i> ReadAnalysis<'i> {
         let code = crate::targets::code_of(class, method)?;
         let desc = MethodDescriptor::parse(descriptor).ok()?;
         let is_static = method.has_flag(STATIC);
-        let mut interp = Paths::new(self, &desc, None, depth);
+        let mut interp = Paths::new(self, &desc, false, depth);
+        interp.mocked = mocked.clone();
         interp.constructor = method
             .name(&class.constant_pool)
             .is_ok_and(|n| n == "<init>");
@@ -519,9 +542,12 @@ struct Paths<'a, 'i> {
     /// One tree per root, and whether the root is used at all.
     roots: Vec<ReadNode>,
     used: Vec<bool>,
-    /// The method under test's mocked calls; `None` in a followed method, whose result
-    /// flows back to its caller rather than to an oracle.
-    mocked: Option<&'a BTreeSet<u32>>,
+    /// The method under test, whose result goes to an oracle (a followed method's
+    /// flows back to its caller).
+    is_mut: bool,
+    /// The calls in this method a test answers with a mock: the method under test's
+    /// mockable calls, or in a followed method the deeper calls made there.
+    mocked: BTreeSet<u32>,
     /// The mocked calls whose answer is a recorded value (a [`Root::Answer`]).
     answered: BTreeSet<u32>,
     /// The trees of the mocked calls' answers ([`Root::Answer`]), by call offset.
@@ -543,7 +569,7 @@ impl<'a, 'i> Paths<'a, 'i> {
     fn new(
         analysis: &'a ReadAnalysis<'i>,
         desc: &MethodDescriptor,
-        mocked: Option<&'a BTreeSet<u32>>,
+        is_mut: bool,
         depth: usize,
     ) -> Paths<'a, 'i> {
         let n = desc.params.len() + 1;
@@ -551,7 +577,8 @@ impl<'a, 'i> Paths<'a, 'i> {
             analysis,
             roots: vec![ReadNode::default(); n],
             used: vec![false; n],
-            mocked,
+            is_mut,
+            mocked: BTreeSet::new(),
             answered: BTreeSet::new(),
             answers: BTreeMap::new(),
             returns: Value::none(),
@@ -867,7 +894,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             match o.fresh() {
                 Some(site) if heap.escaped.contains(&site) => self.whole(value, heap),
                 Some(_) => {}
-                None if self.mocked.is_some() => {
+                None if self.is_mut => {
                     // Written by the method under test: the state oracle compares the
                     // field's new value (captured whole, before and after).
                     let mut q = o.clone();
@@ -1122,14 +1149,14 @@ impl Interpreter for Paths<'_, '_> {
     }
 
     fn exit(&mut self, insn: &Instruction, value: Option<&Value>, heap: &mut Heap) {
-        if self.mocked.is_none() && insn.opcode != ATHROW {
+        if !self.is_mut && insn.opcode != ATHROW {
             self.exits = Some(match self.exits.take() {
                 None => heap.clone(),
                 Some(h) => self.merge_state(&h, heap),
             });
         }
         let Some(v) = value else { return };
-        match (insn.opcode, self.mocked.is_some()) {
+        match (insn.opcode, self.is_mut) {
             // Returned by a followed method (objects it created included: the
             // summary hands them back).
             (ARETURN, false) => {
@@ -1170,7 +1197,7 @@ impl Interpreter for Paths<'_, '_> {
         args: &[Value],
         heap: &mut Heap,
     ) -> Value {
-        if self.mocked.is_some_and(|m| m.contains(&insn.offset)) {
+        if self.mocked.contains(&insn.offset) {
             // A mock answers: only the receiver's identity matters. Its arguments are
             // handed to the mock, never read: the call oracle matches an object by its
             // type (or by identity), and a JDK collection, array or text by contents,

@@ -741,12 +741,23 @@ impl<'a> Analyser<'a> {
             .filter(|c| !c.receiver.is_environment())
             .map(|c| c.offset)
             .collect();
+        // Deeper calls: a helper's calls on the mocks are answered by them too.
+        let mut deeper = crate::reads::DeeperOffsets::new();
+        for d in &deeper_calls {
+            let via = &d.via;
+            let key = (
+                via.class.replace('.', "/"),
+                via.method.clone(),
+                via.descriptor.clone(),
+            );
+            std::rc::Rc::make_mut(deeper.entry(key).or_default()).insert(d.call.offset);
+        }
         let reads = self.reads.reads(
             self.class,
             &code,
             is_static,
             descriptor,
-            (&mocked, &answered),
+            (&mocked, &answered, deeper),
         );
         Ok(Mut {
             class: dotted(self.class_name),

@@ -89,6 +89,11 @@ fn each_method_reads_only_what_its_code_reaches() {
         reads_of(&plan, "record"),
         ("this{audit version*}".into(), vec!["this{account}".into()])
     );
+    // The same mocked call made in a private helper (a deeper call): the same.
+    assert_eq!(
+        reads_of(&plan, "recordVia"),
+        ("this{audit}".into(), vec!["this{account}".into()])
+    );
     // A returned object: its literal fields, which the output oracle compares.
     assert_eq!(
         reads_of(&plan, "account"),

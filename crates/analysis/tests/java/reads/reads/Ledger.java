@@ -68,6 +68,15 @@ public class Ledger {
         return null;
     }
 
+    /** The mocked call made in a helper (a deeper call): identity only, as in the method. */
+    public void recordVia(Request request) {
+        forward(request.account);
+    }
+
+    private void forward(Account account) {
+        audit.log(account);
+    }
+
     /** Passes this to the mock: identity only. */
     public void announce() {
         audit.seen(this);
