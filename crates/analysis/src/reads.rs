@@ -5,16 +5,19 @@
 //! every use the analysis cannot see through marks the object whole: handed to the JDK,
 //! to abstract or native code, to a lambda; written into a field of the receiver or an
 //! argument (the state oracle compares it), stored in an array or a static field, thrown.
+//!
 //! Calls the plan mocks (the method's own, and the deeper calls its helpers make on the
 //! same mocks, whose summaries are then kept apart per set of such calls) use only the
-//! identity of their receiver and arguments: the
-//! mock never reads them, and the call oracle matches an object argument by type or
-//! identity (a JDK collection, array or text by contents, which the recorder captures
-//! whatever the tree says below it). Calls into project
-//! methods with code (helpers, constructors, methods of collaborators that are not
-//! mocked, inherited ones) are followed through a summary per method — the trees of its receiver
-//! and parameters, and which of their paths it returns — computed once and grafted under
-//! the caller's paths.
+//! identity of their receiver and arguments: the mock never reads them, and the call
+//! oracle matches an object argument by type or identity (a JDK collection, array or
+//! text by contents, which the recorder captures whatever the tree says below it). What
+//! a direct mocked call returns is a root of its own ([`Root::Answer`]): the test's stub
+//! answers with it, built as far as the method reads it.
+//!
+//! Calls into project methods with code (helpers, constructors, methods of
+//! collaborators that are not mocked, inherited ones) are followed through a summary per
+//! method — the trees of its receiver and parameters, and which of their paths it
+//! returns — computed once and grafted under the caller's paths.
 //!
 //! Objects the method creates (`new`) are followed too (an abstract heap, one object
 //! per `new` instruction): what is written into their fields, by the method or by their
@@ -231,6 +234,18 @@ type MethodKey = (String, String, String, Rc<BTreeSet<u32>>);
 /// descriptor).
 pub type DeeperOffsets = HashMap<(String, String, String), Rc<BTreeSet<u32>>>;
 
+/// The calls of a method under test that a test answers with a mock.
+#[derive(Debug, Default)]
+pub struct MockedCalls {
+    /// Its own mockable calls, by offset.
+    pub direct: BTreeSet<u32>,
+    /// Those of them whose answer is a recorded value (not the environment's, whose
+    /// answers are replayed): each a [`Root::Answer`].
+    pub answered: BTreeSet<u32>,
+    /// Its deeper calls, made in the methods it calls.
+    pub deeper: DeeperOffsets,
+}
+
 /// The read analysis of one classpath: method summaries are computed once and shared by
 /// every method under test.
 pub struct ReadAnalysis<'i> {
@@ -334,24 +349,21 @@ impl<'i> ReadAnalysis<'i> {
         Some(out)
     }
 
-    /// The state `method` of `class` may use; the invokes at `mocked` (offsets in its
-    /// code) are calls a test answers with a mock, with a recorded value at those of
-    /// them in `answered` (not the environment's, whose answers are replayed), and so
-    /// are the calls in `deeper`, made in the methods it calls. `None` when its code
-    /// cannot be interpreted.
+    /// The state `method` of `class` may use, given the calls a test answers with a
+    /// mock. `None` when its code cannot be interpreted.
     pub fn reads(
         &self,
         class: &ClassFile,
         code: &CodeAttribute,
         is_static: bool,
         descriptor: &str,
-        (mocked, answered, deeper): (&BTreeSet<u32>, &BTreeSet<u32>, DeeperOffsets),
+        mocked: MockedCalls,
     ) -> Option<Reads> {
         let desc = MethodDescriptor::parse(descriptor).ok()?;
-        *self.deeper.borrow_mut() = Rc::new(deeper);
+        *self.deeper.borrow_mut() = Rc::new(mocked.deeper);
         let mut interp = Paths::new(self, &desc, true, 0);
-        interp.mocked = mocked.clone();
-        interp.answered = answered.clone();
+        interp.mocked = mocked.direct;
+        interp.answered = mocked.answered;
         let analysis = analyze(
             &mut interp,
             &class.constant_pool,

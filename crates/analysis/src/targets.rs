@@ -734,15 +734,17 @@ impl<'a> Analyser<'a> {
             static_reads.clear();
             deeper_calls.retain_mut(|d| constructor_receiver(&mut d.call, &param_fields));
         }
-        // Calls a mock answers use only their receiver's identity.
-        let mocked = mockable_calls.iter().map(|c| c.offset).collect();
-        let answered = mockable_calls
-            .iter()
-            .filter(|c| !c.receiver.is_environment())
-            .map(|c| c.offset)
-            .collect();
-        // Deeper calls: a helper's calls on the mocks are answered by them too.
-        let mut deeper = crate::reads::DeeperOffsets::new();
+        // Calls a mock answers (the method's own and its helpers' deeper calls) use
+        // only the identity of what they are given.
+        let mut mocked = crate::reads::MockedCalls {
+            direct: mockable_calls.iter().map(|c| c.offset).collect(),
+            answered: mockable_calls
+                .iter()
+                .filter(|c| !c.receiver.is_environment())
+                .map(|c| c.offset)
+                .collect(),
+            deeper: Default::default(),
+        };
         for d in &deeper_calls {
             let via = &d.via;
             let key = (
@@ -750,15 +752,11 @@ impl<'a> Analyser<'a> {
                 via.method.clone(),
                 via.descriptor.clone(),
             );
-            std::rc::Rc::make_mut(deeper.entry(key).or_default()).insert(d.call.offset);
+            std::rc::Rc::make_mut(mocked.deeper.entry(key).or_default()).insert(d.call.offset);
         }
-        let reads = self.reads.reads(
-            self.class,
-            &code,
-            is_static,
-            descriptor,
-            (&mocked, &answered, deeper),
-        );
+        let reads = self
+            .reads
+            .reads(self.class, &code, is_static, descriptor, mocked);
         Ok(Mut {
             class: dotted(self.class_name),
             method: name.to_string(),
