@@ -99,6 +99,37 @@ fn test_method_name(m: &Mut, ordinal: usize, oracle: Oracle) -> String {
     format!("{}_{ordinal}_{}", identifier(test_name(m)), oracle.suffix())
 }
 
+/// The invocation with each separately recorded value's object ids moved past those of
+/// the values before it (ids are local to a recorded value): a reference then resolves
+/// only within its value. The receiver before and after share theirs (one object, two
+/// moments).
+fn with_disjoint_ids(inv: &InvocationRecord) -> InvocationRecord {
+    let mut inv = inv.clone();
+    let receiver = [&inv.receiver_before, &inv.receiver_after]
+        .iter()
+        .filter_map(|r| r.as_ref().map(Value::max_id))
+        .max()
+        .unwrap_or(0);
+    let mut next = receiver;
+    let mut apart = |v: &mut Value| {
+        let top = v.max_id();
+        v.offset_ids(next);
+        next = next.saturating_add(top);
+    };
+    inv.arguments.iter_mut().for_each(&mut apart);
+    inv.statics.iter_mut().for_each(&mut apart);
+    for c in &mut inv.calls {
+        c.arguments.iter_mut().for_each(&mut apart);
+        match &mut c.outcome {
+            Outcome::Returned { value } | Outcome::Threw { exception: value } => apart(value),
+        }
+    }
+    match &mut inv.outcome {
+        Outcome::Returned { value } | Outcome::Threw { exception: value } => apart(value),
+    }
+    inv
+}
+
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
     m.mockable_calls
         .iter()
@@ -327,6 +358,7 @@ pub fn model_for(
     oracles: &[Oracle],
     test_class: &str,
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
+    let inv = &with_disjoint_ids(inv);
     let mut resources: Vec<(String, String)> = Vec::new();
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(test_name(m)));
     let mut large = |role: &str, v: &Value| -> Option<String> {

@@ -201,6 +201,51 @@ impl Value {
         }
     }
 
+    /// Add `by` to every object id in this value (its objects' and its references'):
+    /// ids are local to each recorded value, so values recorded apart (the receiver, an
+    /// argument, a call's answer) are given disjoint ids before they are used together.
+    pub fn offset_ids(&mut self, by: u32) {
+        match self {
+            Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
+                *id += by;
+                elements.iter_mut().for_each(|e| e.offset_ids(by));
+            }
+            Value::Map { id, entries, .. } => {
+                *id += by;
+                for (k, v) in entries {
+                    k.offset_ids(by);
+                    v.offset_ids(by);
+                }
+            }
+            Value::Object { id, fields, .. } => {
+                *id += by;
+                fields.iter_mut().for_each(|f| f.value.offset_ids(by));
+            }
+            Value::Ref { id } => *id += by,
+            Value::Boxed { value, .. } => value.offset_ids(by),
+            _ => {}
+        }
+    }
+
+    /// The largest object id in this value (0 when it has none).
+    pub fn max_id(&self) -> u32 {
+        match self {
+            Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
+                elements.iter().map(Value::max_id).fold(*id, u32::max)
+            }
+            Value::Map { id, entries, .. } => entries
+                .iter()
+                .map(|(k, v)| k.max_id().max(v.max_id()))
+                .fold(*id, u32::max),
+            Value::Object { id, fields, .. } => {
+                fields.iter().map(|f| f.value.max_id()).fold(*id, u32::max)
+            }
+            Value::Ref { id } => *id,
+            Value::Boxed { value, .. } => value.max_id(),
+            _ => 0,
+        }
+    }
+
     /// A short readable rendering (for `mimic traces --show` and display names).
     pub fn brief(&self) -> String {
         match self {

@@ -838,3 +838,63 @@ fn an_anonymous_object_is_shown_by_its_outer_class_too() {
     assert_eq!(shown(&object("se.kth.castor.library.Library")), "Library");
     assert_eq!(shown(&object("a.Outer$Inner")), "Inner");
 }
+
+/// Ids are local to each recorded value (the receiver, each argument, each call's
+/// arguments and answer are captured apart): an argument's object #3 is not the
+/// receiver's #3. Gson's `ReflectiveTypeAdapterFactory` test set its `reflectionFilters`
+/// list to a map recorded elsewhere under the same id.
+#[test]
+fn a_reference_resolves_within_its_own_recorded_value() {
+    let list = Value::Collection {
+        id: 3,
+        class: "java.util.ArrayList".into(),
+        size: 1,
+        elements: vec![Value::Str { v: "vip".into() }],
+        truncated: false,
+    };
+    let receiver = Value::Object {
+        id: 1,
+        class: CHECKOUT.into(),
+        fields: vec![
+            FieldValue {
+                name: "gateway".into(),
+                declared_in: CHECKOUT.into(),
+                // Mocked: its recorded state is not rebuilt, the list is first seen here.
+                value: Value::Object {
+                    id: 2,
+                    class: "shop.CardGateway".into(),
+                    fields: vec![FieldValue {
+                        name: "tags".into(),
+                        declared_in: "shop.CardGateway".into(),
+                        value: list,
+                    }],
+                    truncated: false,
+                },
+            },
+            FieldValue {
+                name: "tags".into(),
+                declared_in: CHECKOUT.into(),
+                value: Value::Ref { id: 3 },
+            },
+        ],
+        truncated: false,
+    };
+    let map = Value::Map {
+        id: 3,
+        class: "java.util.HashMap".into(),
+        size: 0,
+        entries: vec![],
+        truncated: false,
+    };
+    let mut inv = invocation(
+        vec![map],
+        returned(Value::Boolean { v: true }),
+        vec![call(0, 0, vec![], returned(Value::Int { v: 1 }))],
+    );
+    inv.receiver_before = Some(receiver);
+    let m = checkout_mut("pay", "(Ljava/util/Map;)Z");
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("\"vip\""), "{source}");
+    assert!(!source.contains("\"tags\", hashMap"), "{source}");
+}
