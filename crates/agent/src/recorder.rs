@@ -779,13 +779,14 @@ pub unsafe fn call_exit(
             let Some(frame) = l.frames.iter_mut().rev().find(|f| f.token == frame_token) else {
                 continue;
             };
-            let guide = frame
-                .rec
-                .as_ref()
-                .and_then(|rec| answer_guide(st, frame.mut_index, rec.calls.get(index)?));
+            let mut_index = frame.mut_index;
             let Some(rec) = frame.rec.as_mut() else {
                 continue;
             };
+            let guide = rec
+                .calls
+                .get(index)
+                .and_then(|c| answer_guide(st, mut_index, c));
             let outcome = match &captured {
                 Some((text, with_values, g))
                     if *with_values == rec.values && same_guide(*g, guide) =>

@@ -301,18 +301,7 @@ pub const INLINE_NODE_LIMIT: usize = 25;
 
 /// Nodes of a value graph (every value counts one).
 pub fn node_count(v: &Value) -> usize {
-    1 + match v {
-        Value::Boxed { value, .. } => node_count(value),
-        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
-            elements.iter().map(node_count).sum()
-        }
-        Value::Map { entries, .. } => entries
-            .iter()
-            .map(|(k, v)| node_count(k) + node_count(v))
-            .sum(),
-        Value::Object { fields, .. } => fields.iter().map(|f| node_count(&f.value)).sum(),
-        _ => 0,
-    }
+    1 + v.children().map(node_count).sum::<usize>()
 }
 
 /// The tests of one invocation and the resource files they read.

@@ -72,27 +72,10 @@ impl Builder<'_> {
 
 /// Every value with an identity in `v`, by id (first occurrence wins).
 fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
-    match v {
-        Value::Object { id, fields, .. } => {
-            out.entry(*id).or_insert_with(|| v.clone());
-            fields
-                .iter()
-                .for_each(|f| collect_definitions(&f.value, out));
-        }
-        Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
-            out.entry(*id).or_insert_with(|| v.clone());
-            elements.iter().for_each(|e| collect_definitions(e, out));
-        }
-        Value::Map { id, entries, .. } => {
-            out.entry(*id).or_insert_with(|| v.clone());
-            entries.iter().for_each(|(k, e)| {
-                collect_definitions(k, out);
-                collect_definitions(e, out)
-            });
-        }
-        Value::Boxed { value, .. } => collect_definitions(value, out),
-        _ => {}
+    if let Some(id) = v.id() {
+        out.entry(id).or_insert_with(|| v.clone());
     }
+    v.children().for_each(|c| collect_definitions(c, out));
 }
 
 /// Ids referenced by `Ref` anywhere in these values.
@@ -101,16 +84,7 @@ fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
         Value::Ref { id } => {
             out.insert(*id);
         }
-        Value::Boxed { value, .. } => collect_refs(value, out),
-        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
-            elements.iter().for_each(|e| collect_refs(e, out))
-        }
-        Value::Map { entries, .. } => entries.iter().for_each(|(k, v)| {
-            collect_refs(k, out);
-            collect_refs(v, out)
-        }),
-        Value::Object { fields, .. } => fields.iter().for_each(|f| collect_refs(&f.value, out)),
-        _ => {}
+        other => other.children().for_each(|c| collect_refs(c, out)),
     }
 }
 

@@ -172,6 +172,57 @@ impl Value {
         )
     }
 
+    /// The values directly inside this one: a box's value, the elements of an array or
+    /// collection, a map's keys and values (each key before its value), an object's
+    /// fields' values.
+    pub fn children(&self) -> Box<dyn Iterator<Item = &Value> + '_> {
+        match self {
+            Value::Boxed { value, .. } => Box::new(std::iter::once(&**value)),
+            Value::Array { elements, .. } | Value::Collection { elements, .. } => {
+                Box::new(elements.iter())
+            }
+            Value::Map { entries, .. } => Box::new(entries.iter().flat_map(|(k, v)| [k, v])),
+            Value::Object { fields, .. } => Box::new(fields.iter().map(|f| &f.value)),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// [`Value::children`], to change them.
+    fn children_mut(&mut self) -> Box<dyn Iterator<Item = &mut Value> + '_> {
+        match self {
+            Value::Boxed { value, .. } => Box::new(std::iter::once(&mut **value)),
+            Value::Array { elements, .. } | Value::Collection { elements, .. } => {
+                Box::new(elements.iter_mut())
+            }
+            Value::Map { entries, .. } => Box::new(entries.iter_mut().flat_map(|(k, v)| [k, v])),
+            Value::Object { fields, .. } => Box::new(fields.iter_mut().map(|f| &mut f.value)),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// The id of an object with an identity (an object, array, collection or map).
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            Value::Array { id, .. }
+            | Value::Collection { id, .. }
+            | Value::Map { id, .. }
+            | Value::Object { id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The object id this value has or refers to (a [`Value::Ref`]'s), to change it.
+    fn id_mut(&mut self) -> Option<&mut u32> {
+        match self {
+            Value::Array { id, .. }
+            | Value::Collection { id, .. }
+            | Value::Map { id, .. }
+            | Value::Object { id, .. }
+            | Value::Ref { id } => Some(id),
+            _ => None,
+        }
+    }
+
     /// Does this value (or anything inside it) contain a part a test cannot rebuild
     /// faithfully: an opaque, redacted or truncated one?
     pub fn has_unbuildable(&self) -> bool {
@@ -189,15 +240,7 @@ impl Value {
             | Value::Object {
                 truncated: true, ..
             } => true,
-            Value::Boxed { value, .. } => value.has_unbuildable(),
-            Value::Array { elements, .. } | Value::Collection { elements, .. } => {
-                elements.iter().any(Value::has_unbuildable)
-            }
-            Value::Map { entries, .. } => entries
-                .iter()
-                .any(|(k, v)| k.has_unbuildable() || v.has_unbuildable()),
-            Value::Object { fields, .. } => fields.iter().any(|f| f.value.has_unbuildable()),
-            _ => false,
+            other => other.children().any(Value::has_unbuildable),
         }
     }
 
@@ -205,45 +248,20 @@ impl Value {
     /// ids are local to each recorded value, so values recorded apart (the receiver, an
     /// argument, a call's answer) are given disjoint ids before they are used together.
     pub fn offset_ids(&mut self, by: u32) {
-        match self {
-            Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
-                *id += by;
-                elements.iter_mut().for_each(|e| e.offset_ids(by));
-            }
-            Value::Map { id, entries, .. } => {
-                *id += by;
-                for (k, v) in entries {
-                    k.offset_ids(by);
-                    v.offset_ids(by);
-                }
-            }
-            Value::Object { id, fields, .. } => {
-                *id += by;
-                fields.iter_mut().for_each(|f| f.value.offset_ids(by));
-            }
-            Value::Ref { id } => *id += by,
-            Value::Boxed { value, .. } => value.offset_ids(by),
-            _ => {}
+        if let Some(id) = self.id_mut() {
+            *id += by;
         }
+        self.children_mut().for_each(|c| c.offset_ids(by));
     }
 
-    /// The largest object id in this value (0 when it has none).
+    /// The largest object id in this value, its references' included (0 when it has
+    /// none).
     pub fn max_id(&self) -> u32 {
-        match self {
-            Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
-                elements.iter().map(Value::max_id).fold(*id, u32::max)
-            }
-            Value::Map { id, entries, .. } => entries
-                .iter()
-                .map(|(k, v)| k.max_id().max(v.max_id()))
-                .fold(*id, u32::max),
-            Value::Object { id, fields, .. } => {
-                fields.iter().map(|f| f.value.max_id()).fold(*id, u32::max)
-            }
+        let own = match self {
             Value::Ref { id } => *id,
-            Value::Boxed { value, .. } => value.max_id(),
-            _ => 0,
-        }
+            other => other.id().unwrap_or(0),
+        };
+        self.children().map(Value::max_id).fold(own, u32::max)
     }
 
     /// A short readable rendering (for `mimic traces --show` and display names).
