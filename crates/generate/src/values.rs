@@ -222,8 +222,9 @@ impl<'a> Builder<'a> {
                         format!("unknown array class {class}"),
                     );
                 };
-                let items: Vec<String> =
-                    elements.iter().map(|e| self.expr(e, Some(&elem))).collect();
+                let items: Vec<String> = self.containing(*id, |b| {
+                    elements.iter().map(|e| b.expr(e, Some(&elem))).collect()
+                });
                 let e = format!(
                     "new {}[] {{{}}}",
                     type_name(&elem, self.package),
@@ -244,7 +245,8 @@ impl<'a> Builder<'a> {
                         format!("a {class} was truncated when recorded"),
                     );
                 }
-                let items: Vec<String> = elements.iter().map(|e| self.expr(e, None)).collect();
+                let items: Vec<String> =
+                    self.containing(*id, |b| elements.iter().map(|e| b.expr(e, None)).collect());
                 let e = match self.collection(
                     class,
                     &items,
@@ -273,11 +275,14 @@ impl<'a> Builder<'a> {
                         format!("a {class} was truncated when recorded"),
                     );
                 }
-                let mut items = Vec::new();
-                for (k, v) in entries {
-                    items.push(self.expr(k, None));
-                    items.push(self.expr(v, None));
-                }
+                let items = self.containing(*id, |b| {
+                    let mut items = Vec::new();
+                    for (k, v) in entries {
+                        items.push(b.expr(k, None));
+                        items.push(b.expr(v, None));
+                    }
+                    items
+                });
                 let e = match self.map(class, &items) {
                     Some(e) => e,
                     None => {
@@ -310,7 +315,16 @@ impl<'a> Builder<'a> {
                 None => match self.definitions.get(id).cloned() {
                     // Its first occurrence was not rebuilt: rebuild it here.
                     Some(def) if !self.in_construction.contains(id) => self.expr(&def, target),
-                    _ => self.problem(
+                    // A container is named only once its elements are built: one of them
+                    // refers back to it, which no single Java expression can say.
+                    Some(def) => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!(
+                            "a {} that holds itself (through one of its elements)",
+                            def.class().unwrap_or("container")
+                        ),
+                    ),
+                    None => self.problem(
                         SkipReason::OpaqueValue,
                         format!("reference to object #{id} that was not recorded"),
                     ),
@@ -503,6 +517,17 @@ impl<'a> Builder<'a> {
         })
     }
 
+    /// `build` the elements of container `id`, marked as under construction so that an
+    /// element referring back to it is a problem rather than a rebuild without end.
+    fn containing<T>(&mut self, id: u32, build: impl FnOnce(&mut Self) -> T) -> T {
+        let fresh = self.in_construction.insert(id);
+        let built = build(self);
+        if fresh {
+            self.in_construction.remove(&id);
+        }
+        built
+    }
+
     fn maybe_hoist(&mut self, id: u32, class: &str, expr: String) -> String {
         if !self.referenced.contains(&id) {
             return expr;
@@ -607,8 +632,12 @@ impl<'a> Builder<'a> {
                 continue;
             }
             if let Value::Ref { id: r } = &f.value {
-                if self.in_construction.contains(r) {
-                    deferred.push((f.name.clone(), self.vars[r].clone()));
+                if let Some(var) = self
+                    .vars
+                    .get(r)
+                    .filter(|_| self.in_construction.contains(r))
+                {
+                    deferred.push((f.name.clone(), var.clone()));
                     continue;
                 }
             }
@@ -771,6 +800,50 @@ mod tests {
         let any = b.expr(&Value::Ref { id: 1 }, None);
         assert!(!any.starts_with('('), "{any}");
         assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
+
+    /// Regression (PDFBox's `FontMapperImpl.setProvider` recorded with `--nodes 4000`):
+    /// a list whose element refers back to the list was rebuilt again at each reference,
+    /// without end, until `mimic generate` overflowed its stack. A collection that holds
+    /// itself (through an object) is a named problem, not a crash.
+    #[test]
+    fn a_collection_holding_itself_through_an_element_is_a_named_problem() {
+        let element = Value::Object {
+            id: 2,
+            class: "com.acme.Info".into(),
+            fields: vec![FieldValue {
+                name: "owner".into(),
+                declared_in: "com.acme.Info".into(),
+                value: Value::Ref { id: 1 },
+            }],
+            truncated: false,
+        };
+        let list = Value::Collection {
+            id: 1,
+            class: "java.util.ArrayList".into(),
+            size: 1,
+            elements: vec![element],
+            truncated: false,
+        };
+        let holder = Value::Object {
+            id: 3,
+            class: "com.acme.Provider".into(),
+            fields: vec![FieldValue {
+                name: "infos".into(),
+                declared_in: "com.acme.Provider".into(),
+                value: Value::Ref { id: 1 },
+            }],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&list, &holder]);
+        let _ = b.expr(&holder, None);
+        let (kind, why) = b.problems.first().expect("a problem").clone();
+        assert_eq!(kind, SkipReason::UnbuildableValue);
+        assert!(
+            why.contains("java.util.ArrayList") && why.contains("holds itself"),
+            "{why}"
+        );
     }
 
     /// Regression (PDFBox's `PDStream`, whole-program mode): its field constructor's
