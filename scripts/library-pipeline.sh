@@ -7,18 +7,21 @@
 #
 #   scripts/library-pipeline.sh gson     (Gson 2.11.0: JSON into a model, a tree, maps; back)
 #   scripts/library-pipeline.sh yaml     (SnakeYAML 2.3: configurations with anchors, aliases)
+#   scripts/library-pipeline.sh jsoup    (jsoup 1.18.1: HTML pages queried, changed, cleaned)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup}
 case "$name" in
   gson) group=com.google.code.gson; artifact=gson; version=2.11.0; package=com.google.gson
         main=se.kth.castor.gsonworkload.Workload; src=examples/gson-workload/src ;;
   yaml) group=org.yaml; artifact=snakeyaml; version=2.3; package=org.yaml.snakeyaml
         main=se.kth.castor.yamlworkload.Workload; src=examples/yaml-workload/src ;;
-  *) echo "unknown library $name (gson or yaml)" >&2; exit 2 ;;
+  jsoup) group=org.jsoup; artifact=jsoup; version=1.18.1; package=org.jsoup
+        main=se.kth.castor.jsoupworkload.Workload; src=examples/jsoup-workload/src ;;
+  *) echo "unknown library $name (gson, yaml or jsoup)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

@@ -402,6 +402,9 @@ pub fn model_for(
             mocked.push(&c.receiver);
         }
     }
+    // A field or parameter that was null in production stays null: a mock there would
+    // take the test down a path production did not take (`if (attributes == null)`).
+    mocked.retain(|r| !matches!(recorded_receiver(inv, r), Some(Value::Null)));
     let mut roots: Vec<&Value> = inv.arguments.iter().collect();
     if let Some(r) = &inv.receiver_before {
         roots.push(r);

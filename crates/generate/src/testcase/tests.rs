@@ -898,3 +898,23 @@ fn a_reference_resolves_within_its_own_recorded_value() {
     assert!(source.contains("\"vip\""), "{source}");
     assert!(!source.contains("\"tags\", hashMap"), "{source}");
 }
+
+/// Regression (jsoup's `Element.hasClass` and `Element.id`, whose `attributes` field is
+/// null until an attribute is set): a collaborator field that was null in production
+/// was given a mock all the same, so the test took the non-null path production did
+/// not (`NullPointerException`, or `null` where production returned `""`). A field or
+/// parameter recorded null stays null.
+#[test]
+fn a_collaborator_that_was_null_in_production_is_null_in_the_test() {
+    let (m, mut inv) = pay();
+    let Some(Value::Object { fields, .. }) = &mut inv.receiver_before else {
+        unreachable!()
+    };
+    fields[0].value = Value::Null;
+    inv.calls.clear();
+    inv.outcome = returned(Value::Boolean { v: false });
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(!source.contains("mock("), "{source}");
+    assert!(source.contains("\"gateway\", null"), "{source}");
+}
