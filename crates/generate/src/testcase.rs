@@ -5,7 +5,7 @@
 //! [`tests_for`] builds the model ([`model_for`]) and renders it as Java
 //! ([`crate::render`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MockableCall, Mut, Receiver};
@@ -402,9 +402,20 @@ pub fn model_for(
             mocked.push(&c.receiver);
         }
     }
-    // A field or parameter that was null in production stays null: a mock there would
-    // take the test down a path production did not take (`if (attributes == null)`).
-    mocked.retain(|r| !matches!(recorded_receiver(inv, r), Some(Value::Null)));
+    // A field or parameter that was null in production, and no recorded call went
+    // through, stays null: a mock there would take the test down a path production did
+    // not take (`if (attributes == null) return false;`). One the method set before
+    // calling it (`if (cache == null) cache = new Cache();`) keeps its mock, which
+    // answers the recorded calls.
+    let called: HashSet<String> = inv
+        .calls
+        .iter()
+        .filter_map(|c| plan_calls.get(c.plan_call as usize))
+        .map(|c| receiver_key(&c.receiver))
+        .collect();
+    mocked.retain(|r| {
+        called.contains(&receiver_key(r)) || !matches!(recorded_receiver(inv, r), Some(Value::Null))
+    });
     let mut roots: Vec<&Value> = inv.arguments.iter().collect();
     if let Some(r) = &inv.receiver_before {
         roots.push(r);
@@ -713,7 +724,18 @@ pub fn model_for(
                     })
                 }
             },
-            r => mock_of[&receiver_key(r)].clone(),
+            r => match mock_of.get(&receiver_key(r)) {
+                Some(var) => var.clone(),
+                None => {
+                    return Err(Skipped {
+                        kind: SkipReason::PlanMismatch,
+                        reason: format!(
+                            "call #{} is made on a receiver the test does not mock",
+                            c.seq
+                        ),
+                    })
+                }
+            },
         };
         let mock_args: HashMap<usize, String> = pc
             .mock_args

@@ -918,3 +918,19 @@ fn a_collaborator_that_was_null_in_production_is_null_in_the_test() {
     assert!(!source.contains("mock("), "{source}");
     assert!(source.contains("\"gateway\", null"), "{source}");
 }
+
+/// A collaborator field null at entry that the method sets before calling it (a lazy
+/// `if (gateway == null) gateway = …;`): the recorded calls went through it, so it keeps
+/// its mock, which answers them (dropping it panicked: "no entry found for key", PDFBox).
+#[test]
+fn a_collaborator_set_by_the_method_before_its_calls_keeps_its_mock() {
+    let (m, mut inv) = pay();
+    let Some(Value::Object { fields, .. }) = &mut inv.receiver_before else {
+        unreachable!()
+    };
+    fields[0].value = Value::Null;
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(Gateway.class)"), "{source}");
+    assert_eq!(stubs_of(&model.arrange).len(), 2, "{source}");
+}
