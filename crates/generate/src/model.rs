@@ -39,6 +39,9 @@ pub struct Stub {
     pub void: bool,
     /// What the recorded calls answered, in order (one when every call answered alike).
     pub answers: Vec<Answer>,
+    /// The stub is on a spy (`doReturn(a).when(spy).m()`: `when(spy.m())` would run the
+    /// real method while stubbing it).
+    pub spy: bool,
 }
 
 /// One recorded answer of a mocked method.
@@ -74,6 +77,9 @@ pub struct Arrange {
     pub call: String,
     /// Mock variables, in declaration order.
     pub mocks: Vec<String>,
+    /// Those of them that are spies: real objects rebuilt from what production held,
+    /// whose mocked calls are stubbed and whose other methods run for real.
+    pub spies: Vec<String>,
     pub calls: Vec<RecordedCall>,
     /// Environment calls production made, in order (replayed, not mocked).
     pub environment: Vec<EnvironmentCall>,

@@ -43,6 +43,9 @@ fn varargs(arguments: &[String]) -> String {
 /// does nothing by default).
 pub fn stub(s: &Stub) -> String {
     let call = format!("{}({})", s.method, s.matchers.join(", "));
+    if s.spy {
+        return spy_stub(s, &call);
+    }
     if s.void {
         let mut chain = String::new();
         for a in &s.answers {
@@ -60,6 +63,30 @@ pub fn stub(s: &Stub) -> String {
         return format!("{chain}when({}).{call};", s.mock);
     }
     format!("when({}.{call}){};", s.mock, answers_chain(&s.answers))
+}
+
+/// A spy's stub, `doReturn(a).doReturn(b).doThrow(e).when(spy).m(args);`: each answer
+/// in its own `do…` (a lone array or `null` in a varargs `doReturn` would be taken for
+/// the varargs array), a void call answered by `doNothing()` (a mocked call never runs
+/// the real method, whose state the recording did not follow).
+fn spy_stub(s: &Stub, call: &str) -> String {
+    let mut chain = String::new();
+    for a in &s.answers {
+        match a {
+            Answer::Return(e) if !s.void => chain.push_str(&format!("doReturn({e}).")),
+            Answer::Return(_) | Answer::Nothing if s.void => chain.push_str("doNothing()."),
+            Answer::Return(_) | Answer::Nothing => chain.push_str("doReturn(null)."),
+            Answer::Throw(e) => chain.push_str(&format!("doThrow({e}).")),
+        }
+    }
+    if chain.is_empty() {
+        chain.push_str(if s.void {
+            "doNothing()."
+        } else {
+            "doReturn(null)."
+        });
+    }
+    format!("{chain}when({}).{call};", s.mock)
 }
 
 /// `.thenReturn(a, b, c).thenThrow(e)…`: consecutive returned values in one varargs

@@ -435,6 +435,7 @@ pub fn model_for(
     let mut steps: Vec<Step> = Vec::new();
     let mut restore = Vec::new();
     let mut mocks: Vec<String> = Vec::new();
+    let mut spies: Vec<String> = Vec::new();
     let mut mock_of: HashMap<String, String> = HashMap::new();
     for r in &mocked {
         let (base, declared) = match r {
@@ -481,7 +482,23 @@ pub fn model_for(
             (None, [one]) if !one.contains('$') => one.to_string(),
             _ => declared_dotted,
         };
-        let var = declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type);
+        let var = match spied_value(m, r, recorded).and_then(|v| b.try_expr(v, None)) {
+            Some(real) => {
+                flush(&mut steps, &mut b.statements);
+                let var = b.names.fresh(&base);
+                let type_name = class_name(&mock_type, b.package);
+                let real = if real.starts_with(&format!("{}.create(\"", crate::values::FIXTURES)) {
+                    format!("({type_name}) {real}")
+                } else {
+                    real
+                };
+                steps.push(Step::Statement(format!("{type_name} {var} = spy({real});")));
+                mocks.push(var.clone());
+                spies.push(var.clone());
+                var
+            }
+            None => declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type),
+        };
         mock_of.insert(receiver_key(r), var);
     }
 
@@ -838,6 +855,7 @@ pub fn model_for(
             matchers: matchers.clone(),
             void: *void,
             answers,
+            spy: spies.contains(&var),
         }));
     }
     // Environment calls: what production read, replayed in order by the class under
@@ -899,6 +917,7 @@ pub fn model_for(
         restore,
         call,
         mocks,
+        spies,
         calls,
         environment,
         replays_environment,
@@ -1228,10 +1247,13 @@ fn parameter_test(
         return None;
     }
     let mut asserts = Vec::new();
-    if arrange.calls.is_empty() && !arrange.mocks.is_empty() {
-        asserts.push(Assertion::NoInteractions {
-            mocks: arrange.mocks.clone(),
-        });
+    // A spy's own methods run for real: only mocks are checked untouched.
+    let untouched: Vec<String> = (arrange.mocks.iter())
+        .filter(|m| !arrange.spies.contains(m))
+        .cloned()
+        .collect();
+    if arrange.calls.is_empty() && !untouched.is_empty() {
+        asserts.push(Assertion::NoInteractions { mocks: untouched });
     }
     for c in &arrange.calls {
         let a = Assertion::CalledWith {
@@ -1360,6 +1382,37 @@ fn static_state(
 
 /// What production had in a mockable receiver on entry: the argument, or the receiving
 /// object's field (a static field's value is not recorded).
+/// What production held at mocked receiver `r`, when the test should spy on it rather
+/// than mock it: code the plan does not mock calls it too (a helper reaching the field
+/// through a getter, `attributes().iterator()` beside the mocked `attributes.size()`),
+/// so the read tree uses the object beyond its identity — whole, or fields of it besides
+/// those the method reads directly (which a mock gets set). A spy is the recorded object
+/// with the mocked calls stubbed: what else runs on it finds production's state.
+fn spied_value<'v>(m: &Mut, r: &Receiver, recorded: Option<&'v Value>) -> Option<&'v Value> {
+    let reads = m.reads.as_ref()?;
+    let node = match r {
+        Receiver::Field {
+            name,
+            is_static: false,
+            ..
+        } => reads.receiver.as_ref()?.fields.get(name)?,
+        Receiver::Param { index, .. } => reads.params.get(*index as usize)?.as_ref()?,
+        _ => return None,
+    };
+    let direct = |field: &String| {
+        m.collaborator_fields
+            .iter()
+            .any(|c| receiver_key(&c.receiver) == receiver_key(r) && &c.name == field)
+    };
+    let beyond_identity = node.whole || node.fields.keys().any(|f| !direct(f));
+    match recorded? {
+        v @ Value::Object {
+            truncated: false, ..
+        } if beyond_identity && !v.has_unbuildable() => Some(v),
+        _ => None,
+    }
+}
+
 fn recorded_receiver<'v>(inv: &'v InvocationRecord, r: &Receiver) -> Option<&'v Value> {
     match r {
         Receiver::Param { index, .. } => inv.arguments.get(*index as usize),

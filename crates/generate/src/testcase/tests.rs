@@ -934,3 +934,56 @@ fn a_collaborator_set_by_the_method_before_its_calls_keeps_its_mock() {
     assert!(source.contains("mock(Gateway.class)"), "{source}");
     assert_eq!(stubs_of(&model.arrange).len(), 2, "{source}");
 }
+
+/// jsoup's `Element.clearAttributes`: it calls `attributes.size()` (mocked) and, in its
+/// superclass, `attributes().iterator()` on the same object (not mocked): a mock
+/// answered `null` there (`NullPointerException`). When the read tree uses a mocked
+/// collaborator beyond its identity, the test spies on the object production held:
+/// the mocked calls are stubbed (`doReturn`, which does not run the real method), the
+/// rest runs for real on the recorded state, and no oracle claims it was untouched.
+#[test]
+fn a_collaborator_also_used_by_unmocked_code_is_a_spy_on_the_recorded_object() {
+    let (mut m, inv) = pay();
+    let mut receiver = mimic_plan::ReadNode::default();
+    receiver.at(&["gateway".to_string()]).whole = true;
+    m.reads = Some(mimic_plan::Reads {
+        receiver: Some(receiver),
+        ..Default::default()
+    });
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("Gateway gateway = spy(Fixtures.create(CardGateway.class));"),
+        "{source}"
+    );
+    assert!(
+        source.contains("doReturn(1).doReturn(0).when(gateway).connections();"),
+        "{source}"
+    );
+    assert!(
+        source.contains("doReturn(true).when(gateway).charge(3);"),
+        "{source}"
+    );
+    assert!(!source.contains("mock("), "{source}");
+    assert_eq!(model.arrange.spies, vec!["gateway".to_string()]);
+
+    // Without calls, the parameter oracle does not say the spy was untouched.
+    let (m2, mut quiet) = (m.clone(), inv.clone());
+    quiet.calls.clear();
+    let (model, _) = model_for(&m2, &quiet, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    assert!(
+        !model.tests.iter().any(|t| t
+            .assertions
+            .iter()
+            .any(|a| matches!(a, Assertion::NoInteractions { .. }))),
+        "{model:#?}"
+    );
+
+    // Used only by identity (the mocked calls): a mock, as before.
+    m.reads = Some(mimic_plan::Reads {
+        receiver: Some(mimic_plan::ReadNode::default()),
+        ..Default::default()
+    });
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    assert!(java(&model, Oracle::Output).contains("mock(Gateway.class)"));
+}
