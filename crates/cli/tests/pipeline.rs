@@ -222,6 +222,34 @@ fn calls_on_a_mock_handed_to_other_classes_code_are_stubbed() {
     );
 }
 
+/// A collaborator field the method mocks but its superclass also walks through a getter
+/// (`labels().iterator()` beside `labels.size()`, jsoup's `Element.clearAttributes`), and
+/// the same field null until a label is added (jsoup's `hasClass`, `id`): the first is a
+/// spy on the recorded object (mocked calls stubbed, the iterator real), the second stays
+/// null in the tests of invocations that found it null. Before, a mock stood in both
+/// times: the iterator was `null` (`NullPointerException`) and `toString` printed `p#0`.
+#[test]
+fn a_collaborator_also_used_by_unmocked_code_is_spied_and_a_null_one_stays_null() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("labels", "se.kth.castor.labels.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    let source = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/labels"), "Tag");
+    assert!(
+        source.contains("Labels labels = spy(Fixtures.create(Labels.class, \"names\", new String[] {\"item\", \"sold\"}, \"size\", 2));"),
+        "{source}"
+    );
+    assert!(
+        source.contains("doReturn(0).when(labels).size();"),
+        "{source}"
+    );
+    assert!(
+        source.contains("Fixtures.create(Tag.class, \"name\", \"p\", \"labels\", null)"),
+        "{source}"
+    );
+}
+
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one
 /// of `HashMap` (tags with a fallback) are data: not mocked, recorded with their own
 /// fields and their elements or entries, and rebuilt with both; the tests mimic. Before,
