@@ -855,7 +855,7 @@ pub fn model_for(
             matchers: matchers.clone(),
             void: *void,
             answers,
-            spy: spies.contains(&var),
+            spy: spies.contains(var),
         }));
     }
     // Environment calls: what production read, replayed in order by the class under
