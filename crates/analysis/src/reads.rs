@@ -722,11 +722,15 @@ impl<'a, 'i> Paths<'a, 'i> {
 
     /// `v` as the value of a field the state oracle compares: the roots' paths whole; a
     /// created object is rebuilt by the test itself, whose oracles compare its literal
-    /// fields only.
+    /// fields only. A root itself (the receiver or an argument, `child.parent = this`)
+    /// is the test's own variable: only its identity is needed, not all it holds.
     fn compared(&mut self, v: &Value) {
         if let Value::Paths(ps) = v {
             for p in ps.iter().filter(|p| p.fresh().is_none()) {
-                self.node(p).whole = true;
+                let node = self.node(p);
+                if !p.fields.is_empty() {
+                    node.whole = true;
+                }
             }
         }
     }

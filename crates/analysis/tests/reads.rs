@@ -101,6 +101,13 @@ fn each_method_reads_only_what_its_code_reaches() {
     );
     // `this` handed to a mock is compared by identity: nothing more of it is needed.
     assert_eq!(reads_of(&plan, "announce"), ("this{audit}".into(), vec![]));
+    // `this` written into an argument's field: the field is compared (whole), `this`
+    // is the test's own receiver, needed by identity only (it was whole: jsoup's
+    // `Element.appendChild` recorded the whole document for `child.parentNode = this`).
+    assert_eq!(
+        reads_of(&plan, "adopt"),
+        ("this".into(), vec!["this{ledger*}".into()])
+    );
 }
 
 #[test]

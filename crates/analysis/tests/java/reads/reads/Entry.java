@@ -3,4 +3,5 @@ package reads;
 public class Entry {
     Entry next;
     int amount;
+    Ledger ledger;
 }
