@@ -487,7 +487,7 @@ pub fn model_for(
                 flush(&mut steps, &mut b.statements);
                 let var = b.names.fresh(&base);
                 let type_name = class_name(&mock_type, b.package);
-                let real = if real.starts_with(&format!("{}.create(\"", crate::values::FIXTURES)) {
+                let real = if crate::values::built_by_name(&real) {
                     format!("({type_name}) {real}")
                 } else {
                     real

@@ -699,7 +699,7 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
 
 /// Is `e` an object built by class name (`Fixtures.create("a.B", …)`): a generic call
 /// whose type javac infers from its context, not from the class?
-fn built_by_name(e: &str) -> bool {
+pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
 }
 
