@@ -90,6 +90,20 @@ const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
 /// The class name recorded when there is none.
 const UNKNOWN: &str = "\"?\"";
 
+/// The largest JNI local frame a snapshot asks for (HotSpot's default
+/// `MaxJNILocalCapacity`).
+const MAX_LOCAL_FRAME: i32 = 65_536;
+
+/// Values nested in one another at most in one recorded value (an object's field, an
+/// element, an entry, a box's value, each one level): a value deeper than that is
+/// opaque. Each level is up to three levels of JSON and the trace reader takes 128
+/// (`serde_json`'s bound), so a deeper value would make its whole invocation unreadable;
+/// the generated test's nested expressions are bounded by it too.
+const MAX_NESTING: u32 = 40;
+
+/// Why a value nested past [`MAX_NESTING`] is opaque.
+const NESTING_REASON: &str = "nested deeper than 40 values (the trace reader's bound)";
+
 /// Collections and maps up to this size are copied at once (`toArray()`); bigger ones are
 /// iterated only as far as the node and byte caps allow (a 2-million-element list costs
 /// what its first elements cost, not a copy of all of them).
@@ -103,6 +117,8 @@ struct Walk<'a> {
     next_id: u32,
     nodes: u32,
     bytes: u64,
+    /// How many values the walk is inside of now ([`MAX_NESTING`]).
+    nesting: u32,
     /// The rule of the secret name this value is under (a field, parameter or map key
     /// named like a secret): its strings, boxes and primitives are redacted; an object
     /// below it is judged by its own field names again.
@@ -151,9 +167,13 @@ pub unsafe fn capture_named(
     guide: Option<&ReadNode>,
     out: &mut String,
 ) -> u64 {
+    // HotSpot refuses a frame past `MaxJNILocalCapacity` (65,536 by default): a larger
+    // `nodes` option made every value opaque ("no JNI local frame"). The capacity is a
+    // hint beyond that; the walk frees what it can as it goes.
     let capacity = (cx.options.nodes as i32)
         .saturating_mul(2)
-        .saturating_add(64);
+        .saturating_add(64)
+        .min(MAX_LOCAL_FRAME);
     if unsafe { env.push_local_frame_raw(capacity) }.is_err() {
         clear(env);
         json::opaque(out, UNKNOWN, "no JNI local frame");
@@ -167,6 +187,7 @@ pub unsafe fn capture_named(
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        nesting: 0,
         secret: secret.map(str::to_string),
         last_string: None,
         guide: guide.map(|g| (g, false)),
@@ -195,6 +216,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         next_id: 1,
         nodes: 0,
         bytes: 0,
+        nesting: 0,
         secret: None,
         last_string: None,
         guide: None,
@@ -321,7 +343,25 @@ impl<'a> Walk<'a> {
         self.bytes + (n.max(0) as u64) * per <= self.cx.options.value_bytes
     }
 
+    /// Capture `obj` nested in the value being walked: [`Walk::value_here`], unless it
+    /// is nested past [`MAX_NESTING`].
     unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
+        if self.nesting >= MAX_NESTING && !obj.is_null() {
+            self.guide = None;
+            self.nodes += 1;
+            let class = unsafe { self.env.get_object_class(obj) };
+            match unsafe { self.info(class) } {
+                Some(info) => json::opaque(self.out, &info.quoted, NESTING_REASON),
+                None => json::opaque(self.out, UNKNOWN, NESTING_REASON),
+            }
+            return;
+        }
+        self.nesting += 1;
+        unsafe { self.value_here(obj, depth) };
+        self.nesting -= 1;
+    }
+
+    unsafe fn value_here(&mut self, obj: jni::jobject, depth: u32) {
         let guide = self.guide.take();
         if obj.is_null() {
             self.bytes += 12;

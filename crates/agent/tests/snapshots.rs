@@ -126,7 +126,7 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
     );
     assert_eq!(all.len(), 6);
 
-    // describe(alice, chain of 12)
+    // describe(alice, chain of 60)
     let alice = &all[0].arguments[0];
     assert_eq!(field(alice, "owner"), &s("alice"));
     assert_eq!(
@@ -299,6 +299,29 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             &Value::Int { v: 10 },
             &Value::Int { v: 0 }
         ]
+    );
+}
+
+/// Regression: `mimic record --depth 400` on a 300-node linked list wrote a value nested
+/// deeper than the trace reader takes (`serde_json`'s 128 levels), and `mimic generate`
+/// stopped on "corrupt record: recursion limit exceeded". A value nested past 40 levels
+/// is opaque, named so, and the invocation reads back.
+#[test]
+fn a_value_nested_past_the_readers_bound_is_opaque_and_reads_back() {
+    let f = fixture();
+    let (all, _, _) = run(&f, "nesting", "depth=100,nodes=100000,value_bytes=10000000");
+    // The chain is the second argument (one level); each node's `next` one more.
+    let mut node = &all[0].arguments[1];
+    let mut levels = 1;
+    while let Value::Object { .. } = node {
+        node = field(node, "next");
+        levels += 1;
+    }
+    assert_eq!(levels, 41, "{node:?}");
+    assert!(
+        matches!(node, Value::Opaque { class, reason }
+            if class == "fixture.Node" && reason.contains("nested deeper than 40")),
+        "{node:?}"
     );
 }
 

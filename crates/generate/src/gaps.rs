@@ -24,7 +24,8 @@ pub enum SkipReason {
     UnbuildableValue,
     /// Neither the result can be asserted nor was a mockable call recorded.
     NoOracle,
-    /// A name in the store is not valid Java (a corrupted or crafted store).
+    /// A name in the store is not valid Java, or an invocation's record is missing or
+    /// does not read back (a corrupted or crafted store).
     RejectedStore,
     /// The recorded calls or arguments do not match the plan the store holds.
     PlanMismatch,
@@ -58,7 +59,9 @@ impl SkipReason {
             SkipReason::RedactedValue => "a value the test needs was redacted as a secret",
             SkipReason::UnbuildableValue => "a recorded value no public API rebuilds",
             SkipReason::NoOracle => "neither an assertable result nor a mockable call",
-            SkipReason::RejectedStore => "a name in the store is not valid Java",
+            SkipReason::RejectedStore => {
+                "a record in the store does not read back, or a name in it is not valid Java"
+            }
             SkipReason::PlanMismatch => "the recorded calls do not match the plan",
         }
     }

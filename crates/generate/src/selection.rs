@@ -162,18 +162,32 @@ pub fn select(
         // Unreadable invocations are reported while the cap is not reached (past it,
         // they would not have had tests anyway).
         let report = firsts.len() + others.len() < max_per_mut;
-        let Some(inv) = store.invocation(run, id)? else {
-            if report {
-                manifest.skipped.push(skipped_invocation(
-                    &m.class,
-                    &m.method,
-                    &m.descriptor,
-                    id,
-                    format!("invocation {id} of run {run} is listed but not in the store"),
-                ));
-                reasons.push(SkipReason::RejectedStore);
+        // A record that does not read back (damaged, or from a recorder that wrote a
+        // value nested deeper than the reader takes) is that invocation's problem only.
+        let read = match store.invocation(run, id) {
+            Ok(read) => read.ok_or_else(|| {
+                format!("invocation {id} of run {run} is listed but not in the store")
+            }),
+            Err(StoreError::Corrupt(why)) => Err(format!(
+                "invocation {id} of run {run} does not read back: {why}"
+            )),
+            Err(e) => return Err(e),
+        };
+        let inv = match read {
+            Ok(inv) => inv,
+            Err(why) => {
+                if report {
+                    manifest.skipped.push(skipped_invocation(
+                        &m.class,
+                        &m.method,
+                        &m.descriptor,
+                        id,
+                        why,
+                    ));
+                    reasons.push(SkipReason::RejectedStore);
+                }
+                continue;
             }
-            continue;
         };
         if let Err(rejected) = check::invocation(&inv) {
             if report {

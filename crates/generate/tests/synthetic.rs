@@ -676,3 +676,61 @@ fn assert_tested(manifest: &mimic_generate::Manifest, expected: &[u64]) {
         manifest.tests
     );
 }
+
+/// Regression: one invocation whose record does not read back (here a value nested
+/// deeper than the reader's bound, as `mimic record --depth 400` wrote for a long linked
+/// list) stopped `mimic generate` for the whole store ("corrupt record: recursion limit
+/// exceeded"). It is skipped with its reason (`rejected-store`); the others get tests.
+#[test]
+fn an_invocation_that_does_not_read_back_is_skipped_and_the_rest_generated() {
+    let dir = tempfile::tempdir().unwrap();
+    let all = records();
+    let batch: Vec<InvocationRecord> = (0..3)
+        .map(|i| InvocationRecord {
+            id: i,
+            seq: i,
+            arguments: vec![Value::Int { v: i as i32 + 1 }, card()],
+            ..all[0].clone()
+        })
+        .collect();
+    let Generated {
+        out,
+        store,
+        options,
+        ..
+    } = generate_reservations(dir.path(), &batch, 5);
+    drop(store);
+    let store_path = dir.path().join("traces.db");
+    let boxed = r#"{"t":"boxed","class":"java.lang.Integer","value":"#;
+    let deep = format!(
+        "[{}{{\"t\":\"int\",\"v\":1}}{}]",
+        boxed.repeat(200),
+        "}".repeat(200)
+    );
+    rusqlite::Connection::open(&store_path)
+        .unwrap()
+        .execute(
+            "UPDATE invocations SET arguments = ?1 WHERE id = 1",
+            [&deep],
+        )
+        .unwrap();
+    let store = Store::open_read(&store_path).unwrap();
+    std::fs::remove_dir_all(&out).unwrap();
+    let manifest = generate(&store, &out, &options).expect("the other invocations");
+    assert_tested(&manifest, &[0, 2]);
+    let skipped = manifest
+        .skipped
+        .iter()
+        .find(|s| s.location.invocation == Some(1))
+        .unwrap_or_else(|| panic!("{:?}", manifest.skipped));
+    assert!(
+        skipped.message.contains("does not read back"),
+        "{}",
+        skipped.message
+    );
+    assert!(
+        skipped.message.contains("recursion limit"),
+        "{}",
+        skipped.message
+    );
+}
