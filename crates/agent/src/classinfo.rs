@@ -136,6 +136,10 @@ pub enum Kind {
     /// (a builder's `length()`, a `BitSet`'s `cardinality()`): the limit is checked
     /// before the text is built.
     Text(Option<(Id, u64)>),
+    /// An in-memory writer whose state is its text (`java.io.StringWriter`, sized by its
+    /// buffer's length; `CharArrayWriter` is a [`Kind::Text`] sized by `size()`): recorded
+    /// by `toString()`, rebuilt as a new writer with that text appended.
+    WriterText,
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -431,6 +435,12 @@ unsafe fn classify(
         Kind::Opaque("a thread".into())
     } else if is(jdk.class_loader.0) {
         Kind::Opaque("a class loader".into())
+    } else if name == "java.io.StringWriter" {
+        Kind::WriterText
+    } else if name == "java.io.CharArrayWriter" {
+        let size = unsafe { env.get_method_id(class, "size", "()I") };
+        clear(env);
+        Kind::Text(size.map(|id| (Id(id), 1)))
     } else if let Some((_, why, handle)) = jdk.opaque_kinds.iter().find(|(c, ..)| is(c.0)) {
         if is_jdk(&name) && *handle == crate::jdk::Handle::Io {
             // Its JDK state is never recorded: along a read tree that only passes it

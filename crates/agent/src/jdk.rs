@@ -97,6 +97,10 @@ pub struct Jdk {
     /// contents ([`SUBCLASS_BASES`]).
     pub subclass_bases: Vec<SubclassBase>,
     pub to_string: Id,
+    /// `StringWriter.getBuffer()` and `CharSequence.length()`: a string writer's text is
+    /// sized before it is built ([`crate::classinfo::Kind::WriterText`]).
+    pub string_writer_buffer: Id,
+    pub char_sequence_length: Id,
     pub get_message: Id,
     /// `Throwable.detailMessage`, read directly for application exception classes (their
     /// `getMessage` may be overridden: calling it would run application code).
@@ -237,8 +241,17 @@ impl Jdk {
         let detail_message =
             unsafe { env.get_field_id(throwable.0, "detailMessage", "Ljava/lang/String;") };
         clear(env);
+        let string_writer = global(env, "java/io/StringWriter")?;
+        let char_sequence = global(env, "java/lang/CharSequence")?;
         Ok(Jdk {
             to_string: method(env, object, "toString", "()Ljava/lang/String;")?,
+            string_writer_buffer: method(
+                env,
+                string_writer,
+                "getBuffer",
+                "()Ljava/lang/StringBuffer;",
+            )?,
+            char_sequence_length: method(env, char_sequence, "length", "()I")?,
             get_message: method(env, throwable, "getMessage", "()Ljava/lang/String;")?,
             to_array: method(env, collection, "toArray", "()[Ljava/lang/Object;")?,
             entry_set: method(env, map, "entrySet", "()Ljava/util/Set;")?,

@@ -343,6 +343,19 @@ impl<'a> Walk<'a> {
         self.bytes + (n.max(0) as u64) * per <= self.cx.options.value_bytes
     }
 
+    /// Does a `StringWriter`'s text (its buffer's length) fit in the value byte limit?
+    unsafe fn writer_text_fits(&self, obj: jni::jobject) -> bool {
+        let (env, jdk) = (self.env, self.cx.jdk);
+        let buffer = unsafe { env.call_object_method(obj, jdk.string_writer_buffer.0, &[]) };
+        if clear(env) || buffer.is_null() {
+            return false;
+        }
+        let n = unsafe { env.call_int_method(buffer, jdk.char_sequence_length.0, &[]) };
+        let failed = clear(env);
+        unsafe { env.delete_local_ref(buffer) };
+        !failed && self.bytes + n.max(0) as u64 <= self.cx.options.value_bytes
+    }
+
     /// Capture `obj` nested in the value being walked: [`Walk::value_here`], unless it
     /// is nested past [`MAX_NESTING`].
     unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
@@ -384,6 +397,7 @@ impl<'a> Walk<'a> {
                 Kind::Str
                 | Kind::Boxed(..)
                 | Kind::Text(_)
+                | Kind::WriterText
                 | Kind::EpochMillis
                 | Kind::TimeZoneId
                 | Kind::Calendar
@@ -435,25 +449,30 @@ impl<'a> Walk<'a> {
             Kind::Text(Some((size, per))) if !unsafe { self.text_fits(obj, size.0, *per) } => {
                 json::opaque(self.out, name, "its text is over the value byte limit")
             }
-            Kind::Text(_) => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
-                Some(text) => match self.cx.options.rules.value_rule(&text) {
-                    Some(rule) => self.redact(name, rule),
-                    // A long text (a builder's contents, a `BitSet` of many bits) is
-                    // held to the value byte limit like a string.
-                    None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
-                        json::opaque(
-                            self.out,
-                            name,
-                            &format!("text of {} bytes over the value byte limit", text.len()),
-                        )
-                    }
-                    None => {
-                        self.bytes += text.len() as u64;
-                        json::text(self.out, name, &text);
-                    }
-                },
-                None => json::opaque(self.out, name, "toString() failed"),
-            },
+            Kind::WriterText if !unsafe { self.writer_text_fits(obj) } => {
+                json::opaque(self.out, name, "its text is over the value byte limit")
+            }
+            Kind::Text(_) | Kind::WriterText => {
+                match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
+                    Some(text) => match self.cx.options.rules.value_rule(&text) {
+                        Some(rule) => self.redact(name, rule),
+                        // A long text (a builder's contents, a `BitSet` of many bits) is
+                        // held to the value byte limit like a string.
+                        None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
+                            json::opaque(
+                                self.out,
+                                name,
+                                &format!("text of {} bytes over the value byte limit", text.len()),
+                            )
+                        }
+                        None => {
+                            self.bytes += text.len() as u64;
+                            json::text(self.out, name, &text);
+                        }
+                    },
+                    None => json::opaque(self.out, name, "toString() failed"),
+                }
+            }
             Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {
                 match unsafe { jdk::time_summary(self.env, obj, class, &info.kind) } {
                     Some(text) => {

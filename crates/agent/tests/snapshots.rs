@@ -209,6 +209,20 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             text: "Point2D.Float[1.5, -2.0]".into()
         }
     );
+    // An in-memory writer by its text (a test appends it to a new one); one whose text
+    // would pass the value byte limit is opaque, sized by its buffer, the text not built.
+    assert_eq!(
+        field(alice, "journal"),
+        &Value::Text {
+            class: "java.io.StringWriter".into(),
+            text: "opened\n".into()
+        }
+    );
+    assert!(
+        matches!(field(alice, "dump"), Value::Opaque { reason, .. } if reason == "its text is over the value byte limit"),
+        "{:?}",
+        field(alice, "dump")
+    );
     // A Class object by the name Class.forName reads (a primitive type's by its keyword).
     let class = |text: &str| Value::Text {
         class: "java.lang.Class".into(),

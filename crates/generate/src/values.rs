@@ -392,6 +392,10 @@ impl<'a> Builder<'a> {
             c if c.starts_with("sun.nio.cs.") && !c.contains('$') => format!("java.nio.charset.Charset.forName({lit})"),
             "java.util.Currency" => format!("java.util.Currency.getInstance({lit})"),
             "java.lang.StringBuilder" | "java.lang.StringBuffer" => format!("new {class}({lit})"),
+            // `append` returns the writer itself, typed as its own class.
+            "java.io.StringWriter" | "java.io.CharArrayWriter" => {
+                format!("new {class}().append({lit})")
+            }
             "java.util.concurrent.atomic.AtomicInteger" => {
                 format!("new {class}({text})")
             }
@@ -800,6 +804,24 @@ mod tests {
         let any = b.expr(&Value::Ref { id: 1 }, None);
         assert!(!any.starts_with('('), "{any}");
         assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
+
+    /// An in-memory writer recorded by its text (Gson's `JsonWriter` over a
+    /// `StringWriter`, opaque before) is a new writer with that text appended.
+    #[test]
+    fn a_string_writer_is_rebuilt_with_its_text() {
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[]);
+        for class in ["java.io.StringWriter", "java.io.CharArrayWriter"] {
+            let v = Value::Text {
+                class: class.into(),
+                text: "{\"a\":\n".into(),
+            };
+            assert_eq!(
+                b.try_expr(&v, None).unwrap(),
+                format!("new {class}().append(\"{{\\\"a\\\":\\n\")")
+            );
+        }
     }
 
     /// Regression (PDFBox's `FontMapperImpl.setProvider` recorded with `--nodes 4000`):

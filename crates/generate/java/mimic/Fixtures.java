@@ -413,6 +413,8 @@ public final class Fixtures {
                 case "java.nio.charset.Charset": return java.nio.charset.Charset.forName(text);
                 case "java.lang.StringBuilder": return new StringBuilder(text);
                 case "java.lang.StringBuffer": return new StringBuffer(text);
+                case "java.io.StringWriter": return new java.io.StringWriter().append(text);
+                case "java.io.CharArrayWriter": return new java.io.CharArrayWriter().append(text);
                 case "java.util.Locale": return java.util.Locale.forLanguageTag(text.replace('_', '-'));
                 case "java.util.Currency": return java.util.Currency.getInstance(text);
                 case "java.util.concurrent.atomic.AtomicInteger":
