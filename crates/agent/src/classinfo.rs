@@ -257,6 +257,10 @@ const WRAPPER_PREFIXES: [&str; 3] = [
     "java.util.Collections$Checked",
 ];
 
+/// A set backed by a map (`Collections.newSetFromMap`): recorded as an object holding
+/// that map (field `m`), rebuilt by `Fixtures.setFromMap`.
+pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
+
 /// Why a JDK collection or map outside [`SELF_CONTAINED`] is not read.
 pub const FOREIGN_VIEW: &str =
     "a JDK view over another collection, which may be application code (reading it would run application code)";
@@ -474,6 +478,13 @@ unsafe fn classify(
             clear(env);
             id.map(|id| (Id(id), per))
         }))
+    } else if name == SET_FROM_MAP {
+        // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view
+        // of (its elements are the map's keys), which says whose equality it uses; read
+        // as a field, never through a method. Its `keySet` view `s` is left out.
+        let mut fields = unsafe { declared_fields(jvmti, options, class, &name) };
+        fields.retain(|f| f.name == "m");
+        Kind::Object(fields)
     } else if is_jdk(&name) && (is(jdk.collection.0) || is(jdk.map.0)) {
         let map = is(jdk.map.0);
         if SELF_CONTAINED.contains(&name.as_str()) {
@@ -546,6 +557,49 @@ unsafe fn jdk_superclass(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Opt
 }
 
 /// Instance fields of the class and its non-JDK superclasses, superclass fields first.
+/// The instance fields `class` (named `declared_in`) itself declares, in declaration
+/// order.
+///
+/// # Safety
+/// `class` must be a live class reference on this thread.
+unsafe fn declared_fields(
+    jvmti: &Jvmti,
+    options: &Options,
+    class: jni::jclass,
+    declared_in: &str,
+) -> Vec<SnapshotField> {
+    let mut fields = Vec::new();
+    for f in unsafe { jvmti.get_class_fields(class) }.unwrap_or_default() {
+        let modifiers = unsafe { jvmti.get_field_modifiers(class, f) }.unwrap_or(STATIC);
+        if modifiers & STATIC != 0 {
+            continue;
+        }
+        let Ok((name, sig, _)) = (unsafe { jvmti.get_field_name(class, f) }) else {
+            continue;
+        };
+        let prim = sig
+            .as_bytes()
+            .first()
+            .and_then(|c| Prim::from_descriptor(*c))
+            .filter(|_| sig.len() == 1);
+        let declared_type = type_name(&sig);
+        let literal = prim.is_some()
+            || declared_type == "java.lang.String"
+            || Prim::boxed(&declared_type).is_some();
+        fields.push(SnapshotField {
+            redact: options.redaction_rule(&name).map(str::to_string),
+            declared_type: json::quoted(&declared_type),
+            literal,
+            prefix: json::field_prefix(&name, declared_in),
+            name,
+            declared_in: declared_in.to_string(),
+            prim,
+            id: Id(f),
+        });
+    }
+    fields
+}
+
 unsafe fn instance_fields(
     env: &JniEnv,
     jvmti: &Jvmti,
@@ -562,36 +616,7 @@ unsafe fn instance_fields(
             unsafe { env.delete_local_ref(current) };
             break;
         }
-        let mut fields = Vec::new();
-        for f in unsafe { jvmti.get_class_fields(current) }.unwrap_or_default() {
-            let modifiers = unsafe { jvmti.get_field_modifiers(current, f) }.unwrap_or(STATIC);
-            if modifiers & STATIC != 0 {
-                continue;
-            }
-            let Ok((name, sig, _)) = (unsafe { jvmti.get_field_name(current, f) }) else {
-                continue;
-            };
-            let prim = sig
-                .as_bytes()
-                .first()
-                .and_then(|c| Prim::from_descriptor(*c))
-                .filter(|_| sig.len() == 1);
-            let declared_type = type_name(&sig);
-            let literal = prim.is_some()
-                || declared_type == "java.lang.String"
-                || Prim::boxed(&declared_type).is_some();
-            fields.push(SnapshotField {
-                redact: options.redaction_rule(&name).map(str::to_string),
-                declared_type: json::quoted(&declared_type),
-                literal,
-                prefix: json::field_prefix(&name, &declared_in),
-                name,
-                declared_in: declared_in.clone(),
-                prim,
-                id: Id(f),
-            });
-        }
-        chain.push(fields);
+        chain.push(unsafe { declared_fields(jvmti, options, current, &declared_in) });
         let sup = unsafe { env.get_superclass(current) };
         clear(env);
         unsafe { env.delete_local_ref(current) };

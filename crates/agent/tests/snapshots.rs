@@ -223,6 +223,17 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         "{:?}",
         field(alice, "dump")
     );
+    // A set a map backs, by that map (whose class says whose equality the set uses).
+    let Value::Object { class, fields, .. } = field(alice, "seen") else {
+        panic!("{:?}", field(alice, "seen"))
+    };
+    assert_eq!(class, "java.util.Collections$SetFromMap");
+    assert_eq!(fields.len(), 1, "{fields:?}");
+    assert!(
+        matches!(&fields[0].value, Value::Map { class, entries, .. }
+            if class == "java.util.IdentityHashMap" && entries.len() == 1 && entries[0].0 == s("first")),
+        "{fields:?}"
+    );
     // A Class object by the name Class.forName reads (a primitive type's by its keyword).
     let class = |text: &str| Value::Text {
         class: "java.lang.Class".into(),

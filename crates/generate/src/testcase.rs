@@ -158,6 +158,14 @@ fn raw_for_stub(e: String, value: &Value, ret: Option<&FieldType>) -> String {
         {
             format!("({}) {e}", t.replace('/', "."))
         }
+        // Generic (`<T> T create(String, …)`): among consecutive answers javac may take
+        // it for `thenReturn`'s whole varargs array.
+        (_, Some(FieldType::Object(t)))
+            if crate::values::built_by_name(&e)
+                && crate::values::nameable(&t.replace('/', ".")) =>
+        {
+            format!("({}) {e}", t.replace('/', "."))
+        }
         _ => e,
     }
 }

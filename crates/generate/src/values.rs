@@ -91,6 +91,10 @@ fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
 /// The fixture helper's fully qualified name.
 pub const FIXTURES: &str = "Fixtures";
 
+/// The class of a set backed by a map (`Collections.newSetFromMap`), recorded as an
+/// object holding the map in field `m`.
+pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
+
 impl<'a> Builder<'a> {
     /// A builder for values of one test; `roots` are all values the test will rebuild
     /// (so that shared objects across them become variables).
@@ -306,6 +310,9 @@ impl<'a> Builder<'a> {
                         format!("a {class} was truncated when recorded"),
                     );
                 }
+                if class == SET_FROM_MAP {
+                    return self.set_from_map(*id, fields);
+                }
                 self.object(*id, class, fields, &HashMap::new())
             }
             // The generated test's object under test.
@@ -519,6 +526,42 @@ impl<'a> Builder<'a> {
             }
             _ => return None,
         })
+    }
+
+    /// A set a map backs (`Collections.newSetFromMap`), recorded with that map (field
+    /// `m`, its keys the elements): `Fixtures.setFromMap(new IdentityHashMap<>(), a, b)`,
+    /// a new map of the same JDK class so the set keeps its equality (identity here).
+    fn set_from_map(&mut self, id: u32, fields: &[mimic_trace::FieldValue]) -> String {
+        let backing = fields.iter().find(|f| f.name == "m").map(|f| &f.value);
+        let backing = backing.and_then(|m| self.resolved(m)).cloned();
+        let Some(Value::Map {
+            class,
+            entries,
+            truncated: false,
+            ..
+        }) = backing
+        else {
+            return self.problem(
+                SkipReason::UnbuildableValue,
+                format!("a {SET_FROM_MAP} not backed by a recorded JDK map"),
+            );
+        };
+        if !class.starts_with("java.util.") || class.contains('$') {
+            return self.problem(
+                SkipReason::UnbuildableValue,
+                format!("a {SET_FROM_MAP} backed by a {class}"),
+            );
+        }
+        let mut args = vec![format!("new {class}<>()")];
+        let elements = self.containing(id, |b| {
+            entries
+                .iter()
+                .map(|(k, _)| b.expr(k, None))
+                .collect::<Vec<_>>()
+        });
+        args.extend(elements);
+        let e = format!("{FIXTURES}.setFromMap({})", args.join(", "));
+        self.maybe_hoist(id, "java.util.Set", e)
     }
 
     /// `build` the elements of container `id`, marked as under construction so that an
@@ -822,6 +865,41 @@ mod tests {
                 format!("new {class}().append(\"{{\\\"a\\\":\\n\")")
             );
         }
+    }
+
+    /// SnakeYAML's `Serializer.recursive`, `Collections.newSetFromMap(new
+    /// IdentityHashMap<>())` (opaque before: a view over another collection): rebuilt
+    /// from the map it is a view of, a new one of the same class, and its keys.
+    #[test]
+    fn a_set_backed_by_a_map_is_rebuilt_over_a_new_map_of_that_class() {
+        let set = Value::Object {
+            id: 1,
+            class: SET_FROM_MAP.into(),
+            fields: vec![mimic_trace::FieldValue {
+                name: "m".into(),
+                declared_in: SET_FROM_MAP.into(),
+                value: Value::Map {
+                    id: 2,
+                    class: "java.util.IdentityHashMap".into(),
+                    size: 1,
+                    entries: vec![(
+                        Value::Str { v: "a".into() },
+                        Value::Boxed {
+                            class: "java.lang.Boolean".into(),
+                            value: Box::new(Value::Boolean { v: true }),
+                        },
+                    )],
+                    truncated: false,
+                },
+            }],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&set]);
+        assert_eq!(
+            b.try_expr(&set, None).unwrap(),
+            "Fixtures.setFromMap(new java.util.IdentityHashMap<>(), \"a\")"
+        );
     }
 
     /// Regression (PDFBox's `FontMapperImpl.setProvider` recorded with `--nodes 4000`):

@@ -109,6 +109,38 @@ fn fixtures_compile_and_rebuild_what_mimic_records() {
                     value: Box::new(Value::Int { v: -7 }),
                 },
             ),
+            field(
+                "seen",
+                Value::Object {
+                    id: 5,
+                    class: "java.util.Collections$SetFromMap".into(),
+                    fields: vec![FieldValue {
+                        name: "m".into(),
+                        declared_in: "java.util.Collections$SetFromMap".into(),
+                        value: Value::Map {
+                            id: 6,
+                            class: "java.util.IdentityHashMap".into(),
+                            size: 1,
+                            entries: vec![(
+                                Value::Ref { id: 1 },
+                                Value::Boxed {
+                                    class: "java.lang.Boolean".into(),
+                                    value: Box::new(Value::Boolean { v: true }),
+                                },
+                            )],
+                            truncated: false,
+                        },
+                    }],
+                    truncated: false,
+                },
+            ),
+            field(
+                "journal",
+                Value::Text {
+                    class: "java.io.StringWriter".into(),
+                    text: "opened\n".into(),
+                },
+            ),
         ],
         truncated: false,
     };

@@ -236,6 +236,19 @@ public final class Fixtures {
         }
     }
 
+    /**
+     * A set backed by {@code empty} ({@code Collections.newSetFromMap}, which takes an
+     * empty map) holding {@code elements}.
+     */
+    @SuppressWarnings("unchecked")
+    public static <E> java.util.Set<E> setFromMap(Map<E, Boolean> empty, Object... elements) {
+        java.util.Set<E> set = java.util.Collections.newSetFromMap(empty);
+        for (Object e : elements) {
+            set.add((E) e);
+        }
+        return set;
+    }
+
     /** Put (key, value) pairs into a map; returns the map. */
     @SuppressWarnings("unchecked")
     public static <K, V, M extends Map<K, V>> M map(M map, Object... keysAndValues) {
@@ -354,8 +367,29 @@ public final class Fixtures {
                         return m;
                     }
                     case "object": {
-                        Class<?> type = Class.forName((String) n.get("class"));
                         List<Object> fields = (List<Object>) n.get("fields");
+                        if ("java.util.Collections$SetFromMap".equals(n.get("class"))) {
+                            // By the map it is a view of: a new, empty one of that class, then its keys.
+                            Map<String, Object> m = null;
+                            for (Object f : fields) {
+                                Map<String, Object> fv = (Map<String, Object>) f;
+                                if ("m".equals(fv.get("name"))) {
+                                    m = (Map<String, Object>) fv.get("value");
+                                }
+                            }
+                            if (m == null || !"map".equals(m.get("t"))) {
+                                throw new IllegalStateException("mimic cannot rebuild a set without its recorded map: " + n);
+                            }
+                            Map<Object, Boolean> backing = (Map<Object, Boolean>) Class
+                                .forName((String) m.get("class")).getDeclaredConstructor().newInstance();
+                            java.util.Set<Object> set = java.util.Collections.newSetFromMap(backing);
+                            ids.put(((Number) n.get("id")).longValue(), set);
+                            for (Object e : (List<Object>) m.get("entries")) {
+                                set.add(build(((List<Object>) e).get(0), ids));
+                            }
+                            return set;
+                        }
+                        Class<?> type = Class.forName((String) n.get("class"));
                         if (type.isRecord()) {
                             Object[] pairs = new Object[fields.size() * 2];
                             for (int k = 0; k < fields.size(); k++) {

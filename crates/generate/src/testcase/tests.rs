@@ -987,3 +987,28 @@ fn a_collaborator_also_used_by_unmocked_code_is_a_spy_on_the_recorded_object() {
     let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").expect("a test");
     assert!(java(&model, Oracle::Output).contains("mock(Gateway.class)"));
 }
+
+/// Regression (SnakeYAML's `Serializer.serialize`, whose resolver answers a `Tag` of
+/// another package many times): consecutive answers built by class name
+/// (`Fixtures.create("x.Tag", …)`, generic) in `thenReturn(first, rest…)` let javac take
+/// the second for the whole varargs array (`Tag[]`): `ClassCastException` at run time.
+/// Such an answer is cast to the method's return type.
+#[test]
+fn an_answer_built_by_class_name_is_cast_to_the_return_type() {
+    let object = Value::Object {
+        id: 1,
+        class: "x.y.Tag".into(),
+        fields: Vec::new(),
+        truncated: false,
+    };
+    let ret = mimic_classfile::descriptor::FieldType::Object("x/y/Tag".into());
+    assert_eq!(
+        raw_for_stub("Fixtures.create(\"x.y.Tag\")".into(), &object, Some(&ret)),
+        "(x.y.Tag) Fixtures.create(\"x.y.Tag\")"
+    );
+    // Built by its class literal, the type is known already.
+    assert_eq!(
+        raw_for_stub("Fixtures.create(Tag.class)".into(), &object, Some(&ret)),
+        "Fixtures.create(Tag.class)"
+    );
+}

@@ -19,6 +19,15 @@ class FixturesTest {
         assertArrayEquals(new int[] {1, -2}, n.xs);
         assertEquals(Kind.B, n.kind);
         assertEquals(Integer.valueOf(-7), n.boxed);
+        // A set backed by an identity map: by identity again, holding the node itself.
+        assertEquals(1, n.seen.size());
+        assertTrue(n.seen.contains(n));
+        n.seen.add(n);
+        assertEquals(1, n.seen.size());
+        assertEquals("opened\n", n.journal.toString());
+        // Generated tests build the same set in Java source.
+        java.util.Set<Object> set = Fixtures.setFromMap(new java.util.IdentityHashMap<>(), "a", "b");
+        assertEquals(java.util.Set.of("a", "b"), set);
     }
 
     /** Issue 15 pattern 5: project subclasses of JDK collections and maps, with contents. */

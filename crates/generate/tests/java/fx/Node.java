@@ -13,6 +13,8 @@ class Node {
     int[] xs;
     Kind kind;
     Integer boxed;
+    java.util.Set<Node> seen;
+    java.io.StringWriter journal;
 
     Node() {
         throw new IllegalStateException("Fixtures must not run constructors");
