@@ -85,6 +85,26 @@ fn declare_mock(
     var
 }
 
+/// `Type var = spy(real);`: a spy of type `class` on the rebuilt object `real` (cast
+/// when built by class name, a generic call). Returns its variable.
+fn declare_spy(
+    b: &mut Builder,
+    steps: &mut Vec<Step>,
+    base: &str,
+    class: &str,
+    real: String,
+) -> String {
+    let var = b.names.fresh(base);
+    let type_name = class_name(class, b.package);
+    let real = if crate::values::built_by_name(&real) {
+        format!("({type_name}) {real}")
+    } else {
+        real
+    };
+    steps.push(Step::Statement(format!("{type_name} {var} = spy({real});")));
+    var
+}
+
 /// What a MUT's test methods are named after: the method, or `constructor`.
 fn test_name(m: &Mut) -> &str {
     if m.is_constructor() {
@@ -493,14 +513,7 @@ pub fn model_for(
         let var = match spied_value(m, r, recorded).and_then(|v| b.try_expr(v, None)) {
             Some(real) => {
                 flush(&mut steps, &mut b.statements);
-                let var = b.names.fresh(&base);
-                let type_name = class_name(&mock_type, b.package);
-                let real = if crate::values::built_by_name(&real) {
-                    format!("({type_name}) {real}")
-                } else {
-                    real
-                };
-                steps.push(Step::Statement(format!("{type_name} {var} = spy({real});")));
+                let var = declare_spy(&mut b, &mut steps, &base, &mock_type, real);
                 mocks.push(var.clone());
                 spies.push(var.clone());
                 var
@@ -1388,8 +1401,6 @@ fn static_state(
     Ok(())
 }
 
-/// What production had in a mockable receiver on entry: the argument, or the receiving
-/// object's field (a static field's value is not recorded).
 /// What production held at mocked receiver `r`, when the test should spy on it rather
 /// than mock it: code the plan does not mock calls it too (a helper reaching the field
 /// through a getter, `attributes().iterator()` beside the mocked `attributes.size()`),
@@ -1421,6 +1432,8 @@ fn spied_value<'v>(m: &Mut, r: &Receiver, recorded: Option<&'v Value>) -> Option
     }
 }
 
+/// What production had in a mockable receiver on entry: the argument, or the receiving
+/// object's field (a static field's value is not recorded).
 fn recorded_receiver<'v>(inv: &'v InvocationRecord, r: &Receiver) -> Option<&'v Value> {
     match r {
         Receiver::Param { index, .. } => inv.arguments.get(*index as usize),
