@@ -257,10 +257,6 @@ const WRAPPER_PREFIXES: [&str; 3] = [
     "java.util.Collections$Checked",
 ];
 
-/// A set backed by a map (`Collections.newSetFromMap`): recorded as an object holding
-/// that map (field `m`), rebuilt by `Fixtures.setFromMap`.
-pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
-
 /// Why a JDK collection or map outside [`SELF_CONTAINED`] is not read.
 pub const FOREIGN_VIEW: &str =
     "a JDK view over another collection, which may be application code (reading it would run application code)";
@@ -478,7 +474,7 @@ unsafe fn classify(
             clear(env);
             id.map(|id| (Id(id), per))
         }))
-    } else if name == SET_FROM_MAP {
+    } else if name == mimic_trace::SET_FROM_MAP {
         // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view
         // of (its elements are the map's keys), which says whose equality it uses; read
         // as a field, never through a method. Its `keySet` view `s` is left out.

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::FieldType;
-use mimic_trace::Value;
+use mimic_trace::{Value, SET_FROM_MAP};
 
 use crate::gaps::SkipReason;
 use crate::java::*;
@@ -90,10 +90,6 @@ fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
 
 /// The fixture helper's fully qualified name.
 pub const FIXTURES: &str = "Fixtures";
-
-/// The class of a set backed by a map (`Collections.newSetFromMap`), recorded as an
-/// object holding the map in field `m`.
-pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
 
 impl<'a> Builder<'a> {
     /// A builder for values of one test; `roots` are all values the test will rebuild

@@ -121,6 +121,10 @@ pub const ELEMENTS_FIELD: &str = "<elements>";
 /// [`Value::Map`] of the JDK class.
 pub const ENTRIES_FIELD: &str = "<entries>";
 
+/// The class of a set a map backs (`Collections.newSetFromMap`): recorded as an
+/// [`Value::Object`] whose one field `m` is that map (its keys are the set's elements).
+pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
+
 /// One field of a captured object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldValue {
