@@ -108,6 +108,16 @@ impl Prim {
 }
 
 /// One instance field of a plain object.
+/// How long a text will be, known before it is built: `count` (a no-argument `int`
+/// method) called on the object, or on what its getter `through` returns, each unit
+/// making `per` bytes of text.
+#[derive(Clone, Copy)]
+pub struct TextSize {
+    pub count: Id,
+    pub per: u64,
+    pub through: Option<Id>,
+}
+
 pub struct SnapshotField {
     pub name: String,
     /// Binary name of the declaring class.
@@ -131,15 +141,11 @@ pub enum Kind {
     /// Class name to record (the enum class, also for constants with bodies), as a JSON
     /// string.
     Enum(String),
-    /// Captured by its `toString()` text; the id of a no-argument `int` method and how
-    /// many bytes of text each unit it counts makes, for types whose text can be long
-    /// (a builder's `length()`, a `BitSet`'s `cardinality()`): the limit is checked
-    /// before the text is built.
-    Text(Option<(Id, u64)>),
-    /// An in-memory writer whose state is its text (`java.io.StringWriter`, sized by its
-    /// buffer's length; `CharArrayWriter` is a [`Kind::Text`] sized by `size()`): recorded
-    /// by `toString()`, rebuilt as a new writer with that text appended.
-    WriterText,
+    /// Captured by its `toString()` text; for types whose text can be long, how to size
+    /// it first ([`TextSize`]: a builder's `length()`, a `BitSet`'s `cardinality()`, a
+    /// `StringWriter`'s buffer's `length()`): the limit is checked before the text is
+    /// built.
+    Text(Option<TextSize>),
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -436,11 +442,21 @@ unsafe fn classify(
     } else if is(jdk.class_loader.0) {
         Kind::Opaque("a class loader".into())
     } else if name == "java.io.StringWriter" {
-        Kind::WriterText
+        // An in-memory writer's state is its text: rebuilt as a new writer with the text
+        // appended; sized by its buffer's length.
+        Kind::Text(Some(TextSize {
+            count: jdk.char_sequence_length,
+            per: 1,
+            through: Some(jdk.string_writer_buffer),
+        }))
     } else if name == "java.io.CharArrayWriter" {
         let size = unsafe { env.get_method_id(class, "size", "()I") };
         clear(env);
-        Kind::Text(size.map(|id| (Id(id), 1)))
+        Kind::Text(size.map(|id| TextSize {
+            count: Id(id),
+            per: 1,
+            through: None,
+        }))
     } else if let Some((_, why, handle)) = jdk.opaque_kinds.iter().find(|(c, ..)| is(c.0)) {
         if is_jdk(&name) && *handle == crate::jdk::Handle::Io {
             // Its JDK state is never recorded: along a read tree that only passes it
@@ -472,7 +488,11 @@ unsafe fn classify(
         Kind::Text(sized.and_then(|(method, per)| {
             let id = unsafe { env.get_method_id(class, method, "()I") };
             clear(env);
-            id.map(|id| (Id(id), per))
+            id.map(|id| TextSize {
+                count: Id(id),
+                per,
+                through: None,
+            })
         }))
     } else if name == mimic_trace::SET_FROM_MAP {
         // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view
@@ -552,7 +572,6 @@ unsafe fn jdk_superclass(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Opt
     None
 }
 
-/// Instance fields of the class and its non-JDK superclasses, superclass fields first.
 /// The instance fields `class` (named `declared_in`) itself declares, in declaration
 /// order.
 ///
@@ -596,6 +615,7 @@ unsafe fn declared_fields(
     fields
 }
 
+/// Instance fields of the class and its non-JDK superclasses, superclass fields first.
 unsafe fn instance_fields(
     env: &JniEnv,
     jvmti: &Jvmti,

@@ -98,7 +98,7 @@ pub struct Jdk {
     pub subclass_bases: Vec<SubclassBase>,
     pub to_string: Id,
     /// `StringWriter.getBuffer()` and `CharSequence.length()`: a string writer's text is
-    /// sized before it is built ([`crate::classinfo::Kind::WriterText`]).
+    /// sized before it is built ([`crate::classinfo::TextSize`]).
     pub string_writer_buffer: Id,
     pub char_sequence_length: Id,
     pub get_message: Id,

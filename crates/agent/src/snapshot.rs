@@ -16,7 +16,7 @@ use jvmti_bindings::sys::jni;
 use mimic_plan::{ReadNode, ELEMENTS_READ};
 use mimic_trace::json;
 
-use crate::classinfo::{Classes, Kind, Prim, FOREIGN_VIEW};
+use crate::classinfo::{Classes, Kind, Prim, TextSize, FOREIGN_VIEW};
 use crate::jdk::{self, clear, Jdk, SubclassBase};
 use crate::options::Options;
 
@@ -333,27 +333,26 @@ impl<'a> Walk<'a> {
         id
     }
 
-    /// Whether the text of `obj` fits the value byte limit, estimated from its `size`
-    /// method (`per` bytes a unit) before the text is built.
-    unsafe fn text_fits(&self, obj: jni::jobject, size: jni::jmethodID, per: u64) -> bool {
-        let n = unsafe { self.env.call_int_method(obj, size, &[]) };
-        if clear(self.env) {
-            return false;
-        }
-        self.bytes + (n.max(0) as u64) * per <= self.cx.options.value_bytes
-    }
-
-    /// Does a `StringWriter`'s text (its buffer's length) fit in the value byte limit?
-    unsafe fn writer_text_fits(&self, obj: jni::jobject) -> bool {
-        let (env, jdk) = (self.env, self.cx.jdk);
-        let buffer = unsafe { env.call_object_method(obj, jdk.string_writer_buffer.0, &[]) };
-        if clear(env) || buffer.is_null() {
-            return false;
-        }
-        let n = unsafe { env.call_int_method(buffer, jdk.char_sequence_length.0, &[]) };
+    /// Whether the text of `obj` fits the value byte limit, estimated from `size`
+    /// before the text is built.
+    unsafe fn text_fits(&self, obj: jni::jobject, size: &TextSize) -> bool {
+        let env = self.env;
+        let counted = match size.through {
+            None => obj,
+            Some(getter) => {
+                let inner = unsafe { env.call_object_method(obj, getter.0, &[]) };
+                if clear(env) || inner.is_null() {
+                    return false;
+                }
+                inner
+            }
+        };
+        let n = unsafe { env.call_int_method(counted, size.count.0, &[]) };
         let failed = clear(env);
-        unsafe { env.delete_local_ref(buffer) };
-        !failed && self.bytes + n.max(0) as u64 <= self.cx.options.value_bytes
+        if size.through.is_some() {
+            unsafe { env.delete_local_ref(counted) };
+        }
+        !failed && self.bytes + (n.max(0) as u64) * size.per <= self.cx.options.value_bytes
     }
 
     /// Capture `obj` nested in the value being walked: [`Walk::value_here`], unless it
@@ -397,7 +396,6 @@ impl<'a> Walk<'a> {
                 Kind::Str
                 | Kind::Boxed(..)
                 | Kind::Text(_)
-                | Kind::WriterText
                 | Kind::EpochMillis
                 | Kind::TimeZoneId
                 | Kind::Calendar
@@ -446,33 +444,28 @@ impl<'a> Walk<'a> {
                 self.bytes += text.len() as u64;
                 json::enumeration(self.out, class, &text);
             }
-            Kind::Text(Some((size, per))) if !unsafe { self.text_fits(obj, size.0, *per) } => {
+            Kind::Text(Some(size)) if !unsafe { self.text_fits(obj, size) } => {
                 json::opaque(self.out, name, "its text is over the value byte limit")
             }
-            Kind::WriterText if !unsafe { self.writer_text_fits(obj) } => {
-                json::opaque(self.out, name, "its text is over the value byte limit")
-            }
-            Kind::Text(_) | Kind::WriterText => {
-                match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
-                    Some(text) => match self.cx.options.rules.value_rule(&text) {
-                        Some(rule) => self.redact(name, rule),
-                        // A long text (a builder's contents, a `BitSet` of many bits) is
-                        // held to the value byte limit like a string.
-                        None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
-                            json::opaque(
-                                self.out,
-                                name,
-                                &format!("text of {} bytes over the value byte limit", text.len()),
-                            )
-                        }
-                        None => {
-                            self.bytes += text.len() as u64;
-                            json::text(self.out, name, &text);
-                        }
-                    },
-                    None => json::opaque(self.out, name, "toString() failed"),
-                }
-            }
+            Kind::Text(_) => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
+                Some(text) => match self.cx.options.rules.value_rule(&text) {
+                    Some(rule) => self.redact(name, rule),
+                    // A long text (a builder's contents, a `BitSet` of many bits) is
+                    // held to the value byte limit like a string.
+                    None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
+                        json::opaque(
+                            self.out,
+                            name,
+                            &format!("text of {} bytes over the value byte limit", text.len()),
+                        )
+                    }
+                    None => {
+                        self.bytes += text.len() as u64;
+                        json::text(self.out, name, &text);
+                    }
+                },
+                None => json::opaque(self.out, name, "toString() failed"),
+            },
             Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {
                 match unsafe { jdk::time_summary(self.env, obj, class, &info.kind) } {
                     Some(text) => {
