@@ -493,7 +493,7 @@ impl<'a> Builder<'a> {
             "java.util.Collections$UnmodifiableSet" => {
                 format!("java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>({as_list}))")
             }
-            c if (c.starts_with("java.util.") && !c.contains('$')) => {
+            c if constructible_util(c) => {
                 if items.is_empty() {
                     format!("new {c}<>()")
                 } else {
@@ -517,7 +517,7 @@ impl<'a> Builder<'a> {
             "java.util.Collections$UnmodifiableMap" => {
                 format!("java.util.Collections.unmodifiableMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
             }
-            c if (c.starts_with("java.util.") && !c.contains('$')) => {
+            c if constructible_util(c) => {
                 format!("{FIXTURES}.map(new {c}<>(){sep}{args})")
             }
             _ => return None,
@@ -542,7 +542,7 @@ impl<'a> Builder<'a> {
                 format!("a {SET_FROM_MAP} not backed by a recorded JDK map"),
             );
         };
-        if !class.starts_with("java.util.") || class.contains('$') {
+        if !constructible_util(&class) {
             return self.problem(
                 SkipReason::UnbuildableValue,
                 format!("a {SET_FROM_MAP} backed by a {class}"),
@@ -738,6 +738,12 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
         .next()
         .is_none()
         .then_some((millis, zone, first, minimal))
+}
+
+/// Is `class` a top-level `java.util` collection or map class a test constructs by name
+/// (`new java.util.HashMap<>()`; not `java.util.Collections$EmptyMap`)?
+fn constructible_util(class: &str) -> bool {
+    class.starts_with("java.util.") && !class.contains('$')
 }
 
 /// Is `e` an object built by class name (`Fixtures.create("a.B", …)`): a generic call
