@@ -923,11 +923,9 @@ pub fn model_for(
         restore.insert(0, format!("{ENVIRONMENT_VAR}.close();"));
     }
     if let Some((kind, _)) = b.problems.first() {
-        let mut problems: Vec<String> = b.problems.iter().map(|(_, why)| why.clone()).collect();
-        problems.dedup();
         return Err(Skipped {
             kind: *kind,
-            reason: problems.join("; "),
+            reason: problems_summary(&b.problems),
         });
     }
     flush(&mut steps, &mut b.statements);
@@ -1546,6 +1544,27 @@ fn call_test(
         i += n;
     }
     Some((act(inv, None, package, false), asserts))
+}
+
+/// The problems that keep an invocation from a test, each once in the order first met,
+/// with how many times it recurred (`… (×12)`): a recursive helper meets the same answer
+/// at every level, and a reason that repeats it hundreds of times says nothing more.
+fn problems_summary(problems: &[(SkipReason, String)]) -> String {
+    let mut order: Vec<(&str, usize)> = Vec::new();
+    for (_, why) in problems {
+        match order.iter_mut().find(|(w, _)| *w == why.as_str()) {
+            Some((_, n)) => *n += 1,
+            None => order.push((why, 1)),
+        }
+    }
+    order
+        .iter()
+        .map(|(why, n)| match n {
+            1 => why.to_string(),
+            n => format!("{why} (×{n})"),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]

@@ -1012,3 +1012,41 @@ fn an_answer_built_by_class_name_is_cast_to_the_return_type() {
         "Fixtures.create(Tag.class)"
     );
 }
+
+/// A skip names each problem once, with how often it recurred: a recursive helper met
+/// the same opaque answer at every level, and its reason repeated it hundreds of times.
+#[test]
+fn a_problem_met_many_times_is_named_once_with_its_count() {
+    let m = Mut {
+        descriptor: "(Ljava/util/List;)I".into(),
+        ..tax_rate()
+    };
+    let lock = || Value::Opaque {
+        class: "java.util.concurrent.locks.ReentrantLock".into(),
+        reason: "a lock".into(),
+    };
+    let other = Value::Opaque {
+        class: "java.lang.Thread".into(),
+        reason: "a thread".into(),
+    };
+    let inv = InvocationRecord {
+        receiver_before: None,
+        ..invocation(
+            vec![Value::Collection {
+                id: 1,
+                class: "java.util.ArrayList".into(),
+                size: 4,
+                elements: vec![lock(), lock(), other, lock()],
+                truncated: false,
+            }],
+            returned(Value::Int { v: 1 }),
+            vec![],
+        )
+    };
+    let skipped = model_for(&m, &inv, 1, &ALL, "TaxMimicTest").unwrap_err();
+    assert_eq!(
+        skipped.reason,
+        "argument 1: a java.util.concurrent.locks.ReentrantLock value is opaque (a lock) (×3); \
+         argument 1: a java.lang.Thread value is opaque (a thread)",
+    );
+}
