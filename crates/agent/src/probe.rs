@@ -72,11 +72,11 @@ extern "system" fn call_enter(
     env: *mut jni::JNIEnv,
     _c: jni::jclass,
     site: jni::jint,
-    _receiver: jni::jobject,
+    receiver: jni::jobject,
     args: jni::jobject,
 ) -> jni::jlong {
     guarded(env, 0, |env, st| unsafe {
-        recorder::call_enter(env, st, site, args)
+        recorder::call_enter(env, st, site, receiver, args)
     })
 }
 

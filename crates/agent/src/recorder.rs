@@ -620,7 +620,13 @@ unsafe fn outcome(
 ///
 /// # Safety
 /// Called from the native probe with its live JNI arguments.
-pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject) -> i64 {
+pub unsafe fn call_enter(
+    env: &JniEnv,
+    st: &State,
+    site: i32,
+    receiver: jni::jobject,
+    args: jni::jobject,
+) -> i64 {
     if !st.recording.load(Ordering::Relaxed) || site < 0 {
         return 0;
     }
@@ -654,6 +660,7 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
         let mut records = Vec::new();
         for (i, plan_call) in targets {
             let frame_token = l.frames[i].token;
+            let mut_index = l.frames[i].mut_index;
             let Some(rec) = l.frames[i].rec.as_mut() else {
                 continue;
             };
@@ -681,11 +688,23 @@ pub unsafe fn call_enter(env: &JniEnv, st: &State, site: i32, args: jni::jobject
             json::begin_outcome(&mut outcome, true);
             json::opaque(&mut outcome, "\"?\"", "the call did not complete");
             json::close(&mut outcome);
+            // Which answer of an earlier call this call is made on (a recursive helper
+            // makes that earlier call again before it).
+            let on_answer = plan_call_of(st, mut_index, plan_call)
+                .is_some_and(|c| matches!(c.receiver, mimic_plan::Receiver::Result { .. }));
+            let receiver_identity = if on_answer && !receiver.is_null() {
+                context(st)
+                    .and_then(|(jvmti, _)| unsafe { jvmti.get_object_hash_code(receiver) }.ok())
+            } else {
+                None
+            };
             rec.calls.push(EncodedCall {
                 seq: index as u32,
                 plan_call,
                 arguments,
                 outcome,
+                receiver_identity,
+                answer_identity: None,
             });
             records.push((frame_token, index));
         }
@@ -730,18 +749,36 @@ unsafe fn secret_name(env: &JniEnv, st: &State, args: jni::jobject) -> Option<St
 
 /// The read tree of a recorded call's answer: what the method under test uses of the
 /// object its mocked call returned (nothing recorded in the tree: only that object
-/// itself). `None` (captured within the snapshot limits) for a MUT the plan has no read
-/// analysis of, and for a deeper call (made in a helper, on a mock passed there).
+/// itself). A deeper call (made in a helper, on a mock passed there) whose answer the
+/// helper drops, or which a test answers with a mock, needs only the object's class;
+/// `None` (captured within the snapshot limits) for any other deeper call and for a MUT
+/// the plan has no read analysis of.
 fn answer_guide<'s>(st: &'s State, mut_index: u32, call: &EncodedCall) -> Option<&'s ReadNode> {
     let m = st.plan.muts.get(mut_index as usize)?;
+    let index = call.plan_call as usize;
+    let Some(call) = m.mockable_calls.get(index) else {
+        let deeper = &m.deeper_calls.get(index - m.mockable_calls.len())?.call;
+        let unused = !deeper.receiver.is_environment()
+            && (deeper.discarded || deeper.returns_mock.is_some());
+        return unused.then_some(&snapshot::UNUSED);
+    };
     let reads = m.reads.as_ref()?;
-    let call = m.mockable_calls.get(call.plan_call as usize)?;
     // The environment's answers are replayed as recorded (a stream stays opaque: the
     // test stands in a replaying instance for it).
     if call.receiver.is_environment() {
         return None;
     }
     Some(reads.answers.get(&call.offset).unwrap_or(&snapshot::UNUSED))
+}
+
+/// The plan's entry for call `plan_call` of MUT `mut_index` (its own calls, then its
+/// deeper calls).
+fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_plan::MockableCall> {
+    let m = st.plan.muts.get(mut_index as usize)?;
+    m.mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+        .nth(plan_call as usize)
 }
 
 /// The same read tree (or both none).
@@ -808,8 +845,21 @@ pub unsafe fn call_exit(
                     text
                 }
             };
+            let answered_by_mock = plan_call_of(
+                st,
+                mut_index,
+                rec.calls.get(index).map_or(u32::MAX, |c| c.plan_call),
+            )
+            .is_some_and(|c| c.returns_mock.is_some());
+            let answer_identity = if answered_by_mock && !thrown && !result.is_null() {
+                context(st)
+                    .and_then(|(jvmti, _)| unsafe { jvmti.get_object_hash_code(result) }.ok())
+            } else {
+                None
+            };
             if let Some(c) = rec.calls.get_mut(index) {
                 c.outcome = outcome;
+                c.answer_identity = answer_identity;
             }
         }
         Some(())

@@ -25,16 +25,16 @@ use mimic_classfile::annotations::has_annotation;
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::frame::stack_map_offsets;
-use mimic_classfile::instruction::{decode, Operand};
+use mimic_classfile::instruction::{decode, decode_at, Operand};
 use mimic_classfile::opcodes::{
     ALOAD_3, CHECKCAST, DUP, GETFIELD, GETSTATIC, INVOKEDYNAMIC, INVOKEINTERFACE, INVOKESPECIAL,
-    INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NEW, NOP, RETURN,
+    INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NEW, NOP, POP, POP2, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
 use mimic_classfile::{ClassFile, Member};
 
 use crate::class_index::{dotted, package_of, ClassIndex, ClassInfo};
-use crate::origins::{analyse, calls, entry_frame, Call, FieldRead, Origin};
+use crate::origins::{analyse, calls, entry_frame, Analysis, Call, FieldRead, Origin};
 use mimic_plan::environment;
 use mimic_plan::*;
 
@@ -460,7 +460,9 @@ struct HelperWalk<'w> {
 
 /// What a walk through the helpers does with each: it sees the helper's reference, its
 /// class file, its code and the calls in it.
-type VisitHelper<'v> = dyn FnMut(&MethodRef, &ClassFile, &CodeAttribute, &[Call]) + 'v;
+/// A helper's reference, class file, code, calls and the calls whose results escape.
+type VisitHelper<'v> =
+    dyn FnMut(&MethodRef, &ClassFile, &CodeAttribute, &[Call], &BTreeSet<u32>) + 'v;
 
 struct Analyser<'a> {
     index: &'a ClassIndex,
@@ -501,6 +503,15 @@ fn is_deprecated(class: &ClassFile, method: &Member) -> bool {
     let cp = &class.constant_pool;
     method.attribute(cp, "Deprecated").is_some()
         || has_annotation(method, cp, "Ljava/lang/Deprecated;")
+}
+
+/// Does the method drop the result of the call at `offset` at once (the next instruction
+/// is a `pop` or `pop2` and the callee returns a value)? Then nothing of it is used.
+fn result_discarded(code: &CodeAttribute, offset: u32, descriptor: &str) -> bool {
+    let returns_value = MethodDescriptor::parse(descriptor).is_ok_and(|d| d.ret.is_some());
+    let next = decode_at(&code.code, offset as usize)
+        .and_then(|call| decode_at(&code.code, (offset + call.length) as usize));
+    returns_value && next.is_ok_and(|n| n.opcode == POP || n.opcode == POP2)
 }
 
 fn returns_of(index: &ClassIndex, descriptor: &str) -> Returns {
@@ -690,7 +701,14 @@ impl<'a> Analyser<'a> {
             // parameter; calls on any other field are the constructor's own business.
             mockable_calls.retain_mut(|c| constructor_receiver(c, &param_fields));
         }
-        self.chain(found, &analysis.escapes, &desc, &code, &mut mockable_calls);
+        self.chain(
+            found,
+            &analysis.escapes,
+            &desc,
+            self.class,
+            &code,
+            &mut mockable_calls,
+        );
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
         seen.insert(self.key(name, descriptor));
@@ -713,7 +731,7 @@ impl<'a> Analyser<'a> {
             0,
             &mut seen,
             &every_helper,
-            &mut |via, _, helper, inner| {
+            &mut |via, _, helper, inner, _| {
                 for c in inner {
                     if let Some(call) = self.environment(c, helper) {
                         deeper_calls.push(DeeperCall {
@@ -1104,6 +1122,7 @@ impl<'a> Analyser<'a> {
         found: &[Call],
         escapes: &BTreeSet<u32>,
         mut_desc: &MethodDescriptor,
+        class: &ClassFile,
         code: &CodeAttribute,
         calls: &mut Vec<MockableCall>,
     ) {
@@ -1144,7 +1163,7 @@ impl<'a> Analyser<'a> {
                     let Some(declared) = producers.get(p) else {
                         continue;
                     };
-                    if let Ok((call, mock_type)) = self.chained_call(c, *p, declared, code) {
+                    if let Ok((call, mock_type)) = self.chained_call(c, *p, declared, class, code) {
                         if let Some(t) = ret_of(&call.descriptor) {
                             producers.insert(c.offset, t);
                         }
@@ -1270,6 +1289,7 @@ impl<'a> Analyser<'a> {
         c: &Call,
         producer: u32,
         declared: &str,
+        class: &ClassFile,
         code: &CodeAttribute,
     ) -> Result<(MockableCall, String), String> {
         if c.opcode != INVOKEVIRTUAL && c.opcode != INVOKEINTERFACE {
@@ -1289,7 +1309,7 @@ impl<'a> Analyser<'a> {
             call: producer,
             declared_type: mock_type.clone(),
         };
-        Ok((self.virtual_call(c, self.class, code, receiver), mock_type))
+        Ok((self.virtual_call(c, class, code, receiver), mock_type))
     }
 
     /// The plan's entry for the `invokevirtual`/`invokeinterface` `c` made on `receiver`,
@@ -1317,6 +1337,7 @@ impl<'a> Analyser<'a> {
             returns: returns_of(self.index, &c.callee.descriptor),
             new_offset: None,
             returns_mock: None,
+            discarded: result_discarded(code, c.offset, &c.callee.descriptor),
             mock_args: Vec::new(),
         }
     }
@@ -1368,6 +1389,7 @@ impl<'a> Analyser<'a> {
         Some(MockableCall {
             new_offset,
             returns_mock: None,
+            discarded: false,
             mock_args: Vec::new(),
             offset: c.offset,
             line: self.line(code, c.offset),
@@ -1436,7 +1458,7 @@ impl<'a> Analyser<'a> {
         c: &Call,
         args: Option<&[Origin]>,
         other_classes: bool,
-    ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Vec<Call>)> {
+    ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Analysis)> {
         let (class, index, this) = if self.is_helper_call(c) {
             let i = self
                 .class
@@ -1457,7 +1479,7 @@ impl<'a> Analyser<'a> {
             this
         };
         let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
-        let inner = calls(class, &code, entry).ok()?;
+        let inner = analyse(class, &code, entry).ok()?;
         let via = MethodRef {
             class: dotted(&class.name().ok()?),
             method: c.callee.name.clone(),
@@ -1514,8 +1536,8 @@ impl<'a> Analyser<'a> {
             if !seen.insert(via.clone()) {
                 continue;
             }
-            visit(&via, class, &code, &inner);
-            self.walk_helpers(&inner, depth + 1, seen, policy, visit);
+            visit(&via, class, &code, &inner.calls, &inner.escapes);
+            self.walk_helpers(&inner.calls, depth + 1, seen, policy, visit);
         }
     }
 
@@ -1540,22 +1562,35 @@ impl<'a> Analyser<'a> {
             ambiguous: RefCell::default(),
         };
         let mut found_deeper = Vec::new();
-        self.walk_helpers(found, 0, seen, &policy, &mut |via, class, code, inner| {
-            let other_class = via.class != dotted(self.class_name);
-            for c in inner {
-                // Another class's code names the type it takes (`java.io.Closeable`):
-                // a mock of the field's own type must answer the call.
-                if other_class && !self.project.contains(&c.callee.owner) {
-                    continue;
+        self.walk_helpers(
+            found,
+            0,
+            seen,
+            &policy,
+            &mut |via, class, code, inner, escapes| {
+                let other_class = via.class != dotted(self.class_name);
+                let mut calls = Vec::new();
+                for c in inner {
+                    // Another class's code names the type it takes (`java.io.Closeable`):
+                    // a mock of the field's own type must answer the call.
+                    if other_class && !self.project.contains(&c.callee.owner) {
+                        continue;
+                    }
+                    if let Ok(call) = self.mockable(c, mut_desc, class, code) {
+                        calls.push(call);
+                    }
                 }
-                if let Ok(call) = self.mockable(c, mut_desc, class, code) {
-                    found_deeper.push(DeeperCall {
-                        via: via.clone(),
-                        call,
-                    });
+                // The helper's own tree of mocks: calls on what its mocked calls answer
+                // (`collector.collectEvents().consume()`), as in the method's body.
+                if !calls.is_empty() {
+                    self.chain(inner, escapes, mut_desc, class, code, &mut calls);
                 }
-            }
-        });
+                found_deeper.extend(calls.into_iter().map(|call| DeeperCall {
+                    via: via.clone(),
+                    call,
+                }));
+            },
+        );
         let ambiguous = policy.ambiguous.borrow();
         out.extend(
             found_deeper

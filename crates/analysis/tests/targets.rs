@@ -604,3 +604,70 @@ fn whole_program_mode_plans_the_public_methods_with_getters_and_field_constructo
         }]
     );
 }
+
+/// SnakeYAML's composer in small (`examples/outline`): a helper calls the collector
+/// fluently (`comments.collect().consume()`), so what `collect()` answers there is a mock
+/// whose `consume()` is stubbed, as in a method's own body; and where a result is dropped
+/// at once (`comments.collect();`) the call says so, so nothing of it is recorded.
+#[test]
+fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("classes");
+    let sources = java_sources_under(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/outline/src"),
+    );
+    compile(
+        &Jdk::locate().unwrap(),
+        &sources,
+        &[],
+        &out,
+        &CompileOptions::default(),
+    )
+    .unwrap();
+    let index = ClassIndex::build(&[out], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let read = plan
+        .muts
+        .iter()
+        .find(|m| m.class == "se.kth.castor.outline.Outline" && m.method == "read")
+        .expect("Outline.read is a MUT");
+    let direct: Vec<(&str, bool)> = read
+        .mockable_calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.discarded))
+        .collect();
+    assert_eq!(direct[0], ("collect", true), "{direct:?}");
+    assert!(
+        direct[1..].iter().all(|(_, dropped)| !dropped),
+        "{direct:?}"
+    );
+    let deeper: Vec<(&str, String, Option<&str>, bool)> = read
+        .deeper_calls
+        .iter()
+        .filter(|d| d.via.method == "section")
+        .map(|d| {
+            (
+                d.call.name.as_str(),
+                d.call.receiver.describe(),
+                d.call.returns_mock.as_deref(),
+                d.call.discarded,
+            )
+        })
+        .collect();
+    let producer = deeper
+        .iter()
+        .position(|(name, _, mock, _)| *name == "collect" && mock.is_some())
+        .unwrap_or_else(|| panic!("no collect() answered with a mock: {deeper:?}"));
+    assert_eq!(deeper[producer].2, Some("se.kth.castor.outline.Comments"));
+    assert!(
+        deeper.iter().any(|(name, receiver, _, _)| *name == "consume"
+            && receiver.starts_with("result of @")),
+        "{deeper:?}"
+    );
+    assert!(
+        deeper
+            .iter()
+            .any(|(name, _, mock, dropped)| *name == "collect" && mock.is_none() && *dropped),
+        "{deeper:?}"
+    );
+}

@@ -250,6 +250,41 @@ fn a_collaborator_also_used_by_unmocked_code_is_spied_and_a_null_one_stays_null(
     );
 }
 
+/// SnakeYAML's composer in small: a private helper calls a collaborator fluently
+/// (`comments.collect().consume()`, `collect()` answering the collector itself, which
+/// holds the reader) and drops its answer elsewhere, recursively. What a helper's mocked
+/// call answers is now a mock of its own when only called on (the helper's tree of mocks),
+/// a dropped answer is answered by `null`, and a recursive helper's later call goes to the
+/// mock of the answer production made it on (by identity); before, `Outline.read` had no
+/// test (the collector's reader is opaque). The same run keeps a replayed class mockable:
+/// `Lines` is mocked by the `Comments` and `Outline` tests and replays its reader in its
+/// own, and the `Outline` tests failed after the `Lines` ones (`when()` without a call on
+/// a mock) when the replay redefined the class under Mockito's hooks.
+#[test]
+fn a_helpers_fluent_calls_on_a_collaborator_are_a_tree_of_mocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("outline", "se.kth.castor.outline.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/outline"), "Outline");
+    assert!(
+        source.contains("Comments comments2 = mock(Comments.class);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("when(comments.collect()).thenReturn(null, comments2)"),
+        "{source}"
+    );
+    assert!(source.contains("when(comments2.consume())"), "{source}");
+    let lines = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/outline"), "Lines");
+    assert!(
+        lines.contains("EnvironmentReplay.replay(Lines.class)"),
+        "{lines}"
+    );
+}
+
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one
 /// of `HashMap` (tags with a fallback) are data: not mocked, recorded with their own
 /// fields and their elements or entries, and rebuilt with both; the tests mimic. Before,

@@ -62,6 +62,11 @@ impl Staged {
                 return Err(error(&path, "exists and is not a regular file"));
             }
         }
+        if self.files.iter().any(|(p, _)| *p == path) {
+            // The second write would replace the first's temporary file, and the rename
+            // of the first would fail: refused here, with its name.
+            return Err(error(&path, "would be written twice"));
+        }
         self.files.push((path, text));
         Ok(())
     }
@@ -125,6 +130,23 @@ mod tests {
             );
         }
         assert!(staged.is_empty());
+    }
+
+    #[test]
+    fn a_file_staged_twice_is_refused_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut staged = Staged::default();
+        staged
+            .add(dir.path(), Path::new("x/A.json"), "1".into())
+            .unwrap();
+        let e = staged
+            .add(dir.path(), Path::new("x/A.json"), "2".into())
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("A.json") && e.to_string().contains("twice"),
+            "{e}"
+        );
+        assert_eq!(staged.commit().unwrap(), 1);
     }
 
     #[cfg(unix)]

@@ -8,7 +8,7 @@
 use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
-use mimic_plan::{MockableCall, Mut, Receiver};
+use mimic_plan::{MethodRef, MockableCall, Mut, Receiver};
 use mimic_trace::{InvocationRecord, Outcome, Value};
 
 use crate::environment::ENVIRONMENT_CLASS;
@@ -384,7 +384,13 @@ pub fn model_for(
         if node_count(v) <= INLINE_NODE_LIMIT || v.has_unbuildable() {
             return None;
         }
-        let file = format!("{resource_base}-{role}.json");
+        // The same method answered by two mocks has the same role: a file of its own.
+        let mut file = format!("{resource_base}-{role}.json");
+        let mut n = 1;
+        while resources.iter().any(|(f, _)| *f == file) {
+            n += 1;
+            file = format!("{resource_base}-{role}-{n}.json");
+        }
         resources.push((
             file.clone(),
             serde_json::to_string_pretty(v).unwrap_or_default(),
@@ -710,11 +716,31 @@ pub fn model_for(
         bool,
     );
     let mut groups: Vec<Group> = Vec::new();
+    // The groups with a call whose result the code uses (the others answer only dropped
+    // results: a mock's default `null` does).
+    let mut used_answers: HashSet<usize> = HashSet::new();
     let mut calls = Vec::new();
     let mut environment_calls = Vec::new();
-    // The mock the latest recorded call at a plan call's offset answered (the thesis's
-    // tree of mocks): the object later calls on its result were made on.
-    let mut answered: HashMap<u32, String> = HashMap::new();
+    // The mocks the recorded calls at a plan call's offset answered, in order, each with
+    // the identity of the object production returned (the thesis's tree of mocks): a
+    // later call on a result was made on the one whose identity it records, else on the
+    // latest. Keyed by the code the call sits in (a helper's offsets are its own) and the
+    // offset.
+    let mut answered: HashMap<(Option<&MethodRef>, u32), Vec<(Option<i32>, String)>> =
+        HashMap::new();
+    let answer_of = |answered: &HashMap<(Option<&MethodRef>, u32), Vec<(Option<i32>, String)>>,
+                     key,
+                     identity: Option<i32>| {
+        let list = answered.get(&key)?;
+        let by_identity = identity.and_then(|id| list.iter().rev().find(|(i, _)| *i == Some(id)));
+        by_identity.or(list.last()).map(|(_, var)| var.clone())
+    };
+    let via_of = |plan_call: u32| {
+        (plan_call as usize)
+            .checked_sub(m.mockable_calls.len())
+            .and_then(|i| m.deeper_calls.get(i))
+            .map(|d| &d.via)
+    };
     for c in &inv.calls {
         let Some(pc) = plan_calls.get(c.plan_call as usize) else {
             return Err(Skipped {
@@ -748,20 +774,23 @@ pub fn model_for(
             environment_calls.push((key.clone(), c, cdesc));
             continue;
         }
+        let via = via_of(c.plan_call);
         let var = match &pc.receiver {
-            Receiver::Result { call, .. } => match answered.get(call) {
-                Some(var) => var.clone(),
-                None => {
-                    return Err(Skipped {
-                        kind: SkipReason::PlanMismatch,
-                        reason: format!(
-                            "call #{} is made on the result of the call at offset {call}, \
+            Receiver::Result { call, .. } => {
+                match answer_of(&answered, (via, *call), c.receiver_identity) {
+                    Some(var) => var,
+                    None => {
+                        return Err(Skipped {
+                            kind: SkipReason::PlanMismatch,
+                            reason: format!(
+                                "call #{} is made on the result of the call at offset {call}, \
                              which was not recorded before it",
-                            c.seq
-                        ),
-                    })
+                                c.seq
+                            ),
+                        })
+                    }
                 }
-            },
+            }
             r => match mock_of.get(&receiver_key(r)) {
                 Some(var) => var.clone(),
                 None => {
@@ -780,10 +809,10 @@ pub fn model_for(
             .iter()
             .filter_map(|a| {
                 let var = match &a.mock {
-                    Receiver::Result { call, .. } => answered.get(call),
-                    r => mock_of.get(&receiver_key(r)),
+                    Receiver::Result { call, .. } => answer_of(&answered, (via, *call), None),
+                    r => mock_of.get(&receiver_key(r)).cloned(),
                 };
-                Some((a.index as usize, var?.clone()))
+                Some((a.index as usize, var?))
             })
             .collect();
         b.place = format!("the arguments of {}", pc.name);
@@ -792,7 +821,10 @@ pub fn model_for(
         let answer_mock = match (&pc.returns_mock, &c.outcome) {
             (Some(t), Outcome::Returned { value }) if !matches!(value, Value::Null) => {
                 let var = declare_mock(&mut b, &mut steps, &mut mocks, short_class(t), t);
-                answered.insert(pc.offset, var.clone());
+                answered
+                    .entry((via, pc.offset))
+                    .or_default()
+                    .push((c.answer_identity, var.clone()));
                 Some(var)
             }
             _ => None,
@@ -808,29 +840,50 @@ pub fn model_for(
             matchers: matchers.clone(),
             anys: anys.clone(),
         });
-        match groups
-            .iter_mut()
-            .find(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers)
-        {
-            Some(g) => g.5.push((c.outcome.clone(), answer_mock)),
-            None => groups.push((
-                var,
-                pc.name.clone(),
-                pc.descriptor.clone(),
-                matchers,
-                anys,
-                vec![(c.outcome.clone(), answer_mock)],
-                cdesc.ret.is_none(),
-            )),
+        // A result the code drops at once: any object answers for it.
+        let dropped = pc.discarded
+            && matches!(c.outcome, Outcome::Returned { .. })
+            && matches!(cdesc.ret, Some(FieldType::Object(_) | FieldType::Array(_)));
+        let outcome = if dropped {
+            Outcome::Returned { value: Value::Null }
+        } else {
+            c.outcome.clone()
+        };
+        let at = groups
+            .iter()
+            .position(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers);
+        let at = match at {
+            Some(at) => {
+                groups[at].5.push((outcome, answer_mock));
+                at
+            }
+            None => {
+                groups.push((
+                    var,
+                    pc.name.clone(),
+                    pc.descriptor.clone(),
+                    matchers,
+                    anys,
+                    vec![(outcome, answer_mock)],
+                    cdesc.ret.is_none(),
+                ));
+                groups.len() - 1
+            }
+        };
+        if !dropped {
+            used_answers.insert(at);
         }
     }
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
-    for (var, name, descriptor, matchers, _, outcomes, void) in &groups {
+    for (at, (var, name, descriptor, matchers, _, outcomes, void)) in groups.iter().enumerate() {
         if !mocked_methods
             .iter()
             .any(|(v, n, d)| v == var && n == name && d == descriptor)
         {
             mocked_methods.push((var.clone(), name.clone(), descriptor.clone()));
+        }
+        if !used_answers.contains(&at) && !spies.contains(var) {
+            continue;
         }
         let ret = MethodDescriptor::parse(descriptor).ok().and_then(|d| d.ret);
         b.place = format!("the answer of {name}");

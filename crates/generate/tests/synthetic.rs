@@ -93,12 +93,16 @@ fn records() -> Vec<InvocationRecord> {
                 plan_call: 0,
                 arguments: vec![],
                 outcome: returned(Value::Int { v: 1 }),
+                receiver_identity: None,
+                answer_identity: None,
             },
             CallRecord {
                 seq: 1,
                 plan_call: 1,
                 arguments: vec![card(), Value::double(42.24)],
                 outcome: returned(Value::Boolean { v: true }),
+                receiver_identity: None,
+                answer_identity: None,
             },
         ],
         started_ns: 0,
@@ -112,6 +116,8 @@ fn records() -> Vec<InvocationRecord> {
             plan_call: 0,
             arguments: vec![],
             outcome: returned(Value::Int { v: 0 }),
+            receiver_identity: None,
+            answer_identity: None,
         }],
         outcome: returned(Value::Boolean { v: false }),
         ..base.clone()
@@ -125,6 +131,8 @@ fn records() -> Vec<InvocationRecord> {
                 plan_call: 0,
                 arguments: vec![],
                 outcome: returned(Value::Int { v: 3 }),
+                receiver_identity: None,
+                answer_identity: None,
             },
             CallRecord {
                 seq: 1,
@@ -136,6 +144,8 @@ fn records() -> Vec<InvocationRecord> {
                         message: Some("card declined".into()),
                     },
                 },
+                receiver_identity: None,
+                answer_identity: None,
             },
         ],
         outcome: Outcome::Threw {

@@ -379,6 +379,10 @@ pub struct MockableCall {
     /// identity (`same(…)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mock_args: Vec<MockArg>,
+    /// The method drops the call's result at once (`pop`): nothing of it is used, so the
+    /// recorder keeps only its class and a test answers any value (`null` for an object).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub discarded: bool,
 }
 
 /// An argument of a mockable call that is one of the test's mocks.
@@ -451,6 +455,7 @@ mod tests {
             returns: Returns::Primitive,
             new_offset: None,
             returns_mock: None,
+            discarded: false,
             mock_args: Vec::new(),
         };
         let deeper = DeeperCall {

@@ -101,6 +101,7 @@ mod tests {
             returns: Returns::Void,
             new_offset: None,
             returns_mock: None,
+            discarded: false,
             mock_args: Vec::new(),
         }
     }

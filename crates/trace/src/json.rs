@@ -270,6 +270,9 @@ pub struct EncodedCall {
     pub plan_call: u32,
     pub arguments: String,
     pub outcome: String,
+    /// [`CallRecord::receiver_identity`] and [`CallRecord::answer_identity`].
+    pub receiver_identity: Option<i32>,
+    pub answer_identity: Option<i32>,
 }
 
 /// One completed invocation, its values already encoded (the columns of
@@ -327,6 +330,8 @@ impl EncodedCall {
             plan_call: c.plan_call,
             arguments: to_json(&c.arguments),
             outcome: to_json(&c.outcome),
+            receiver_identity: c.receiver_identity,
+            answer_identity: c.answer_identity,
         }
     }
 }

@@ -26,6 +26,16 @@ pub struct CallRecord {
     pub plan_call: u32,
     pub arguments: Vec<Value>,
     pub outcome: Outcome,
+    /// The identity hash code of the object the call was made on, recorded when the
+    /// plan makes the call on what an earlier call answered (`Receiver::Result`): with
+    /// [`CallRecord::answer_identity`] it says which answer, when a recursive helper
+    /// makes the earlier call again before this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_identity: Option<i32>,
+    /// The identity hash code of the object the call returned, recorded when the plan
+    /// answers the call with a mock (`returns_mock`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_identity: Option<i32>,
 }
 
 /// One completed invocation of a MUT.

@@ -17,7 +17,7 @@ use crate::value::Value;
 /// Bumped on any schema change (2: `invocations.statics`; 3: `receiver_after` is NULL
 /// when it equals `receiver_before`). A version-1 or -2 store is migrated when opened
 /// for writing and read as it is otherwise (neither ever held that combination).
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
 /// that mimic never mistakes another application's database for its own.
@@ -50,6 +50,14 @@ pub enum StoreError {
     #[error("trace store: corrupt record: {0}")]
     Corrupt(String),
 }
+
+/// The columns added after version 1, as (table, column, type): an older store gets each
+/// one it lacks when opened for writing.
+const ADDED_COLUMNS: [(&str, &str, &str); 3] = [
+    ("invocations", "statics", "TEXT"),
+    ("calls", "receiver_identity", "INTEGER"),
+    ("calls", "answer_identity", "INTEGER"),
+];
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -106,6 +114,8 @@ CREATE TABLE IF NOT EXISTS calls (
   plan_call INTEGER NOT NULL,
   arguments TEXT NOT NULL,
   outcome TEXT NOT NULL,
+  receiver_identity INTEGER,
+  answer_identity INTEGER,
   PRIMARY KEY (run_id, invocation_id, seq)
 );
 ";
@@ -155,6 +165,9 @@ pub struct Store {
     path: PathBuf,
     /// False for a version-1 store opened read-only: it has no `invocations.statics`.
     statics_column: bool,
+    /// Whether `calls` has the identity columns (schema 4; a store opened read-only is
+    /// not migrated).
+    identity_columns: bool,
 }
 
 fn now_text() -> String {
@@ -207,6 +220,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             statics_column: true,
+            identity_columns: true,
         };
         store
             .conn
@@ -222,16 +236,18 @@ impl Store {
                     [SCHEMA_VERSION.to_string()],
                 )?;
             }
-            Some(1) => {
-                store.conn.execute_batch(
-                    "ALTER TABLE invocations ADD COLUMN statics TEXT;
-                     UPDATE meta SET value = '3' WHERE key = 'schema_version';",
-                )?;
-            }
-            Some(2) => {
+            Some(1..=3) => {
+                // The columns later versions added, each where it is missing.
+                for (table, column, kind) in ADDED_COLUMNS {
+                    if !store.has_column(table, column)? {
+                        store.conn.execute_batch(&format!(
+                            "ALTER TABLE {table} ADD COLUMN {column} {kind};"
+                        ))?;
+                    }
+                }
                 store.conn.execute(
-                    "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
-                    [],
+                    "UPDATE meta SET value = ?1 WHERE key = 'schema_version'",
+                    [SCHEMA_VERSION.to_string()],
                 )?;
             }
             Some(v) if v != SCHEMA_VERSION => {
@@ -319,11 +335,14 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             statics_column: true,
+            identity_columns: true,
         };
         match store.schema_version() {
-            Ok(Some(2) | Some(SCHEMA_VERSION)) => Ok(store),
-            Ok(Some(1)) => {
-                store.statics_column = false;
+            Ok(Some(1..=SCHEMA_VERSION)) => {
+                // An older store is read as it is (not migrated): without the columns
+                // it does not have.
+                store.statics_column = store.has_column("invocations", "statics")?;
+                store.identity_columns = store.has_column("calls", "answer_identity")?;
                 Ok(store)
             }
             Ok(Some(v)) => Err(StoreError::Version {
@@ -343,6 +362,20 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Does `table` have `column`?
+    fn has_column(&self, table: &str, column: &str) -> Result<bool, StoreError> {
+        let mut st = self
+            .conn
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
+        let names = st.query_map([], |r| r.get::<_, String>(0))?;
+        for name in names {
+            if name? == column {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     fn schema_version(&self) -> Result<Option<u32>, StoreError> {
@@ -414,7 +447,7 @@ impl Store {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             )?;
             let mut call = tx.prepare_cached(
-                "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome, receiver_identity, answer_identity) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?;
             for r in batch {
                 // An unchanged receiver is stored once (most MUTs change nothing).
@@ -435,7 +468,9 @@ impl Store {
                         c.seq,
                         c.plan_call,
                         c.arguments,
-                        c.outcome
+                        c.outcome,
+                        c.receiver_identity,
+                        c.answer_identity
                     ])?;
                 }
                 inv.execute(params![
@@ -629,9 +664,11 @@ impl Store {
         else {
             return Ok(None);
         };
-        let mut st = self.conn.prepare_cached(
-            "SELECT seq, plan_call, arguments, outcome FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq",
-        )?;
+        let mut st = self.conn.prepare_cached(if self.identity_columns {
+            "SELECT seq, plan_call, arguments, outcome, receiver_identity, answer_identity FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq"
+        } else {
+            "SELECT seq, plan_call, arguments, outcome, NULL, NULL FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq"
+        })?;
         let calls = st
             .query_map(params![run, id as i64], |r| {
                 Ok((
@@ -639,15 +676,19 @@ impl Store {
                     r.get::<_, i64>(1)?,
                     r.get::<_, String>(2)?,
                     r.get::<_, String>(3)?,
+                    r.get::<_, Option<i32>>(4)?,
+                    r.get::<_, Option<i32>>(5)?,
                 ))
             })?
             .map(|row| {
-                let (seq, plan_call, a, o) = row?;
+                let (seq, plan_call, a, o, receiver_identity, answer_identity) = row?;
                 Ok(CallRecord {
                     seq: seq as u32,
                     plan_call: plan_call as u32,
                     arguments: parse(&a)?,
                     outcome: parse(&o)?,
+                    receiver_identity,
+                    answer_identity,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;

@@ -48,6 +48,8 @@ fn invocation(id: u64) -> InvocationRecord {
             outcome: Outcome::Returned {
                 value: Value::Int { v: 25 },
             },
+            receiver_identity: None,
+            answer_identity: None,
         }],
         started_ns: 10,
         duration_ns: 5,
@@ -117,6 +119,8 @@ fn static_values_round_trip_and_a_version_1_store_is_migrated() {
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.execute_batch(
         "ALTER TABLE invocations DROP COLUMN statics;
+         ALTER TABLE calls DROP COLUMN receiver_identity;
+         ALTER TABLE calls DROP COLUMN answer_identity;
          UPDATE meta SET value = '1' WHERE key = 'schema_version';",
     )
     .unwrap();
@@ -294,4 +298,21 @@ fn a_symlinked_store_path_is_refused() {
     let e = Store::create_or_open(&path).err().unwrap().to_string();
     assert!(e.contains("symbolic link"), "{e}");
     assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+}
+
+/// Schema 4: the identities of a call's receiver and answer (which answer of a recursive
+/// helper a later call was made on) are stored with the call and read back.
+#[test]
+fn call_identities_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&path).unwrap();
+    let run = store.begin_run(&RunInfo::default(), &plan()).unwrap();
+    let mut inv = invocation(1);
+    inv.calls[0].receiver_identity = Some(-17);
+    inv.calls[0].answer_identity = Some(424_242);
+    store.write_batch(run, std::slice::from_ref(&inv)).unwrap();
+    drop(store);
+    let store = Store::open_read(&path).unwrap();
+    assert_eq!(store.invocation(run, 1).unwrap().unwrap(), inv);
 }

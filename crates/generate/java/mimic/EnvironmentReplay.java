@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +20,6 @@ import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.method.MethodList;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.loading.ClassReloadingStrategy;
 import net.bytebuddy.implementation.Implementation;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.pool.TypePool;
@@ -59,7 +57,10 @@ public final class EnvironmentReplay implements AutoCloseable {
      */
     public static final String REDACTED = "<redacted by mimic>";
 
-    private static final Set<Class<?>> REDIRECTED = new HashSet<>();
+    private static final Set<Class<?>> REDIRECTED =
+            java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Redirector REDIRECTOR = new Redirector();
+    private static boolean transformerAdded;
     private static final StackWalker WALKER =
             StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static volatile EnvironmentReplay active;
@@ -300,25 +301,73 @@ public final class EnvironmentReplay implements AutoCloseable {
         };
     }
 
+    /**
+     * Redirects through a retransformation, never a redefinition: Mockito's inline mock
+     * maker retransforms the classes it mocks with a transformer of its own, so a class
+     * both mocked (by one test) and replayed (by another) keeps both changes only when
+     * both are applied in the same chain of transformers, whichever comes first. (A
+     * redefinition lost Mockito's hooks, and the mocks of that class stopped answering.)
+     */
     private static synchronized void redirect(Class<?> type) {
         if (REDIRECTED.contains(type)) {
             return;
         }
+        Throwable failure;
         try {
-            ByteBuddyAgent.install();
-            // Synthetic methods too (Byte Buddy skips them by default): a class rewritten
-            // into a mutant schema (`mimic mutate`) keeps its original bodies in them.
-            new ByteBuddy()
-                    .ignore(ElementMatchers.none())
-                    .redefine(type)
-                    .visit(substitutions().on(ElementMatchers.any()))
-                    .visit(keepAccess(type))
-                    .make()
-                    .load(type.getClassLoader(), ClassReloadingStrategy.fromInstalledAgent());
+            java.lang.instrument.Instrumentation instrumentation = ByteBuddyAgent.install();
+            if (!transformerAdded) {
+                instrumentation.addTransformer(REDIRECTOR, true);
+                transformerAdded = true;
+            }
             REDIRECTED.add(type);
-        } catch (RuntimeException | LinkageError | IOException e) {
+            REDIRECTOR.failure = null;
+            instrumentation.retransformClasses(type);
+            failure = REDIRECTOR.failure;
+        } catch (RuntimeException | LinkageError | java.lang.instrument.UnmodifiableClassException e) {
+            failure = e;
+        }
+        if (failure != null) {
+            REDIRECTED.remove(type);
             throw new IllegalStateException(
-                    "mimic could not redirect the environment calls of " + type.getName() + ": " + e, e);
+                    "mimic could not redirect the environment calls of " + type.getName() + ": " + failure,
+                    failure);
+        }
+    }
+
+    /** Applies the substitutes to a redirected class each time it is retransformed. */
+    private static final class Redirector implements java.lang.instrument.ClassFileTransformer {
+        volatile Throwable failure;
+
+        @Override
+        public byte[] transform(
+                ClassLoader loader,
+                String name,
+                Class<?> redefined,
+                java.security.ProtectionDomain domain,
+                byte[] buffer) {
+            if (redefined == null || !REDIRECTED.contains(redefined)) {
+                return null;
+            }
+            try {
+                // The bytes as the chain has them so far (Mockito's hooks, if it ran
+                // first); the class loader for everything they refer to.
+                ClassFileLocator locator = new ClassFileLocator.Compound(
+                        ClassFileLocator.Simple.of(redefined.getName(), buffer),
+                        ClassFileLocator.ForClassLoader.of(loader));
+                // Synthetic methods too (Byte Buddy skips them by default): a class
+                // rewritten into a mutant schema (`mimic mutate`) keeps its original bodies
+                // in them.
+                return new ByteBuddy()
+                        .ignore(ElementMatchers.none())
+                        .redefine(redefined, locator)
+                        .visit(substitutions().on(ElementMatchers.any()))
+                        .visit(keepAccess(redefined))
+                        .make()
+                        .getBytes();
+            } catch (Throwable t) {
+                failure = t;
+                return null;
+            }
         }
     }
 

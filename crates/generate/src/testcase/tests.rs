@@ -26,6 +26,7 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
         returns,
         new_offset: None,
         returns_mock: None,
+        discarded: false,
         mock_args: Vec::new(),
     }
 }
@@ -86,6 +87,8 @@ fn call(seq: u32, plan_call: u32, arguments: Vec<Value>, outcome: Outcome) -> Ca
         plan_call,
         arguments,
         outcome,
+        receiver_identity: None,
+        answer_identity: None,
     }
 }
 
@@ -1049,4 +1052,45 @@ fn a_problem_met_many_times_is_named_once_with_its_count() {
         "argument 1: a java.util.concurrent.locks.ReentrantLock value is opaque (a lock) (×3); \
          argument 1: a java.lang.Thread value is opaque (a thread)",
     );
+}
+
+/// Two mocks answering the same method with large values: each answer gets a resource
+/// file of its own (they shared one name, and `generate` failed writing the second).
+#[test]
+fn large_answers_of_the_same_method_on_two_mocks_get_distinct_resources() {
+    let names = |field: &str, offset: u32| MockableCall {
+        receiver: Receiver::Field {
+            name: field.into(),
+            declared_type: "shop.Gateway".into(),
+            is_static: false,
+        },
+        ..gateway_call(offset, "names", "()Ljava/util/List;", Returns::Object)
+    };
+    let m = Mut {
+        mockable_calls: vec![names("gateway", 3), names("backup", 9)],
+        ..checkout_mut("all", "()I")
+    };
+    let list = |word: &str| Value::Collection {
+        id: 1,
+        class: "java.util.ArrayList".into(),
+        size: 40,
+        elements: (0..40)
+            .map(|i| Value::Str {
+                v: format!("{word}{i}"),
+            })
+            .collect(),
+        truncated: false,
+    };
+    let inv = invocation(
+        vec![],
+        returned(Value::Int { v: 80 }),
+        vec![
+            call(0, 0, vec![], returned(list("a"))),
+            call(1, 1, vec![], returned(list("b"))),
+        ],
+    );
+    let (_, resources) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let files: Vec<&str> = resources.iter().map(|(f, _)| f.as_str()).collect();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert_ne!(files[0], files[1]);
 }
