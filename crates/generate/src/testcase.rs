@@ -150,6 +150,11 @@ fn with_disjoint_ids(inv: &InvocationRecord) -> InvocationRecord {
     inv
 }
 
+/// The mocks that answered the recorded calls at one site — (the helper the call sits
+/// in, or none for the method's own body; its offset) — in order, each with the identity
+/// of the object production returned there.
+type Answered<'m> = HashMap<(Option<&'m MethodRef>, u32), Vec<(Option<i32>, String)>>;
+
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
     m.mockable_calls
         .iter()
@@ -726,11 +731,8 @@ pub fn model_for(
     // later call on a result was made on the one whose identity it records, else on the
     // latest. Keyed by the code the call sits in (a helper's offsets are its own) and the
     // offset.
-    let mut answered: HashMap<(Option<&MethodRef>, u32), Vec<(Option<i32>, String)>> =
-        HashMap::new();
-    let answer_of = |answered: &HashMap<(Option<&MethodRef>, u32), Vec<(Option<i32>, String)>>,
-                     key,
-                     identity: Option<i32>| {
+    let mut answered: Answered = HashMap::new();
+    let answer_of = |answered: &Answered, key, identity: Option<i32>| {
         let list = answered.get(&key)?;
         let by_identity = identity.and_then(|id| list.iter().rev().find(|(i, _)| *i == Some(id)));
         by_identity.or(list.last()).map(|(_, var)| var.clone())
