@@ -692,12 +692,9 @@ pub unsafe fn call_enter(
             // makes that earlier call again before it).
             let on_answer = plan_call_of(st, mut_index, plan_call)
                 .is_some_and(|c| matches!(c.receiver, mimic_plan::Receiver::Result { .. }));
-            let receiver_identity = if on_answer && !receiver.is_null() {
-                context(st)
-                    .and_then(|(jvmti, _)| unsafe { jvmti.get_object_hash_code(receiver) }.ok())
-            } else {
-                None
-            };
+            let receiver_identity = on_answer
+                .then(|| unsafe { identity(st, receiver) })
+                .flatten();
             rec.calls.push(EncodedCall {
                 seq: index as u32,
                 plan_call,
@@ -781,6 +778,19 @@ fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_pla
         .nth(plan_call as usize)
 }
 
+/// The identity hash code of `obj` (none for null), which tells two recorded objects
+/// apart without reading them.
+///
+/// # Safety
+/// `obj` must be null or a live reference.
+unsafe fn identity(st: &State, obj: jni::jobject) -> Option<i32> {
+    if obj.is_null() {
+        return None;
+    }
+    let (jvmti, _) = context(st)?;
+    unsafe { jvmti.get_object_hash_code(obj) }.ok()
+}
+
 /// The same read tree (or both none).
 fn same_guide(a: Option<&ReadNode>, b: Option<&ReadNode>) -> bool {
     match (a, b) {
@@ -851,12 +861,9 @@ pub unsafe fn call_exit(
                 rec.calls.get(index).map_or(u32::MAX, |c| c.plan_call),
             )
             .is_some_and(|c| c.returns_mock.is_some());
-            let answer_identity = if answered_by_mock && !thrown && !result.is_null() {
-                context(st)
-                    .and_then(|(jvmti, _)| unsafe { jvmti.get_object_hash_code(result) }.ok())
-            } else {
-                None
-            };
+            let answer_identity = (answered_by_mock && !thrown)
+                .then(|| unsafe { identity(st, result) })
+                .flatten();
             if let Some(c) = rec.calls.get_mut(index) {
                 c.outcome = outcome;
                 c.answer_identity = answer_identity;

@@ -459,8 +459,7 @@ struct HelperWalk<'w> {
 }
 
 /// What a walk through the helpers does with each: it sees the helper's reference, its
-/// class file, its code and the calls in it.
-/// A helper's reference, class file, code, calls and the calls whose results escape.
+/// class file, its code, the calls in it and those whose results escape.
 type VisitHelper<'v> =
     dyn FnMut(&MethodRef, &ClassFile, &CodeAttribute, &[Call], &BTreeSet<u32>) + 'v;
 

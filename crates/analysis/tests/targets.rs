@@ -13,12 +13,18 @@ fn shop_classes(dir: &Path) -> PathBuf {
 
 /// Compile the fixture `tests/java/<name>` into `<dir>/classes`.
 fn fixture_classes(dir: &Path, name: &str) -> PathBuf {
-    let out = dir.join("classes");
-    let sources = java_sources_under(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
+    compiled(
+        dir,
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/java")
             .join(name),
-    );
+    )
+}
+
+/// Compile the Java sources under `sources` into `<dir>/classes`.
+fn compiled(dir: &Path, sources: &Path) -> PathBuf {
+    let out = dir.join("classes");
+    let sources = java_sources_under(sources);
     compile(
         &Jdk::locate().unwrap(),
         &sources,
@@ -612,18 +618,10 @@ fn whole_program_mode_plans_the_public_methods_with_getters_and_field_constructo
 #[test]
 fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are_marked() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("classes");
-    let sources = java_sources_under(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/outline/src"),
+    let out = compiled(
+        dir.path(),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/outline/src"),
     );
-    compile(
-        &Jdk::locate().unwrap(),
-        &sources,
-        &[],
-        &out,
-        &CompileOptions::default(),
-    )
-    .unwrap();
     let index = ClassIndex::build(&[out], |_| true);
     let plan = find_targets(&index, &TargetOptions::default()).unwrap();
     let read = plan
