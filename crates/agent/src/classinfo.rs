@@ -107,7 +107,6 @@ impl Prim {
     }
 }
 
-/// One instance field of a plain object.
 /// How long a text will be, known before it is built: `count` (a no-argument `int`
 /// method) called on the object, or on what its getter `through` returns, each unit
 /// making `per` bytes of text.
@@ -118,6 +117,7 @@ pub struct TextSize {
     pub through: Option<Id>,
 }
 
+/// One instance field of a plain object.
 pub struct SnapshotField {
     pub name: String,
     /// Binary name of the declaring class.

@@ -752,30 +752,27 @@ unsafe fn secret_name(env: &JniEnv, st: &State, args: jni::jobject) -> Option<St
 /// the plan has no read analysis of.
 fn answer_guide<'s>(st: &'s State, mut_index: u32, call: &EncodedCall) -> Option<&'s ReadNode> {
     let m = st.plan.muts.get(mut_index as usize)?;
-    let index = call.plan_call as usize;
-    let Some(call) = m.mockable_calls.get(index) else {
-        let deeper = &m.deeper_calls.get(index - m.mockable_calls.len())?.call;
-        let unused = !deeper.receiver.is_environment()
-            && (deeper.discarded || deeper.returns_mock.is_some());
-        return unused.then_some(&snapshot::UNUSED);
-    };
-    let reads = m.reads.as_ref()?;
+    let planned = m.plan_call(call.plan_call)?;
     // The environment's answers are replayed as recorded (a stream stays opaque: the
     // test stands in a replaying instance for it).
-    if call.receiver.is_environment() {
+    if planned.receiver.is_environment() {
         return None;
     }
-    Some(reads.answers.get(&call.offset).unwrap_or(&snapshot::UNUSED))
+    if m.deeper_call(call.plan_call).is_some() {
+        return (planned.discarded || planned.returns_mock.is_some()).then_some(&snapshot::UNUSED);
+    }
+    let reads = m.reads.as_ref()?;
+    Some(
+        reads
+            .answers
+            .get(&planned.offset)
+            .unwrap_or(&snapshot::UNUSED),
+    )
 }
 
-/// The plan's entry for call `plan_call` of MUT `mut_index` (its own calls, then its
-/// deeper calls).
+/// The plan's entry for call `plan_call` of MUT `mut_index`.
 fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_plan::MockableCall> {
-    let m = st.plan.muts.get(mut_index as usize)?;
-    m.mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
-        .nth(plan_call as usize)
+    st.plan.muts.get(mut_index as usize)?.plan_call(plan_call)
 }
 
 /// The identity hash code of `obj` (none for null), which tells two recorded objects

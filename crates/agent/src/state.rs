@@ -152,11 +152,7 @@ impl State {
             .iter()
             .map(|site| {
                 let (m, c) = site.uses[0];
-                let mt = &plan.muts[m as usize];
-                mt.mockable_calls
-                    .iter()
-                    .chain(mt.deeper_calls.iter().map(|d| &d.call))
-                    .nth(c as usize)
+                plan.muts[m as usize].plan_call(c)
             })
             .collect();
         let site_sigs = site_calls

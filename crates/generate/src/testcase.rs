@@ -737,12 +737,7 @@ pub fn model_for(
         let by_identity = identity.and_then(|id| list.iter().rev().find(|(i, _)| *i == Some(id)));
         by_identity.or(list.last()).map(|(_, var)| var.clone())
     };
-    let via_of = |plan_call: u32| {
-        (plan_call as usize)
-            .checked_sub(m.mockable_calls.len())
-            .and_then(|i| m.deeper_calls.get(i))
-            .map(|d| &d.via)
-    };
+    let via_of = |plan_call: u32| m.deeper_call(plan_call).map(|d| &d.via);
     for c in &inv.calls {
         let Some(pc) = plan_calls.get(c.plan_call as usize) else {
             return Err(Skipped {

@@ -226,6 +226,21 @@ impl Mut {
     pub fn is_constructor(&self) -> bool {
         self.method == "<init>"
     }
+
+    /// The call a record's `plan_call` names: the MUT's own mockable calls are numbered
+    /// first, then its deeper calls.
+    pub fn plan_call(&self, index: u32) -> Option<&MockableCall> {
+        self.mockable_calls
+            .get(index as usize)
+            .or_else(|| self.deeper_call(index).map(|d| &d.call))
+    }
+
+    /// The deeper call numbered `index` as [`Mut::plan_call`] counts, if it is one.
+    pub fn deeper_call(&self, index: u32) -> Option<&DeeperCall> {
+        (index as usize)
+            .checked_sub(self.mockable_calls.len())
+            .and_then(|i| self.deeper_calls.get(i))
+    }
 }
 
 /// A `new C(…)` in javac's shape (`new`, `dup`, the arguments without a branch, the

@@ -15,8 +15,9 @@ use crate::record::{CallRecord, InvocationRecord, Outcome};
 use crate::value::Value;
 
 /// Bumped on any schema change (2: `invocations.statics`; 3: `receiver_after` is NULL
-/// when it equals `receiver_before`). A version-1 or -2 store is migrated when opened
-/// for writing and read as it is otherwise (neither ever held that combination).
+/// when it equals `receiver_before`; 4: `calls.receiver_identity` and
+/// `calls.answer_identity`). An older store is migrated when opened for writing (the
+/// columns it lacks are added, [`ADDED_COLUMNS`]) and read as it is otherwise.
 pub const SCHEMA_VERSION: u32 = 4;
 
 /// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
