@@ -21,10 +21,13 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use mimic_classfile::bootstrap::{
+    bootstrap_methods, lambda_target, BootstrapMethod, REF_INVOKE_INTERFACE, REF_INVOKE_VIRTUAL,
+};
 use mimic_classfile::code::CodeAttribute;
-use mimic_classfile::constant_pool::MemberRef;
+use mimic_classfile::constant_pool::{ConstantPool, MemberRef};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
-use mimic_classfile::instruction::Instruction;
+use mimic_classfile::instruction::{Instruction, Operand};
 use mimic_classfile::opcodes::*;
 use mimic_classfile::{ClassFile, ClassFileError};
 use mimic_flow::{analyze, FlowError, Interpreter};
@@ -116,19 +119,43 @@ pub struct Call {
     /// `None` for `invokestatic`.
     pub receiver: Option<Origin>,
     pub args: Vec<Origin>,
+    /// The call is made through a bound method reference (`this.parser::nextRecord`)
+    /// created by the `invokedynamic` at `offset`: `opcode` is the call the reference
+    /// makes (`invokevirtual` or `invokeinterface`) on `receiver`, the object it captured,
+    /// whenever the code it is handed to invokes it; its arguments are unknown.
+    pub method_reference: bool,
 }
 
 /// The origins interpretation: collects the invokes (by offset; the last visit, made
 /// with the fixpoint frame, wins).
 #[derive(Default)]
-struct Origins {
+struct Origins<'c> {
     calls: BTreeMap<u32, Call>,
     field_reads: BTreeMap<u32, FieldRead>,
     escapes: BTreeSet<u32>,
     this_stores: BTreeMap<u32, (MemberRef, Origin)>,
+    /// The class's constant pool and bootstrap methods, to see through method references.
+    pool: Option<(&'c ConstantPool, Vec<BootstrapMethod>)>,
 }
 
-impl Origins {
+impl Origins<'_> {
+    /// The method an `invokedynamic` binds to the single object it captures
+    /// (`receiver::method`, a `LambdaMetafactory` handle of kind `invokeVirtual` or
+    /// `invokeInterface`), with the invoke instruction the reference makes.
+    fn bound_reference(&self, insn: &Instruction, captured: usize) -> Option<(u8, MemberRef)> {
+        let (cp, bootstraps) = self.pool.as_ref()?;
+        let Operand::Pool(index) = insn.operand else {
+            return None;
+        };
+        let target = lambda_target(cp, bootstraps, index)?;
+        let opcode = match target.kind {
+            REF_INVOKE_VIRTUAL => INVOKEVIRTUAL,
+            REF_INVOKE_INTERFACE => INVOKEINTERFACE,
+            _ => return None,
+        };
+        (captured == 1).then_some((opcode, target.method))
+    }
+
     /// `value` is used other than as a call's receiver or argument.
     fn escape(&mut self, value: &Origin) {
         self.escapes.extend(value.results());
@@ -149,7 +176,7 @@ fn one_slot(descriptor: &str) -> bool {
     FieldType::parse(descriptor).is_ok_and(|t| t.slots() == 1)
 }
 
-impl Interpreter for Origins {
+impl Interpreter for Origins<'_> {
     type Value = Origin;
     type State = Stores;
 
@@ -285,12 +312,31 @@ impl Interpreter for Origins {
 
     fn invoke_dynamic(
         &mut self,
-        _: &Instruction,
+        insn: &Instruction,
         _: &str,
         _: &str,
         args: &[Origin],
         _: &mut Stores,
     ) -> Origin {
+        // A bound method reference calls its captured object: like a call's receiver,
+        // that is no escape.
+        if let Some((opcode, callee)) = self.bound_reference(insn, args.len()) {
+            let params = MethodDescriptor::parse(&callee.descriptor)
+                .map(|d| d.params.len())
+                .unwrap_or_default();
+            self.calls.insert(
+                insn.offset,
+                Call {
+                    offset: insn.offset,
+                    opcode,
+                    callee,
+                    receiver: args.first().cloned(),
+                    args: vec![Origin::Unknown; params],
+                    method_reference: true,
+                },
+            );
+            return Origin::Unknown;
+        }
         for a in args {
             self.escape(a);
         }
@@ -333,6 +379,7 @@ impl Interpreter for Origins {
                 callee: callee.clone(),
                 receiver: receiver.cloned(),
                 args,
+                method_reference: false,
             },
         );
         let returns_reference = MethodDescriptor::parse(&callee.descriptor)
@@ -377,7 +424,13 @@ pub fn analyse(
     code: &CodeAttribute,
     entry: Frame,
 ) -> Result<Analysis, ClassFileError> {
-    let mut origins = Origins::default();
+    let mut origins = Origins {
+        pool: Some((
+            &class.constant_pool,
+            bootstrap_methods(class).unwrap_or_default(),
+        )),
+        ..Origins::default()
+    };
     match analyze(&mut origins, &class.constant_pool, code, entry) {
         Ok(_) => Ok(Analysis {
             calls: origins.calls.into_values().collect(),

@@ -1336,8 +1336,11 @@ impl<'a> Analyser<'a> {
             returns: returns_of(self.index, &c.callee.descriptor),
             new_offset: None,
             returns_mock: None,
-            discarded: result_discarded(code, c.offset, &c.callee.descriptor),
+            // What a method reference's caller does with the result is not this code's.
+            discarded: !c.method_reference
+                && result_discarded(code, c.offset, &c.callee.descriptor),
             mock_args: Vec::new(),
+            method_reference: c.method_reference,
         }
     }
 
@@ -1390,6 +1393,7 @@ impl<'a> Analyser<'a> {
             returns_mock: None,
             discarded: false,
             mock_args: Vec::new(),
+            method_reference: false,
             offset: c.offset,
             line: self.line(code, c.offset),
             owner: dotted(&c.callee.owner),

@@ -669,3 +669,58 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
         "{deeper:?}"
     );
 }
+
+/// A bound method reference on a collaborator (`items.forEach(sink::send)`, an inner
+/// class's `Unchecked.get(Relay.this::take)`) is a mockable call made through the
+/// reference, in the method or in its helper, and the captured object is then only a
+/// mock's identity: the read tree no longer takes it whole (before, the capture made the
+/// iterator's outer `Relay` whole, as in commons-csv's record iterator, and the test
+/// could neither stub `take` nor rebuild the relay).
+#[test]
+fn a_bound_method_reference_on_a_collaborator_is_a_mockable_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = compiled(
+        dir.path(),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/references/src"),
+    );
+    let index = ClassIndex::build(&[out], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let mut_named = |class: &str, method: &str| {
+        plan.muts
+            .iter()
+            .find(|m| m.class == class && m.method == method)
+            .unwrap_or_else(|| panic!("{class}.{method} is a MUT"))
+    };
+    let publish = mut_named("se.kth.castor.references.Relay", "publish");
+    let calls: Vec<(&str, &str, bool)> = publish
+        .mockable_calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.instruction.as_str(), c.method_reference))
+        .collect();
+    assert_eq!(
+        calls,
+        [
+            ("send", "invokeinterface", true),
+            ("sent", "invokeinterface", false)
+        ]
+    );
+    assert_eq!(
+        publish.mockable_calls[0].receiver,
+        field("sink", "se/kth/castor/references/Sink")
+    );
+    assert!(!publish.mockable_calls[0].discarded);
+    let has_next = mut_named("se.kth.castor.references.Relay$Drain", "hasNext");
+    let take = has_next
+        .mockable_calls
+        .iter()
+        .find(|c| c.name == "take")
+        .expect("take() is called through the reference");
+    assert!(take.method_reference);
+    assert_eq!(
+        take.receiver,
+        field("this$0", "se/kth/castor/references/Relay")
+    );
+    let reads = has_next.reads.as_ref().expect("a read tree");
+    let outer = &reads.receiver.as_ref().unwrap().fields["this$0"];
+    assert!(!outer.whole, "{outer:?}");
+}

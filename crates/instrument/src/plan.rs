@@ -10,7 +10,7 @@ use mimic_classfile::{ClassFile, ClassFileError, MemberRef};
 use mimic_plan::Plan;
 use mimic_plan::SiteTable;
 use mimic_rewrite::probe::ProbeApi;
-use mimic_rewrite::{bridge, construct, wrap};
+use mimic_rewrite::{bridge, construct, reference, wrap};
 
 use crate::everything::ClassReport;
 
@@ -37,6 +37,8 @@ struct SiteWork {
     /// An environment call returning a lazy stream (`Files.lines`): recorded as the list
     /// it yields.
     materialize_stream: bool,
+    /// The call a bound method reference makes; `offset` is its `invokedynamic`.
+    method_reference: bool,
     /// The expected callee: owner (internal), name, descriptor.
     owner: String,
     callee: String,
@@ -129,6 +131,7 @@ impl PlanInstrumentation {
                     new_offset: call.new_offset,
                     materialize_stream: call.receiver.is_environment()
                         && call.descriptor.ends_with(")Ljava/util/stream/Stream;"),
+                    method_reference: call.method_reference,
                     owner: internal(&call.owner),
                     callee: call.name.clone(),
                     callee_desc: call.descriptor.clone(),
@@ -199,6 +202,19 @@ impl PlanInstrumentation {
                     *id,
                     &self.probe,
                 )?;
+                report.bridged += 1;
+                continue;
+            }
+            if site.method_reference {
+                let made =
+                    reference::bridge_method_reference(&mut class, m, *offset, *id, &self.probe)?;
+                let r = &made.callee;
+                if &r.owner != owner || &r.name != callee || &r.descriptor != callee_desc {
+                    return Err(ClassFileError::rewrite(format!(
+                        "{internal_name}.{method}{descriptor} at offset {offset} refers to {}.{}{}, the plan expects {owner}.{callee}{callee_desc}",
+                        r.owner, r.name, r.descriptor
+                    )));
+                }
                 report.bridged += 1;
                 continue;
             }

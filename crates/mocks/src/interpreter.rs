@@ -34,11 +34,11 @@ use mimic_flow::{analyze, Frame, Interpreter};
 use crate::calls::{ApiRole, CallCache, CallInfo};
 use crate::containers::ContainerOp;
 use crate::facts::{Facts, Key};
-use crate::lambda::lambda_target;
 use crate::program::{MethodId, Program};
 use crate::sources::MockApis;
 use crate::state::State;
 use crate::value::{Contents, Value, ARRAY, COLL, CONTAINER, FACTORY, MOCK, NESTED, VERIFIER};
+use mimic_classfile::bootstrap::lambda_target;
 
 /// Allocation identities at or above this are the method's parameters (base + slot).
 pub const PARAM_BASE: u32 = 0x8000_0000;

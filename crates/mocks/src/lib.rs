@@ -10,10 +10,11 @@
 //! fixpoint over [`facts`]). Production classes are never analysed, so mocks never
 //! propagate into them (the paper's Doop false positives).
 //!
-//! Layers: [`program`] (the test code over `mimic-classpath`'s hierarchy), [`lambda`],
-//! [`discovery`] (JUnit 3/4/5 roles), [`value`] and [`state`] (the abstract domain),
-//! [`calls`] (per-call-site facts), [`interpreter`] (what instructions do to mocks, over
-//! `mimic-flow`), [`facts`], [`analysis`], [`report`].
+//! Layers: [`program`] (the test code over `mimic-classpath`'s hierarchy; lambdas are
+//! resolved by `mimic_classfile::bootstrap`), [`discovery`] (JUnit 3/4/5 roles),
+//! [`value`] and [`state`] (the abstract domain), [`calls`] (per-call-site facts),
+//! [`interpreter`] (what instructions do to mocks, over `mimic-flow`), [`facts`],
+//! [`analysis`], [`report`].
 
 pub mod analysis;
 pub mod benchmarks;
@@ -22,7 +23,6 @@ pub mod containers;
 pub mod discovery;
 pub mod facts;
 pub mod interpreter;
-pub mod lambda;
 pub mod program;
 pub mod report;
 pub mod sources;

@@ -398,6 +398,12 @@ pub struct MockableCall {
     /// recorder keeps only its class and a test answers any value (`null` for an object).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub discarded: bool,
+    /// The call is made through a bound method reference (`this.parser::nextRecord`)
+    /// that the `invokedynamic` at `offset` creates: whoever the reference is handed to
+    /// makes the call, any number of times. The agent bridges it in a forwarder it adds
+    /// to the class, which the reference calls instead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub method_reference: bool,
 }
 
 /// An argument of a mockable call that is one of the test's mocks.
@@ -471,6 +477,7 @@ mod tests {
             new_offset: None,
             returns_mock: None,
             discarded: false,
+            method_reference: false,
             mock_args: Vec::new(),
         };
         let deeper = DeeperCall {

@@ -102,6 +102,7 @@ mod tests {
             new_offset: None,
             returns_mock: None,
             discarded: false,
+            method_reference: false,
             mock_args: Vec::new(),
         }
     }

@@ -215,6 +215,45 @@ pub(crate) fn build_bridge(
     probed: &Probed,
     emit_call: impl FnOnce(&mut CodeBuilder),
 ) -> Result<(String, String)> {
+    let (bridge_name, bridge_descriptor, target) = add_bridge(
+        class,
+        site,
+        what,
+        kind,
+        bridge_desc,
+        api,
+        probes,
+        probed,
+        emit_call,
+    )?;
+    let at = site.offset as usize;
+    code.code[at] = INVOKESTATIC;
+    code.code[at + 1..at + 3].copy_from_slice(&target.to_be_bytes());
+    for byte in &mut code.code[at + 3..at + site.length as usize] {
+        *byte = NOP;
+    }
+    let attribute = &mut class.methods[site.method_index].attributes[site.position];
+    *attribute = Attribute {
+        name_index: attribute.name_index,
+        data: code.to_bytes()?,
+    };
+    Ok((bridge_name, bridge_descriptor))
+}
+
+/// Add the bridge [`build_bridge`] describes to the class without touching the site:
+/// its name, descriptor and the constant-pool index of its method reference.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn add_bridge(
+    class: &mut ClassFile,
+    site: &Site,
+    what: &str,
+    kind: &str,
+    bridge_desc: &MethodDescriptor,
+    api: &ProbeApi,
+    probes: &ProbeTriple,
+    probed: &Probed,
+    emit_call: impl FnOnce(&mut CodeBuilder),
+) -> Result<(String, String, u16)> {
     // Checked here, where the private method is added, for every kind of bridge.
     if class.is_interface() && class.major_version < 52 {
         return Err(ClassFileError::rewrite(format!(
@@ -248,17 +287,6 @@ pub(crate) fn build_bridge(
         &bridge_descriptor,
         interface,
     )?;
-    let at = site.offset as usize;
-    code.code[at] = INVOKESTATIC;
-    code.code[at + 1..at + 3].copy_from_slice(&target.to_be_bytes());
-    for byte in &mut code.code[at + 3..at + site.length as usize] {
-        *byte = NOP;
-    }
-    let attribute = &mut class.methods[site.method_index].attributes[site.position];
-    *attribute = Attribute {
-        name_index: attribute.name_index,
-        data: code.to_bytes()?,
-    };
     class.methods.push(bridge);
-    Ok((bridge_name, bridge_descriptor))
+    Ok((bridge_name, bridge_descriptor, target))
 }

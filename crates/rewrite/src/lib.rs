@@ -8,7 +8,8 @@
 //!    a generated method with the original signature calls it between probes.
 //! 2. [`bridge`]: call-site bridging — an `invokevirtual`/`invokeinterface` becomes an
 //!    `invokestatic` of a generated bridge (plus `nop` padding) that calls probes around
-//!    the original call.
+//!    the original call; [`reference`] does the same for the call a bound method
+//!    reference (`this.parser::nextRecord`) makes, which has no call site in the class.
 //! 3. [`replace`]: body replacement — a method's body becomes `return <constant>;` (the
 //!    extreme transformations of mutation testing are built from it by `mutate`).
 
@@ -16,6 +17,7 @@ pub mod bridge;
 pub mod construct;
 pub mod probe;
 pub mod probes;
+pub mod reference;
 pub mod replace;
 pub mod wrap;
 

@@ -28,6 +28,7 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
         returns_mock: None,
         discarded: false,
         mock_args: Vec::new(),
+        method_reference: false,
     }
 }
 
