@@ -63,6 +63,19 @@ struct Pending {
     /// The redaction rule the value this call returns falls under (`System.getenv` of a
     /// secret's name).
     secret: Option<String>,
+    /// A global reference to the object the call is made on, while its answer is to be
+    /// captured (null otherwise): the answer may point back to it ([`Pending::release`]).
+    callee: jni::jobject,
+}
+
+impl Pending {
+    /// Free the global reference to the callee.
+    fn release(&mut self, env: &JniEnv) {
+        if !self.callee.is_null() {
+            unsafe { env.delete_global_ref(self.callee) };
+            self.callee = std::ptr::null_mut();
+        }
+    }
 }
 
 #[derive(Default)]
@@ -481,6 +494,9 @@ pub unsafe fn exit(
         frame.rec.as_ref()?;
         for p in &mut l.pending {
             p.records.retain(|(frame, _)| *frame != token);
+            if p.records.is_empty() {
+                p.release(env);
+            }
         }
         l.pending.retain(|p| !p.records.is_empty());
         let parent = l.frames.last().and_then(|f| f.rec.as_ref()).map(|r| r.id);
@@ -520,6 +536,7 @@ pub unsafe fn exit(
                         ret,
                         secret: None,
                         guide: None,
+                        callee: std::ptr::null_mut(),
                     },
                 )
             };
@@ -583,6 +600,8 @@ struct Returned<'a> {
     ret: Option<Declared>,
     secret: Option<&'a str>,
     guide: Option<&'a ReadNode>,
+    /// The object the call was made on (null: none, or not a call).
+    callee: jni::jobject,
 }
 
 /// The JSON of an outcome: the thrown exception, or the returned value (null for void).
@@ -594,7 +613,12 @@ unsafe fn outcome(
     thrown: bool,
     how: Returned<'_>,
 ) -> String {
-    let Returned { ret, secret, guide } = how;
+    let Returned {
+        ret,
+        secret,
+        guide,
+        callee,
+    } = how;
     let (out, bytes) = written(|out| {
         json::begin_outcome(out, thrown);
         let mut bytes = 0;
@@ -604,8 +628,9 @@ unsafe fn outcome(
             match ret {
                 None => json::null(out),
                 Some(d) => {
-                    bytes =
-                        unsafe { snapshot::capture_named(env, cx, result, d, secret, guide, out) }
+                    bytes = unsafe {
+                        snapshot::capture_answer(env, cx, result, d, secret, guide, callee, out)
+                    }
                 }
             }
         }
@@ -658,6 +683,7 @@ pub unsafe fn call_enter(
         // The arguments as JSON, captured once for every record that takes the call.
         let mut captured: Option<(String, bool)> = None;
         let mut records = Vec::new();
+        let mut values_taken = false;
         for (i, plan_call) in targets {
             let frame_token = l.frames[i].token;
             let mut_index = l.frames[i].mut_index;
@@ -704,6 +730,7 @@ pub unsafe fn call_enter(
                 answer_identity: None,
             });
             records.push((frame_token, index));
+            values_taken |= rec.values;
         }
         if records.is_empty() {
             return None;
@@ -713,12 +740,25 @@ pub unsafe fn call_enter(
         } else {
             None
         };
+        // An answer captured by value may point back to the object the call was made
+        // on; it is kept until the call returns.
+        let returns_reference = st
+            .site_sigs
+            .get(site as usize)
+            .and_then(|s| s.ret)
+            .is_some_and(|d| matches!(d, Declared::Reference));
+        let callee = if returns_reference && !receiver.is_null() && values_taken {
+            unsafe { env.new_global_ref(receiver) }
+        } else {
+            std::ptr::null_mut()
+        };
         l.next_token += 1;
         let token = l.next_token;
         l.pending.push(Pending {
             token,
             records,
             secret,
+            callee,
         });
         Some(token)
     })
@@ -748,14 +788,19 @@ unsafe fn secret_name(env: &JniEnv, st: &State, args: jni::jobject) -> Option<St
 /// object its mocked call returned (nothing recorded in the tree: only that object
 /// itself). A deeper call (made in a helper, on a mock passed there) whose answer the
 /// helper drops, or which a test answers with a mock, needs only the object's class;
-/// `None` (captured within the snapshot limits) for any other deeper call and for a MUT
-/// the plan has no read analysis of.
+/// `None` (captured within the snapshot limits) for any other deeper call, a call made
+/// through a method reference, and a MUT the plan has no read analysis of.
 fn answer_guide<'s>(st: &'s State, mut_index: u32, call: &EncodedCall) -> Option<&'s ReadNode> {
     let m = st.plan.muts.get(mut_index as usize)?;
     let planned = m.plan_call(call.plan_call)?;
     // The environment's answers are replayed as recorded (a stream stays opaque: the
     // test stands in a replaying instance for it).
     if planned.receiver.is_environment() {
+        return None;
+    }
+    // What the code the reference is handed to returns of its answer (commons-io's
+    // `Uncheck.get`), the read analysis does not see: within the snapshot limits.
+    if planned.method_reference && !planned.discarded {
         return None;
     }
     if m.deeper_call(call.plan_call).is_some() {
@@ -815,57 +860,73 @@ pub unsafe fn call_exit(
     let Some(_busy) = Busy::enter() else { return };
     with_local(|l| {
         let pos = l.pending.iter().rposition(|p| p.token == token)?;
-        let p = l.pending.drain(pos..).next()?;
+        let mut drained: Vec<Pending> = l.pending.drain(pos..).collect();
+        // Calls entered after this one and never left (their exit was skipped).
+        for inner in &mut drained[1..] {
+            inner.release(env);
+        }
+        let mut p = drained.swap_remove(0);
+        let records = std::mem::take(&mut p.records);
+        let (callee, secret) = (p.callee, p.secret.take());
         // The outcome as JSON, captured once for every record that took the call with
         // the same read tree.
         let mut captured: Option<(String, bool, Option<&ReadNode>)> = None;
-        for (frame_token, index) in p.records {
-            let Some(frame) = l.frames.iter_mut().rev().find(|f| f.token == frame_token) else {
-                continue;
-            };
-            let mut_index = frame.mut_index;
-            let Some(rec) = frame.rec.as_mut() else {
-                continue;
-            };
-            let guide = rec
-                .calls
-                .get(index)
-                .and_then(|c| answer_guide(st, mut_index, c));
-            let outcome = match &captured {
-                Some((text, with_values, g))
-                    if *with_values == rec.values && same_guide(*g, guide) =>
-                {
-                    text.clone()
+        let record = || -> Option<()> {
+            for (frame_token, index) in records {
+                let Some(frame) = l.frames.iter_mut().rev().find(|f| f.token == frame_token) else {
+                    continue;
+                };
+                let mut_index = frame.mut_index;
+                let Some(rec) = frame.rec.as_mut() else {
+                    continue;
+                };
+                let guide = rec
+                    .calls
+                    .get(index)
+                    .and_then(|c| answer_guide(st, mut_index, c));
+                let outcome = match &captured {
+                    Some((text, with_values, g))
+                        if *with_values == rec.values && same_guide(*g, guide) =>
+                    {
+                        text.clone()
+                    }
+                    _ => {
+                        let text = if rec.values {
+                            let (jvmti, jdk) = context(st)?;
+                            let cx = snapshot_context(st, &jvmti, jdk);
+                            let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
+                            let how = Returned {
+                                ret,
+                                secret: secret.as_deref(),
+                                guide,
+                                callee,
+                            };
+                            unsafe { outcome(env, st, &cx, result, thrown, how) }
+                        } else {
+                            budget_outcome(thrown)
+                        };
+                        captured = Some((text.clone(), rec.values, guide));
+                        text
+                    }
+                };
+                let answered_by_mock = plan_call_of(
+                    st,
+                    mut_index,
+                    rec.calls.get(index).map_or(u32::MAX, |c| c.plan_call),
+                )
+                .is_some_and(|c| c.returns_mock.is_some());
+                let answer_identity = (answered_by_mock && !thrown)
+                    .then(|| unsafe { identity(st, result) })
+                    .flatten();
+                if let Some(c) = rec.calls.get_mut(index) {
+                    c.outcome = outcome;
+                    c.answer_identity = answer_identity;
                 }
-                _ => {
-                    let text = if rec.values {
-                        let (jvmti, jdk) = context(st)?;
-                        let cx = snapshot_context(st, &jvmti, jdk);
-                        let ret = st.site_sigs.get(site as usize).and_then(|s| s.ret);
-                        let secret = p.secret.as_deref();
-                        let how = Returned { ret, secret, guide };
-                        unsafe { outcome(env, st, &cx, result, thrown, how) }
-                    } else {
-                        budget_outcome(thrown)
-                    };
-                    captured = Some((text.clone(), rec.values, guide));
-                    text
-                }
-            };
-            let answered_by_mock = plan_call_of(
-                st,
-                mut_index,
-                rec.calls.get(index).map_or(u32::MAX, |c| c.plan_call),
-            )
-            .is_some_and(|c| c.returns_mock.is_some());
-            let answer_identity = (answered_by_mock && !thrown)
-                .then(|| unsafe { identity(st, result) })
-                .flatten();
-            if let Some(c) = rec.calls.get_mut(index) {
-                c.outcome = outcome;
-                c.answer_identity = answer_identity;
             }
-        }
-        Some(())
+            Some(())
+        };
+        let done = record();
+        p.release(env);
+        done
     });
 }

@@ -129,6 +129,9 @@ struct Walk<'a> {
     /// The read tree of the value walked next, and whether an object above it is used
     /// whole; taken by [`Walk::value`], so that only an object's own fields pass one on.
     guide: Option<(&'a ReadNode, bool)>,
+    /// In a call's answer: the object the call was made on (null otherwise), written as
+    /// `{"t":"mock"}` wherever the answer holds it, since a test makes the call on a mock.
+    callee: jni::jobject,
 }
 
 /// The read tree of a root the method under test does not use beyond its class.
@@ -167,6 +170,35 @@ pub unsafe fn capture_named(
     guide: Option<&ReadNode>,
     out: &mut String,
 ) -> u64 {
+    unsafe {
+        capture_answer(
+            env,
+            cx,
+            obj,
+            declared,
+            secret,
+            guide,
+            std::ptr::null_mut(),
+            out,
+        )
+    }
+}
+
+/// [`capture_named`] of what a call on `callee` returned (`callee` null: any value).
+///
+/// # Safety
+/// As [`capture`]; `callee` must be null or a live reference.
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn capture_answer(
+    env: &JniEnv,
+    cx: &Context,
+    obj: jni::jobject,
+    declared: Declared,
+    secret: Option<&str>,
+    guide: Option<&ReadNode>,
+    callee: jni::jobject,
+    out: &mut String,
+) -> u64 {
     // HotSpot refuses a frame past `MaxJNILocalCapacity` (65,536 by default): a larger
     // `nodes` option made every value opaque ("no JNI local frame"). The capacity is a
     // hint beyond that; the walk frees what it can as it goes.
@@ -191,6 +223,7 @@ pub unsafe fn capture_named(
         secret: secret.map(str::to_string),
         last_string: None,
         guide: guide.map(|g| (g, false)),
+        callee,
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -220,6 +253,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         secret: None,
         last_string: None,
         guide: None,
+        callee: std::ptr::null_mut(),
     };
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
@@ -378,6 +412,11 @@ impl<'a> Walk<'a> {
         if obj.is_null() {
             self.bytes += 12;
             json::null(self.out);
+            return;
+        }
+        if !self.callee.is_null() && unsafe { self.env.is_same_object(obj, self.callee) } {
+            self.bytes += 12;
+            json::mock(self.out);
             return;
         }
         self.nodes += 1;

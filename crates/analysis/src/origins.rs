@@ -319,8 +319,11 @@ impl Interpreter for Origins<'_> {
         _: &mut Stores,
     ) -> Origin {
         // A bound method reference calls its captured object: like a call's receiver,
-        // that is no escape.
-        if let Some((opcode, callee)) = self.bound_reference(insn, args.len()) {
+        // that is no escape. One bound to `this` (a lambda's body, `this::helper`) runs
+        // the class's own code, maybe after the method returns: not a call of it.
+        let on_this = args.first() == Some(&Origin::This);
+        if let Some((opcode, callee)) = self.bound_reference(insn, args.len()).filter(|_| !on_this)
+        {
             let params = MethodDescriptor::parse(&callee.descriptor)
                 .map(|d| d.params.len())
                 .unwrap_or_default();

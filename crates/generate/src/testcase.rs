@@ -385,8 +385,9 @@ pub fn model_for(
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(test_name(m)));
     let mut large = |role: &str, v: &Value| -> Option<String> {
         // A value with a part that cannot be rebuilt is written inline, where that part
-        // is a named problem (the invocation is skipped), never loaded half-rebuilt.
-        if node_count(v) <= INLINE_NODE_LIMIT || v.has_unbuildable() {
+        // is a named problem (the invocation is skipped), never loaded half-rebuilt; so
+        // is one that refers to a mock, which only the test's code can name.
+        if node_count(v) <= INLINE_NODE_LIMIT || v.has_unbuildable() || v.has_mock() {
             return None;
         }
         // The same method answered by two mocks has the same role: a file of its own.
@@ -910,7 +911,13 @@ pub fn model_for(
                         let role = format!("{name}-returns-{}", answers.len() + 1);
                         Answer::Return(match large(&role, value) {
                             Some(load) => load,
-                            None => raw_for_stub(b.expr(value, ret.as_ref()), value, ret.as_ref()),
+                            None => {
+                                // The answer may point back to the mock it came from.
+                                b.callee_mock = Some(var.clone());
+                                let e = b.expr(value, ret.as_ref());
+                                b.callee_mock = None;
+                                raw_for_stub(e, value, ret.as_ref())
+                            }
                         })
                     }
                     Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),

@@ -58,6 +58,9 @@ pub struct Builder<'a> {
     /// Which part of the test is being built (`the receiver`, `argument 1`, `the
     /// answer of getItem`): named in front of each problem, so a skip says where.
     pub place: String,
+    /// While a stub's answer is built: the mock the call was made on, which the answer
+    /// names where production's answer pointed back to it ([`Value::Mock`]).
+    pub callee_mock: Option<String>,
 }
 
 impl Builder<'_> {
@@ -113,6 +116,7 @@ impl<'a> Builder<'a> {
             definitions,
             environment_replayed: false,
             place: String::new(),
+            callee_mock: None,
         }
     }
 
@@ -313,6 +317,13 @@ impl<'a> Builder<'a> {
             }
             // The generated test's object under test.
             Value::Receiver => "receiver".into(),
+            Value::Mock => match &self.callee_mock {
+                Some(var) => var.clone(),
+                None => self.problem(
+                    SkipReason::UnbuildableValue,
+                    "the object a call was made on, outside that call's answer".into(),
+                ),
+            },
             Value::Ref { id } => match self.vars.get(id) {
                 Some(v) => v.clone(),
                 None => match self.definitions.get(id).cloned() {

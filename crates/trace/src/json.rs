@@ -89,6 +89,11 @@ pub fn receiver(out: &mut String) {
     out.push_str("{\"t\":\"receiver\"}");
 }
 
+/// In a call's answer, the object the call was made on ([`crate::Value::Mock`]).
+pub fn mock(out: &mut String) {
+    out.push_str("{\"t\":\"mock\"}");
+}
+
 pub fn reference(out: &mut String, id: u32) {
     let _ = write!(out, "{{\"t\":\"ref\",\"id\":{id}}}");
 }
@@ -444,6 +449,7 @@ mod tests {
             }
             Value::Ref { id } => reference(out, *id),
             Value::Receiver => receiver(out),
+            Value::Mock => mock(out),
             Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
             Value::Redacted { class, rule } => redacted(out, &quoted(class), rule),
             Value::Opaque { class, reason } => opaque(out, &quoted(class), reason),
@@ -518,6 +524,8 @@ mod tests {
                                 ],
                                 truncated: false,
                             },
+                            Value::Receiver,
+                            Value::Mock,
                             Value::Thrown {
                                 class: "java.io.IOException".into(),
                                 message: None,

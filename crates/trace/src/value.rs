@@ -95,6 +95,9 @@ pub enum Value {
     /// The receiver of the recorded invocation itself (`this` of the method under test),
     /// passed on as an argument of one of its calls.
     Receiver,
+    /// In a call's answer: the very object the call was made on, which a test mocks
+    /// (a parser's record that points back to its parser, a builder returning itself).
+    Mock,
     /// A thrown exception.
     Thrown {
         class: String,
@@ -229,6 +232,11 @@ impl Value {
 
     /// Does this value (or anything inside it) contain a part a test cannot rebuild
     /// faithfully: an opaque, redacted or truncated one?
+    /// Does the value hold [`Value::Mock`] (which only the test's code can name)?
+    pub fn has_mock(&self) -> bool {
+        matches!(self, Value::Mock) || self.children().any(Value::has_mock)
+    }
+
     pub fn has_unbuildable(&self) -> bool {
         match self {
             Value::Opaque { .. } | Value::Redacted { .. } => true,
@@ -295,6 +303,7 @@ impl Value {
             Value::Object { class, id, .. } => format!("{}#{id}", short(class)),
             Value::Ref { id } => format!("@{id}"),
             Value::Receiver => "this".into(),
+            Value::Mock => "the mock".into(),
             Value::Thrown { class, message } => match message {
                 Some(m) => format!("{}({m:?})", short(class)),
                 None => short(class).to_string(),

@@ -9,8 +9,8 @@ public class Main {
         Relay relay = new Relay(new Log(), new ArrayDeque<>(List.of("alpha", "beta", "gamma")));
         System.out.println(relay.publish(List.of("x", "y")));
         System.out.println(relay.publish(List.of("z")));
-        for (String item : relay) {
-            System.out.println(item);
+        for (Relay.Item item : relay) {
+            System.out.println(item.text() + " " + (item.origin() == relay));
         }
         relay.close();
         System.out.println(relay.iterator().hasNext());

@@ -10,9 +10,29 @@ import java.util.NoSuchElementException;
  * Hands its collaborators to other code as bound method references: the JDK's
  * {@code forEach} calls {@code sink::send}, and the iterator, an inner class, takes items
  * through {@code Relay.this::take} (commons-csv's record iterator in small). Those calls
- * are made from a class the JVM spins for the reference, never from this code.
+ * are made from a class the JVM spins for the reference, never from this code. Each item
+ * points back to its relay, as a commons-csv record does to its parser.
  */
-public class Relay implements Iterable<String> {
+public class Relay implements Iterable<Relay.Item> {
+    /** A pending item, which knows the relay it came from. */
+    public static final class Item {
+        private final String text;
+        private final Relay origin;
+
+        Item(String text, Relay origin) {
+            this.text = text;
+            this.origin = origin;
+        }
+
+        public String text() {
+            return text;
+        }
+
+        public Relay origin() {
+            return origin;
+        }
+    }
+
     private final Sink sink;
     private final Deque<String> pending;
     private boolean closed;
@@ -28,11 +48,12 @@ public class Relay implements Iterable<String> {
         return sink.sent();
     }
 
-    public String take() throws IOException {
+    public Item take() throws IOException {
         if (closed) {
             throw new IOException("closed");
         }
-        return pending.pollFirst();
+        String text = pending.pollFirst();
+        return text == null ? null : new Item(text, this);
     }
 
     public boolean isClosed() {
@@ -44,13 +65,13 @@ public class Relay implements Iterable<String> {
     }
 
     @Override
-    public Iterator<String> iterator() {
+    public Iterator<Item> iterator() {
         return new Drain();
     }
 
     /** The items still pending, taken one by one. */
-    final class Drain implements Iterator<String> {
-        private String current;
+    final class Drain implements Iterator<Item> {
+        private Item current;
 
         @Override
         public boolean hasNext() {
@@ -64,11 +85,11 @@ public class Relay implements Iterable<String> {
         }
 
         @Override
-        public String next() {
+        public Item next() {
             if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            String item = current;
+            Item item = current;
             current = null;
             return item;
         }
