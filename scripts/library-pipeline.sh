@@ -8,12 +8,15 @@
 #   scripts/library-pipeline.sh gson     (Gson 2.11.0: JSON into a model, a tree, maps; back)
 #   scripts/library-pipeline.sh yaml     (SnakeYAML 2.3: configurations with anchors, aliases)
 #   scripts/library-pipeline.sh jsoup    (jsoup 1.18.1: HTML pages queried, changed, cleaned)
+#   scripts/library-pipeline.sh csv      (Commons CSV 1.14.1: three dialects parsed, printed)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv}
+# Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
+transitive=false
 case "$name" in
   gson) group=com.google.code.gson; artifact=gson; version=2.11.0; package=com.google.gson
         main=se.kth.castor.gsonworkload.Workload; src=examples/gson-workload/src ;;
@@ -21,7 +24,9 @@ case "$name" in
         main=se.kth.castor.yamlworkload.Workload; src=examples/yaml-workload/src ;;
   jsoup) group=org.jsoup; artifact=jsoup; version=1.18.1; package=org.jsoup
         main=se.kth.castor.jsoupworkload.Workload; src=examples/jsoup-workload/src ;;
-  *) echo "unknown library $name (gson, yaml or jsoup)" >&2; exit 2 ;;
+  csv) group=org.apache.commons; artifact=commons-csv; version=1.14.1; package=org.apache.commons.csv
+        main=se.kth.castor.csvworkload.Workload; src=examples/csv-workload/src; transitive=true ;;
+  *) echo "unknown library $name (gson, yaml, jsoup or csv)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"
@@ -31,8 +36,12 @@ cat > "$work/pom.xml" <<POM
 <groupId>mimic.scripts</groupId><artifactId>$name-pipeline</artifactId><version>1</version>
 <dependencies><dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$version</version></dependency></dependencies></project>
 POM
-mvn -q -B -f "$work/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies -DoutputDirectory="$work/lib" -DexcludeTransitive=true
+mvn -q -B -f "$work/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies -DoutputDirectory="$work/lib" -DexcludeTransitive=$([ "$transitive" = true ] && echo false || echo true) -DincludeScope=runtime
+# The library first (the project), then what it needs.
 jar=$(ls "$work"/lib/$artifact-$version.jar)
+for dep in "$work"/lib/*.jar; do
+  [ "$dep" = "$(ls "$work"/lib/$artifact-$version.jar)" ] || jar="$jar:$dep"
+done
 javac -d "$work/workload" -cp "$jar" $(find "$src" -name '*.java')
 
 echo "== mimic targets ($group:$artifact:$version)"
