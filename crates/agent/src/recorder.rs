@@ -263,7 +263,8 @@ unsafe fn arguments(
     })
 }
 
-/// The receiver of a MUT, guided by the MUT's read tree when the plan has one.
+/// The receiver of a MUT, guided by the MUT's read tree when the plan has one, its
+/// mocked fields walked first.
 ///
 /// # Safety
 /// `receiver` must be a live reference valid on the thread that owns `env`.
@@ -271,11 +272,28 @@ unsafe fn receiver_snapshot(
     env: &JniEnv,
     cx: &Context,
     receiver: jni::jobject,
-    reads: Option<&mimic_plan::Reads>,
+    m: Option<&mimic_plan::Mut>,
     out: &mut String,
 ) -> u64 {
+    let reads = m.and_then(|m| m.reads.as_ref());
     let guide = reads.map(|r| r.receiver.as_ref().unwrap_or(&snapshot::UNUSED));
-    unsafe { snapshot::capture_named(env, cx, receiver, Declared::Reference, None, guide, out) }
+    let mocked_fields = m.map(mimic_plan::Mut::mocked_fields).unwrap_or_default();
+    let special = snapshot::Special {
+        callee: std::ptr::null_mut(),
+        mocked_fields: &mocked_fields,
+    };
+    unsafe {
+        snapshot::capture_special(
+            env,
+            cx,
+            receiver,
+            Declared::Reference,
+            None,
+            guide,
+            special,
+            out,
+        )
+    }
 }
 
 /// The current Java thread's id and name.
@@ -397,8 +415,9 @@ unsafe fn start_recording(
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
         } else {
-            let (v, b) =
-                written(|out| unsafe { receiver_snapshot(env, &cx, receiver, reads, out) });
+            let (v, b) = written(|out| unsafe {
+                receiver_snapshot(env, &cx, receiver, Some(&st.plan.muts[m]), out)
+            });
             (Some(v), b)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
@@ -514,11 +533,7 @@ pub unsafe fn exit(
         Some((jvmti, jdk)) if rec.values => {
             let cx = snapshot_context(st, &jvmti, jdk);
             let receiver_after = (!rec.receiver.is_null()).then(|| {
-                let reads = st
-                    .plan
-                    .muts
-                    .get(mut_index as usize)
-                    .and_then(|m| m.reads.as_ref());
+                let reads = st.plan.muts.get(mut_index as usize);
                 let (v, b) =
                     written(|out| unsafe { receiver_snapshot(env, &cx, rec.receiver, reads, out) });
                 st.budget_used.fetch_add(b, Ordering::Relaxed);
@@ -628,8 +643,12 @@ unsafe fn outcome(
             match ret {
                 None => json::null(out),
                 Some(d) => {
+                    let special = snapshot::Special {
+                        callee,
+                        mocked_fields: &[],
+                    };
                     bytes = unsafe {
-                        snapshot::capture_answer(env, cx, result, d, secret, guide, callee, out)
+                        snapshot::capture_special(env, cx, result, d, secret, guide, special, out)
                     }
                 }
             }

@@ -132,6 +132,8 @@ struct Walk<'a> {
     /// In a call's answer: the object the call was made on (null otherwise), written as
     /// `{"t":"mock"}` wherever the answer holds it, since a test makes the call on a mock.
     callee: jni::jobject,
+    /// The top object's fields walked first ([`Special::mocked_fields`]).
+    mocked_fields: &'a [&'a str],
 }
 
 /// The read tree of a root the method under test does not use beyond its class.
@@ -170,33 +172,39 @@ pub unsafe fn capture_named(
     guide: Option<&ReadNode>,
     out: &mut String,
 ) -> u64 {
-    unsafe {
-        capture_answer(
-            env,
-            cx,
-            obj,
-            declared,
-            secret,
-            guide,
-            std::ptr::null_mut(),
-            out,
-        )
-    }
+    let plain = Special {
+        callee: std::ptr::null_mut(),
+        mocked_fields: &[],
+    };
+    unsafe { capture_special(env, cx, obj, declared, secret, guide, plain, out) }
 }
 
-/// [`capture_named`] of what a call on `callee` returned (`callee` null: any value).
+/// What a value's walk treats apart from what it captures.
+#[derive(Clone, Copy)]
+pub struct Special<'s> {
+    /// In a call's answer: the object the call was made on (null otherwise), written as
+    /// `{"t":"mock"}` wherever the answer holds it.
+    pub callee: jni::jobject,
+    /// In a receiver: its fields that the method's mockable calls are made on, walked
+    /// before its other fields, so that another field's reference to the same object
+    /// (a current record's parser, which is the iterator's mocked outer parser) is a
+    /// `ref` to it, the mock in the test, not a copy captured whole.
+    pub mocked_fields: &'s [&'s str],
+}
+
+/// [`capture_named`] with what [`Special`] says.
 ///
 /// # Safety
-/// As [`capture`]; `callee` must be null or a live reference.
+/// As [`capture`]; `special.callee` must be null or a live reference.
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn capture_answer(
+pub unsafe fn capture_special(
     env: &JniEnv,
     cx: &Context,
     obj: jni::jobject,
     declared: Declared,
     secret: Option<&str>,
     guide: Option<&ReadNode>,
-    callee: jni::jobject,
+    special: Special,
     out: &mut String,
 ) -> u64 {
     // HotSpot refuses a frame past `MaxJNILocalCapacity` (65,536 by default): a larger
@@ -223,7 +231,8 @@ pub unsafe fn capture_answer(
         secret: secret.map(str::to_string),
         last_string: None,
         guide: guide.map(|g| (g, false)),
-        callee,
+        callee: special.callee,
+        mocked_fields: special.mocked_fields,
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -254,6 +263,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         last_string: None,
         guide: None,
         callee: std::ptr::null_mut(),
+        mocked_fields: &[],
     };
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
@@ -900,7 +910,17 @@ impl<'a> Walk<'a> {
         json::begin_object(self.out, id, class);
         let mut truncated = false;
         let mut written = 0;
-        for f in fields {
+        // The top object's mocked fields first ([`Special::mocked_fields`]).
+        let first = |f: &&crate::classinfo::SnapshotField| {
+            self.nesting == 1 && self.mocked_fields.contains(&f.name.as_str())
+        };
+        let ordered: Vec<&crate::classinfo::SnapshotField> = if self.mocked_fields.is_empty() {
+            fields.iter().collect()
+        } else {
+            let (a, b): (Vec<_>, Vec<_>) = fields.iter().partition(first);
+            a.into_iter().chain(b).collect()
+        };
+        for f in ordered {
             // On a read path: only the fields the method may use (all of them under an
             // object it uses whole), each guided by its own subtree, the depth limit
             // counted again from there.

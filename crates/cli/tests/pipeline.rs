@@ -294,7 +294,9 @@ fn a_helpers_fluent_calls_on_a_collaborator_are_a_tree_of_mocks() {
 /// unhandled, its parser rebuilt as a mock whose `nextRecord` answered `null`). An answer
 /// that points back to the object the call was made on (an item's relay, a commons-csv
 /// record's parser) points to the mock in the test; before, the relay was recorded
-/// inside the answer, whole (the parser's reader made every such invocation opaque).
+/// inside the answer, whole (the parser's reader made every such invocation opaque). So
+/// does a receiver's reference to the object its mocked field holds (the iterator's
+/// current item's relay, commons-csv's current record's parser).
 #[test]
 fn calls_made_through_method_references_are_stubbed_and_verified() {
     let dir = tempfile::tempdir().unwrap();
@@ -323,6 +325,13 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
         drain.contains("Relay this0 = mock(Relay.class);"),
         "{drain}"
     );
+    // The receiver's current item points back to the relay, which the test mocks: the
+    // recorder walks the mocked field first, and the item refers to the mock.
+    assert!(
+        drain.contains("\"current\", Fixtures.create(\"se.kth.castor.references.Relay$Item\", \"text\", \"alpha\", \"origin\", this0)"),
+        "{drain}"
+    );
+    assert!(drain.contains("void next_1_output()"), "{drain}");
 }
 
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one

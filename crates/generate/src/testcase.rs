@@ -532,6 +532,11 @@ pub fn model_for(
             }
             None => declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type),
         };
+        // Production's other references to the object (a current record's parser, which
+        // is the iterator's mocked outer parser) are that mock too.
+        if let Some(id) = recorded.and_then(Value::id) {
+            b.alias(id, &var);
+        }
         mock_of.insert(receiver_key(r), var);
     }
 

@@ -64,6 +64,12 @@ pub struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// From now on the recorded object `id` is the test's variable `var` (a mock or spy
+    /// standing for it): every reference to it names that variable.
+    pub fn alias(&mut self, id: u32, var: &str) {
+        self.vars.insert(id, var.to_string());
+    }
+
     /// The recorded value behind `v`: itself, or for a reference the object it refers to.
     pub fn resolved<'v>(&'v self, v: &'v Value) -> Option<&'v Value> {
         match v {

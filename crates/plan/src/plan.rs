@@ -227,6 +227,27 @@ impl Mut {
         self.method == "<init>"
     }
 
+    /// The instance fields of the receiver that its mockable calls (its own and its
+    /// deeper ones) are made on: the objects a test mocks there.
+    pub fn mocked_fields(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = self
+            .mockable_calls
+            .iter()
+            .chain(self.deeper_calls.iter().map(|d| &d.call))
+            .filter_map(|c| match &c.receiver {
+                Receiver::Field {
+                    name,
+                    is_static: false,
+                    ..
+                } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The call a record's `plan_call` names: the MUT's own mockable calls are numbered
     /// first, then its deeper calls.
     pub fn plan_call(&self, index: u32) -> Option<&MockableCall> {

@@ -86,11 +86,17 @@ public class Relay implements Iterable<Relay.Item> {
 
         @Override
         public Item next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
+            if (isClosed()) {
+                throw new NoSuchElementException("closed");
             }
             Item item = current;
             current = null;
+            if (item == null) {
+                item = Unchecked.get(Relay.this::take);
+            }
+            if (item == null) {
+                throw new NoSuchElementException();
+            }
             return item;
         }
     }
