@@ -263,8 +263,8 @@ unsafe fn arguments(
     })
 }
 
-/// The receiver of a MUT, guided by the MUT's read tree when the plan has one, its
-/// mocked fields walked first.
+/// The receiver of a MUT, guided by the MUT's read tree when the plan has one, the
+/// mocked fields it does not use whole walked first.
 ///
 /// # Safety
 /// `receiver` must be a live reference valid on the thread that owns `env`.
@@ -277,7 +277,15 @@ unsafe fn receiver_snapshot(
 ) -> u64 {
     let reads = m.and_then(|m| m.reads.as_ref());
     let guide = reads.map(|r| r.receiver.as_ref().unwrap_or(&snapshot::UNUSED));
-    let mocked_fields = m.map(mimic_plan::Mut::mocked_fields).unwrap_or_default();
+    // Only those used as mocks alone: a mocked field whose object the method also uses
+    // whole keeps its place (walked first, it would define every object it shares with
+    // later fields, deep inside it, past the limits).
+    let mocked_fields: Vec<&str> = m
+        .map(mimic_plan::Mut::mocked_fields)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|f| guide.is_some_and(|g| g.fields.get(*f).is_some_and(|n| !n.whole)))
+        .collect();
     let special = snapshot::Special {
         callee: std::ptr::null_mut(),
         mocked_fields: &mocked_fields,

@@ -22,7 +22,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use mimic_classfile::bootstrap::{
-    bootstrap_methods, lambda_target, BootstrapMethod, REF_INVOKE_INTERFACE, REF_INVOKE_VIRTUAL,
+    bootstrap_methods, lambda_target, BootstrapMethod, REF_INVOKE_INTERFACE, REF_INVOKE_STATIC,
+    REF_INVOKE_VIRTUAL,
 };
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::constant_pool::{ConstantPool, MemberRef};
@@ -124,6 +125,12 @@ pub struct Call {
     /// makes (`invokevirtual` or `invokeinterface`) on `receiver`, the object it captured,
     /// whenever the code it is handed to invokes it; its arguments are unknown.
     pub method_reference: bool,
+    /// The "call" is a lambda created here (`x -> sink.send(x)`), whose body, a method
+    /// `lambda$…` of this class, runs whenever the code it is handed to calls it:
+    /// `callee` is that body, `receiver` `this` when it captures it, `args` what it
+    /// captures and then its own parameters (unknown). Kept only when the lambda is
+    /// handed to calls, not stored, returned or thrown (its body may then run later).
+    pub lambda: bool,
 }
 
 /// The origins interpretation: collects the invokes (by offset; the last visit, made
@@ -134,8 +141,9 @@ struct Origins<'c> {
     field_reads: BTreeMap<u32, FieldRead>,
     escapes: BTreeSet<u32>,
     this_stores: BTreeMap<u32, (MemberRef, Origin)>,
-    /// The class's constant pool and bootstrap methods, to see through method references.
-    pool: Option<(&'c ConstantPool, Vec<BootstrapMethod>)>,
+    /// The class's constant pool, bootstrap methods and name, to see through method
+    /// references and lambdas.
+    pool: Option<(&'c ConstantPool, Vec<BootstrapMethod>, String)>,
 }
 
 impl Origins<'_> {
@@ -143,7 +151,7 @@ impl Origins<'_> {
     /// (`receiver::method`, a `LambdaMetafactory` handle of kind `invokeVirtual` or
     /// `invokeInterface`), with the invoke instruction the reference makes.
     fn bound_reference(&self, insn: &Instruction, captured: usize) -> Option<(u8, MemberRef)> {
-        let (cp, bootstraps) = self.pool.as_ref()?;
+        let (cp, bootstraps, _) = self.pool.as_ref()?;
         let Operand::Pool(index) = insn.operand else {
             return None;
         };
@@ -154,6 +162,50 @@ impl Origins<'_> {
             _ => return None,
         };
         (captured == 1).then_some((opcode, target.method))
+    }
+
+    /// The `invokedynamic` as the call of the lambda body it creates ([`Call::lambda`]):
+    /// a `LambdaMetafactory` site whose implementation is a `lambda$…` method of this
+    /// class, static or bound to `this`.
+    fn lambda_body(&self, insn: &Instruction, captured: &[Origin]) -> Option<Call> {
+        let (cp, bootstraps, class) = self.pool.as_ref()?;
+        let Operand::Pool(index) = insn.operand else {
+            return None;
+        };
+        let target = lambda_target(cp, bootstraps, index)?;
+        if target.method.owner != *class || !target.method.name.starts_with("lambda$") {
+            return None;
+        }
+        let params = MethodDescriptor::parse(&target.method.descriptor)
+            .ok()?
+            .params;
+        let (opcode, receiver, captured) = match target.kind {
+            REF_INVOKE_STATIC => (INVOKESTATIC, None, captured),
+            _ if captured.first() == Some(&Origin::This) => {
+                (INVOKESPECIAL, Some(Origin::This), &captured[1..])
+            }
+            _ => return None,
+        };
+        if captured.len() > params.len() {
+            return None;
+        }
+        let mut args: Vec<Origin> = captured.to_vec();
+        args.resize(params.len(), Origin::Unknown);
+        // Two-slot parameters have no origin.
+        for (a, p) in args.iter_mut().zip(&params) {
+            if p.slots() == 2 {
+                *a = Origin::Unknown;
+            }
+        }
+        Some(Call {
+            offset: insn.offset,
+            opcode,
+            callee: target.method,
+            receiver,
+            args,
+            method_reference: false,
+            lambda: true,
+        })
     }
 
     /// `value` is used other than as a call's receiver or argument.
@@ -336,9 +388,15 @@ impl Interpreter for Origins<'_> {
                     receiver: args.first().cloned(),
                     args: vec![Origin::Unknown; params],
                     method_reference: true,
+                    lambda: false,
                 },
             );
             return Origin::Unknown;
+        }
+        if let Some(body) = self.lambda_body(insn, args) {
+            self.calls.insert(insn.offset, body);
+            // The lambda itself: whether it escapes says whether its body is kept.
+            return Origin::Result(insn.offset);
         }
         for a in args {
             self.escape(a);
@@ -383,6 +441,7 @@ impl Interpreter for Origins<'_> {
                 receiver: receiver.cloned(),
                 args,
                 method_reference: false,
+                lambda: false,
             },
         );
         let returns_reference = MethodDescriptor::parse(&callee.descriptor)
@@ -431,12 +490,17 @@ pub fn analyse(
         pool: Some((
             &class.constant_pool,
             bootstrap_methods(class).unwrap_or_default(),
+            class.name().unwrap_or_default(),
         )),
         ..Origins::default()
     };
     match analyze(&mut origins, &class.constant_pool, code, entry) {
         Ok(_) => Ok(Analysis {
-            calls: origins.calls.into_values().collect(),
+            calls: origins
+                .calls
+                .into_values()
+                .filter(|c| !c.lambda || !origins.escapes.contains(&c.offset))
+                .collect(),
             field_reads: origins.field_reads.into_values().collect(),
             escapes: origins.escapes,
             this_stores: origins.this_stores.into_values().collect(),

@@ -55,10 +55,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::rc::Rc;
 
 use mimic_classfile::access::{ABSTRACT, INTERFACE, STATIC};
+use mimic_classfile::bootstrap::{bootstrap_methods, lambda_target, REF_INVOKE_STATIC};
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::constant_pool::MemberRef;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
-use mimic_classfile::instruction::Instruction;
+use mimic_classfile::instruction::{decode, Instruction, Operand};
 use mimic_classfile::opcodes::*;
 use mimic_classfile::ClassFile;
 use mimic_flow::{analyze, Frame, Interpreter};
@@ -364,6 +365,7 @@ impl<'i> ReadAnalysis<'i> {
         let mut interp = Paths::new(self, &desc, true, 0);
         interp.mocked = mocked.direct;
         interp.answered = mocked.answered;
+        interp.lambdas = lambda_bodies(class, code);
         let analysis = analyze(
             &mut interp,
             &class.constant_pool,
@@ -502,6 +504,7 @@ impl<'i> ReadAnalysis<'i> {
         let is_static = method.has_flag(STATIC);
         let mut interp = Paths::new(self, &desc, false, depth);
         interp.mocked = mocked.clone();
+        interp.lambdas = lambda_bodies(class, &code);
         interp.constructor = method
             .name(&class.constant_pool)
             .is_ok_and(|n| n == "<init>");
@@ -527,6 +530,42 @@ impl<'i> ReadAnalysis<'i> {
     fn resolve(&self, owner: &str, name: &str, descriptor: &str) -> Option<(&'i ClassFile, usize)> {
         self.index.method_with_code(owner, name, descriptor)
     }
+}
+
+/// The lambdas a method body creates whose bodies are `lambda$…` methods of its class,
+/// static or bound to `this`: by `invokedynamic` offset, the invoke instruction that
+/// calls the body and the body. Their captured values are its first arguments.
+fn lambda_bodies(class: &ClassFile, code: &CodeAttribute) -> HashMap<u32, (u8, MemberRef)> {
+    let mut out = HashMap::new();
+    let Ok(bootstraps) = bootstrap_methods(class) else {
+        return out;
+    };
+    if bootstraps.is_empty() {
+        return out;
+    }
+    let Ok(name) = class.name() else {
+        return out;
+    };
+    let Ok(insns) = decode(&code.code) else {
+        return out;
+    };
+    for insn in insns {
+        let (INVOKEDYNAMIC, Operand::Pool(index)) = (insn.opcode, &insn.operand) else {
+            continue;
+        };
+        let Some(t) = lambda_target(&class.constant_pool, &bootstraps, *index) else {
+            continue;
+        };
+        if t.method.owner != name || !t.method.name.starts_with("lambda$") {
+            continue;
+        }
+        let opcode = match t.kind {
+            REF_INVOKE_STATIC => INVOKESTATIC,
+            _ => INVOKESPECIAL,
+        };
+        out.insert(insn.offset, (opcode, t.method));
+    }
+    out
 }
 
 /// The entry frame: the receiver is root 0, each reference parameter its own root;
@@ -575,6 +614,9 @@ struct Paths<'a, 'i> {
     /// The heap where a followed method returns (all its returns merged).
     exits: Option<Heap>,
     depth: usize,
+    /// The lambdas this body creates, by `invokedynamic` offset: their bodies
+    /// (`lambda$…` methods of the class), followed as calls ([`lambda_bodies`]).
+    lambdas: HashMap<u32, (u8, MemberRef)>,
 }
 
 impl<'a, 'i> Paths<'a, 'i> {
@@ -599,6 +641,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             constructor: false,
             exits: None,
             depth,
+            lambdas: HashMap::new(),
         }
     }
 
@@ -1209,6 +1252,24 @@ impl Interpreter for Paths<'_, '_> {
                 self.present(v);
             }
             return Value::none();
+        }
+        if let Some((opcode, body)) = self.lambdas.get(&insn.offset).cloned() {
+            // A lambda of this class: its body reads what it captured as a method called
+            // with it would, whenever it runs; what it returns goes to code not seen.
+            let params = MethodDescriptor::parse(&body.descriptor)
+                .map(|d| d.params.len())
+                .unwrap_or_default();
+            let (receiver, captured) = match opcode {
+                INVOKESTATIC => (None, args),
+                _ => (args.first(), args.get(1..).unwrap_or_default()),
+            };
+            if captured.len() <= params {
+                let mut all = captured.to_vec();
+                all.resize(params, Value::none());
+                let returned = self.invoke(insn, &body, receiver, &all, heap);
+                self.whole(&returned, heap);
+                return Value::none();
+            }
         }
         self.opaque_call(None, args, heap);
         Value::none()

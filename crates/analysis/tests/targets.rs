@@ -675,7 +675,8 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
 /// reference, in the method or in its helper, and the captured object is then only a
 /// mock's identity: the read tree no longer takes it whole (before, the capture made the
 /// iterator's outer `Relay` whole, as in commons-csv's record iterator, and the test
-/// could neither stub `take` nor rebuild the relay).
+/// could neither stub `take` nor rebuild the relay). A lambda handed to other code is
+/// followed as a helper.
 #[test]
 fn a_bound_method_reference_on_a_collaborator_is_a_mockable_call() {
     let dir = tempfile::tempdir().unwrap();
@@ -723,4 +724,20 @@ fn a_bound_method_reference_on_a_collaborator_is_a_mockable_call() {
     let reads = has_next.reads.as_ref().expect("a read tree");
     let outer = &reads.receiver.as_ref().unwrap().fields["this$0"];
     assert!(!outer.whole, "{outer:?}");
+    // A lambda handed to `forEach` is followed as a helper: the call in its body is a
+    // deeper call made there, and capturing `this` does not make the relay whole.
+    let trimmed = mut_named("se.kth.castor.references.Relay", "publishTrimmed");
+    let send = trimmed
+        .deeper_calls
+        .iter()
+        .find(|d| d.call.name == "send")
+        .expect("send() in the lambda's body is a deeper call");
+    assert!(
+        send.via.method.starts_with("lambda$publishTrimmed$"),
+        "{:?}",
+        send.via
+    );
+    let receiver = trimmed.reads.as_ref().unwrap().receiver.as_ref().unwrap();
+    assert!(!receiver.whole, "{receiver:?}");
+    assert!(!receiver.fields["sink"].whole, "{receiver:?}");
 }

@@ -296,7 +296,10 @@ fn a_helpers_fluent_calls_on_a_collaborator_are_a_tree_of_mocks() {
 /// record's parser) points to the mock in the test; before, the relay was recorded
 /// inside the answer, whole (the parser's reader made every such invocation opaque). So
 /// does a receiver's reference to the object its mocked field holds (the iterator's
-/// current item's relay, commons-csv's current record's parser).
+/// current item's relay, commons-csv's current record's parser). A lambda handed to
+/// other code (`item -> sink.send(item.trim())`) is followed as a helper: its body's
+/// calls on the sink are recorded and verified, and capturing `this` no longer makes the
+/// relay whole.
 #[test]
 fn calls_made_through_method_references_are_stubbed_and_verified() {
     let dir = tempfile::tempdir().unwrap();
@@ -332,6 +335,16 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
         "{drain}"
     );
     assert!(drain.contains("void next_1_output()"), "{drain}");
+    // A lambda's body calls the sink (`item -> sink.send(item.trim())`): the call is
+    // recorded for the invocation, and the relay is not taken whole for the capture.
+    assert!(
+        relay.contains("verify(sink, atLeastOnce()).send(\"w\");"),
+        "{relay}"
+    );
+    assert!(
+        relay.contains("Relay receiver = Fixtures.create(Relay.class, \"sink\", sink);"),
+        "{relay}"
+    );
 }
 
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one

@@ -9,6 +9,7 @@ public class Main {
         Relay relay = new Relay(new Log(), new ArrayDeque<>(List.of("alpha", "beta", "gamma")));
         System.out.println(relay.publish(List.of("x", "y")));
         System.out.println(relay.publish(List.of("z")));
+        System.out.println(relay.publishTrimmed(List.of(" w ", "v ")));
         for (Relay.Item item : relay) {
             System.out.println(item.text() + " " + (item.origin() == relay));
         }

@@ -48,6 +48,12 @@ public class Relay implements Iterable<Relay.Item> {
         return sink.sent();
     }
 
+    /** Sends every item trimmed, through a lambda whose body calls the sink. */
+    public int publishTrimmed(List<String> items) {
+        items.forEach(item -> sink.send(item.trim()));
+        return sink.sent();
+    }
+
     public Item take() throws IOException {
         if (closed) {
             throw new IOException("closed");
