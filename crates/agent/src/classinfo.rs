@@ -494,6 +494,10 @@ unsafe fn classify(
                 through: None,
             })
         }))
+    } else if mimic_trace::OPTIONALS.contains(&name.as_str()) {
+        // An optional value: by its own fields, read as fields (`value`; `isPresent` of
+        // the primitive ones), never through a method.
+        Kind::Object(unsafe { declared_fields(jvmti, options, class, &name) })
     } else if name == mimic_trace::SET_FROM_MAP {
         // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view
         // of (its elements are the map's keys), which says whose equality it uses; read

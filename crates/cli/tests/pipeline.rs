@@ -347,6 +347,32 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
     );
 }
 
+/// The JDK's optional values (`Optional`, `OptionalInt`), which service code returns
+/// everywhere, are recorded by their fields and rebuilt through their factories: a
+/// mocked catalog answers `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned
+/// optional is compared whole, or, holding a project object, by its presence and that
+/// object's fields. Before, every such answer was opaque ("JDK type java.util.Optional
+/// is not captured by meaning") and no invocation of the cart got a test.
+#[test]
+fn optional_values_are_answered_and_compared_by_meaning() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("optionals", "se.kth.castor.optionals.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    let cart = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/optionals"), "Cart");
+    for expected in [
+        "when(catalog.price(\"pen\")).thenReturn(java.util.Optional.ofNullable(3));",
+        "when(catalog.stock(\"lamp\")).thenReturn(java.util.OptionalInt.empty());",
+        "assertEquals(java.util.Optional.ofNullable(\"pen\"), result);",
+        "assertEquals(true, result.isPresent());",
+        "assertEquals(12, Fixtures.get(result.get(), \"price\"));",
+    ] {
+        assert!(cart.contains(expected), "{expected} in {cart}");
+    }
+}
+
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one
 /// of `HashMap` (tags with a fallback) are data: not mocked, recorded with their own
 /// fields and their elements or entries, and rebuilt with both; the tests mimic. Before,

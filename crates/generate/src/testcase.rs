@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MethodRef, MockableCall, Mut, Receiver};
-use mimic_trace::{InvocationRecord, Outcome, Value};
+use mimic_trace::{InvocationRecord, Outcome, Value, OPTIONALS};
 
 use crate::environment::ENVIRONMENT_CLASS;
 use crate::gaps::SkipReason;
@@ -1190,6 +1190,55 @@ fn output_test(
             asserts = state_changes(b, inv, m);
             if asserts.is_empty() {
                 return None;
+            }
+        }
+        // A JDK optional: equal to production's when what it holds compares by value;
+        // otherwise present, and the literal fields of what it holds.
+        Outcome::Returned {
+            value:
+                v @ Value::Object {
+                    class,
+                    fields,
+                    truncated: false,
+                    ..
+                },
+        } if ret.is_some() && OPTIONALS.contains(&class.as_str()) => {
+            let held = fields.iter().find(|f| f.name == "value").map(|f| &f.value);
+            match held {
+                Some(Value::Object {
+                    fields: inner,
+                    truncated: false,
+                    ..
+                }) if class == "java.util.Optional" => {
+                    asserts.push(Assertion::FieldEquals {
+                        of: "result".into(),
+                        field: "present".into(),
+                        expected: "true".into(),
+                        getter: Some("isPresent".into()),
+                    });
+                    let unique = |name: &str| inner.iter().filter(|g| g.name == name).count() == 1;
+                    for f in inner.iter().filter(|f| {
+                        (literal_like(&f.value) || matches!(f.value, Value::Null))
+                            && unique(&f.name)
+                            && !names_an_identity(&f.value)
+                    }) {
+                        if asserts.len() > RESULT_FIELDS {
+                            break;
+                        }
+                        asserts.push(Assertion::FieldEquals {
+                            of: "result.get()".into(),
+                            field: f.name.clone(),
+                            expected: b.expr(&f.value, None),
+                            getter: None,
+                        });
+                    }
+                }
+                _ if fields.iter().all(|f| assertable(&f.value)) => {
+                    asserts.push(Assertion::Equals {
+                        expected: b.expr(v, ret),
+                    });
+                }
+                _ => return None,
             }
         }
         Outcome::Returned {

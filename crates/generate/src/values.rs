@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::FieldType;
-use mimic_trace::{Value, SET_FROM_MAP};
+use mimic_trace::{Value, OPTIONALS, SET_FROM_MAP};
 
 use crate::gaps::SkipReason;
 use crate::java::*;
@@ -319,6 +319,9 @@ impl<'a> Builder<'a> {
                 if class == SET_FROM_MAP {
                     return self.set_from_map(*id, fields);
                 }
+                if OPTIONALS.contains(&class.as_str()) {
+                    return self.optional(class, fields);
+                }
                 self.object(*id, class, fields, &HashMap::new())
             }
             // The generated test's object under test.
@@ -575,6 +578,47 @@ impl<'a> Builder<'a> {
         args.extend(elements);
         let e = format!("{FIXTURES}.setFromMap({})", args.join(", "));
         self.maybe_hoist(id, "java.util.Set", e)
+    }
+
+    /// A JDK optional value ([`OPTIONALS`]) through its factory:
+    /// `java.util.Optional.ofNullable(…)`, `java.util.OptionalInt.of(3)` or `.empty()`.
+    fn optional(&mut self, class: &str, fields: &[mimic_trace::FieldValue]) -> String {
+        let field = |name: &str| fields.iter().find(|f| f.name == name).map(|f| &f.value);
+        let present = match field("isPresent") {
+            Some(Value::Boolean { v }) => *v,
+            Some(_) => {
+                return self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("a {class} whose presence was not recorded"),
+                )
+            }
+            // `java.util.Optional`: present when its value is not null.
+            None => match field("value") {
+                Some(Value::Null) => false,
+                Some(_) => true,
+                None => {
+                    return self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("a {class} whose value was not recorded"),
+                    )
+                }
+            },
+        };
+        match (present, field("value")) {
+            (false, _) => format!("{class}.empty()"),
+            (true, Some(v)) if class == "java.util.Optional" => {
+                let v = v.clone();
+                format!("{class}.ofNullable({})", self.expr(&v, None))
+            }
+            (true, Some(v)) => {
+                let v = v.clone();
+                format!("{class}.of({})", self.expr(&v, None))
+            }
+            (true, None) => self.problem(
+                SkipReason::UnbuildableValue,
+                format!("a {class} whose value was not recorded"),
+            ),
+        }
     }
 
     /// `build` the elements of container `id`, marked as under construction so that an

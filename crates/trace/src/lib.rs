@@ -13,4 +13,4 @@ pub mod value;
 pub use json::{EncodedCall, EncodedInvocation};
 pub use record::{CallRecord, InvocationRecord, Outcome};
 pub use store::{RunInfo, Store, StoreError, SCHEMA_VERSION};
-pub use value::{FieldValue, Value, ELEMENTS_FIELD, ENTRIES_FIELD, SET_FROM_MAP};
+pub use value::{FieldValue, Value, ELEMENTS_FIELD, ENTRIES_FIELD, OPTIONALS, SET_FROM_MAP};

@@ -128,6 +128,16 @@ pub const ENTRIES_FIELD: &str = "<entries>";
 /// [`Value::Object`] whose one field `m` is that map (its keys are the set's elements).
 pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
 
+/// The JDK's optional values, recorded as a [`Value::Object`] of their own fields (a
+/// `java.util.Optional`'s `value`, null when empty; `isPresent` and `value` of the
+/// primitive ones) and rebuilt through their factories (`Optional.ofNullable`).
+pub const OPTIONALS: [&str; 4] = [
+    "java.util.Optional",
+    "java.util.OptionalInt",
+    "java.util.OptionalLong",
+    "java.util.OptionalDouble",
+];
+
 /// One field of a captured object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldValue {

@@ -1,0 +1,17 @@
+package se.kth.castor.optionals;
+
+import java.util.List;
+
+/** The workload: a cart priced, checked and searched against a small catalog. */
+public class Main {
+    public static void main(String[] args) {
+        Catalog catalog = new Catalog();
+        catalog.add(new Product("pen", 3), 10);
+        catalog.add(new Product("book", 12), 0);
+        Cart cart = new Cart(catalog);
+        System.out.println(cart.total(List.of("pen", "book", "lamp")));
+        System.out.println(cart.available("pen") + " " + cart.available("book") + " " + cart.available("lamp"));
+        System.out.println(cart.cheapest(List.of("pen", "book")) + " " + cart.cheapest(List.of("lamp")));
+        System.out.println(cart.affordable("book", 20).map(Product::name) + " " + cart.affordable("book", 5).isPresent());
+    }
+}
