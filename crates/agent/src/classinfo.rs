@@ -494,10 +494,12 @@ unsafe fn classify(
                 through: None,
             })
         }))
-    } else if mimic_trace::OPTIONALS.contains(&name.as_str()) {
-        // An optional value: by its own fields, read as fields (`value`; `isPresent` of
-        // the primitive ones), never through a method.
-        Kind::Object(unsafe { declared_fields(jvmti, options, class, &name) })
+    } else if let Some(keep) = mimic_trace::jdk_by_fields(&name) {
+        // An optional value, a pattern, a lock: by some of its own fields, read as
+        // fields, never through a method.
+        let mut fields = unsafe { declared_fields(jvmti, options, class, &name) };
+        fields.retain(|f| keep.contains(&f.name.as_str()));
+        Kind::Object(fields)
     } else if name == mimic_trace::SET_FROM_MAP {
         // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view
         // of (its elements are the map's keys), which says whose equality it uses; read

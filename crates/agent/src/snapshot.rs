@@ -14,7 +14,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use jvmti_bindings::env::{JniEnv, Jvmti};
 use jvmti_bindings::sys::jni;
 use mimic_plan::{ReadNode, ELEMENTS_READ};
-use mimic_trace::{json, OPTIONALS};
+use mimic_trace::{jdk_by_fields, json};
 
 use crate::classinfo::{Classes, Kind, Prim, TextSize, FOREIGN_VIEW};
 use crate::jdk::{self, clear, Jdk, SubclassBase};
@@ -583,8 +583,9 @@ impl<'a> Walk<'a> {
                         }
                     }
                     Kind::Map => unsafe { self.map(obj, id, name, depth) },
-                    // A JDK optional is a value: all of it, whatever the read tree says.
-                    Kind::Object(fields) if OPTIONALS.contains(&info.name.as_str()) => unsafe {
+                    // A JDK value recorded by its fields: all of them, whatever the read
+                    // tree says.
+                    Kind::Object(fields) if jdk_by_fields(&info.name).is_some() => unsafe {
                         self.object(obj, id, name, (fields, None), depth, None)
                     },
                     Kind::Object(fields) | Kind::Behaviour(fields, _) => unsafe {

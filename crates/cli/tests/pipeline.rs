@@ -347,21 +347,23 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
     );
 }
 
-/// The JDK's optional values (`Optional`, `OptionalInt`), which service code returns
-/// everywhere, are recorded by their fields and rebuilt through their factories: a
-/// mocked catalog answers `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned
-/// optional is compared whole, or, holding a project object, by its presence and that
-/// object's fields. Before, every such answer was opaque ("JDK type java.util.Optional
-/// is not captured by meaning") and no invocation of the cart got a test.
+/// JDK values with no public state, which service code holds and returns everywhere,
+/// are recorded by their fields and rebuilt through their API: a mocked catalog answers
+/// `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned optional is compared whole,
+/// or, holding a project object, by its presence and that object's fields; a ledger's
+/// `ReentrantLock` is a new lock and its `Pattern` is compiled again. Before, each was
+/// opaque ("JDK type java.util.Optional is not captured by meaning") and no invocation
+/// of the cart or the ledger got a test.
 #[test]
-fn optional_values_are_answered_and_compared_by_meaning() {
+fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests) =
-        record_and_generate("optionals", "se.kth.castor.optionals.Main", dir.path());
+        record_and_generate("jdk-values", "se.kth.castor.jdkvalues.Main", dir.path());
     assert_none(&manifest_of(&tests), "skipped");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
-    let cart = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/optionals"), "Cart");
+    let package = tests.join("se/kth/castor/jdkvalues");
+    let cart = mimic_test_support::mimic_tests_of(&package, "Cart");
     for expected in [
         "when(catalog.price(\"pen\")).thenReturn(java.util.Optional.ofNullable(3));",
         "when(catalog.stock(\"lamp\")).thenReturn(java.util.OptionalInt.empty());",
@@ -371,6 +373,12 @@ fn optional_values_are_answered_and_compared_by_meaning() {
     ] {
         assert!(cart.contains(expected), "{expected} in {cart}");
     }
+    let ledger = mimic_test_support::mimic_tests_of(&package, "Ledger");
+    assert!(
+        ledger.contains("\"lock\", new java.util.concurrent.locks.ReentrantLock()")
+            && ledger.contains("java.util.regex.Pattern.compile(\"[a-z]+\", 2)"),
+        "{ledger}"
+    );
 }
 
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one

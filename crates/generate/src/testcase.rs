@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MethodRef, MockableCall, Mut, Receiver};
-use mimic_trace::{InvocationRecord, Outcome, Value, OPTIONALS};
+use mimic_trace::{jdk_by_fields, InvocationRecord, Outcome, Value, OPTIONALS};
 
 use crate::environment::ENVIRONMENT_CLASS;
 use crate::gaps::SkipReason;
@@ -1239,6 +1239,20 @@ fn output_test(
                     });
                 }
                 _ => return None,
+            }
+        }
+        // A pattern by what it reads back; a lock is only there.
+        Outcome::Returned {
+            value: Value::Object { class, fields, .. },
+        } if ret.is_some() && jdk_by_fields(class).is_some() => {
+            asserts.push(Assertion::IsNotNull);
+            for f in fields.iter().filter(|f| literal_like(&f.value)) {
+                asserts.push(Assertion::FieldEquals {
+                    of: "result".into(),
+                    field: f.name.clone(),
+                    expected: b.expr(&f.value, None),
+                    getter: Some(f.name.clone()),
+                });
             }
         }
         Outcome::Returned {

@@ -7,7 +7,7 @@
 use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::FieldType;
-use mimic_trace::{Value, OPTIONALS, SET_FROM_MAP};
+use mimic_trace::{jdk_by_fields, Value, OPTIONALS, SET_FROM_MAP};
 
 use crate::gaps::SkipReason;
 use crate::java::*;
@@ -322,6 +322,9 @@ impl<'a> Builder<'a> {
                 if OPTIONALS.contains(&class.as_str()) {
                     return self.optional(class, fields);
                 }
+                if jdk_by_fields(class).is_some() {
+                    return self.jdk_value(class, fields);
+                }
                 self.object(*id, class, fields, &HashMap::new())
             }
             // The generated test's object under test.
@@ -618,6 +621,29 @@ impl<'a> Builder<'a> {
                 SkipReason::UnbuildableValue,
                 format!("a {class} whose value was not recorded"),
             ),
+        }
+    }
+
+    /// A pattern or a lock of [`mimic_trace::JDK_BY_FIELDS`] through its API.
+    fn jdk_value(&mut self, class: &str, fields: &[mimic_trace::FieldValue]) -> String {
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|f| f.name == name)
+                .map(|f| f.value.clone())
+        };
+        match class {
+            "java.util.regex.Pattern" => match (field("pattern"), field("flags")) {
+                (Some(p @ Value::Str { .. }), Some(f @ Value::Int { .. })) => {
+                    let (p, f) = (self.expr(&p, None), self.expr(&f, None));
+                    format!("{class}.compile({p}, {f})")
+                }
+                _ => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("a {class} whose pattern and flags were not recorded"),
+                ),
+            },
+            _ => format!("new {class}()"),
         }
     }
 

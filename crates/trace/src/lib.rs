@@ -13,4 +13,7 @@ pub mod value;
 pub use json::{EncodedCall, EncodedInvocation};
 pub use record::{CallRecord, InvocationRecord, Outcome};
 pub use store::{RunInfo, Store, StoreError, SCHEMA_VERSION};
-pub use value::{FieldValue, Value, ELEMENTS_FIELD, ENTRIES_FIELD, OPTIONALS, SET_FROM_MAP};
+pub use value::{
+    jdk_by_fields, FieldValue, Value, ELEMENTS_FIELD, ENTRIES_FIELD, JDK_BY_FIELDS, OPTIONALS,
+    SET_FROM_MAP,
+};

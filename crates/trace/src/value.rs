@@ -138,6 +138,29 @@ pub const OPTIONALS: [&str; 4] = [
     "java.util.OptionalDouble",
 ];
 
+/// Every JDK class recorded as a [`Value::Object`] of some of its own fields (read as
+/// fields, never through a method, whatever the read tree says) and rebuilt through its
+/// API: the [`OPTIONALS`]; a `Pattern` by its `pattern` and `flags`
+/// (`Pattern.compile(pattern, flags)`); a lock by nothing (a new, unlocked one: what a
+/// method finds when it takes it, unless it is called with the lock held).
+pub const JDK_BY_FIELDS: [(&str, &[&str]); 7] = [
+    ("java.util.Optional", &["value"]),
+    ("java.util.OptionalInt", &["isPresent", "value"]),
+    ("java.util.OptionalLong", &["isPresent", "value"]),
+    ("java.util.OptionalDouble", &["isPresent", "value"]),
+    ("java.util.regex.Pattern", &["pattern", "flags"]),
+    ("java.util.concurrent.locks.ReentrantLock", &[]),
+    ("java.util.concurrent.locks.ReentrantReadWriteLock", &[]),
+];
+
+/// The fields [`JDK_BY_FIELDS`] records of `class`, if it is one of them.
+pub fn jdk_by_fields(class: &str) -> Option<&'static [&'static str]> {
+    JDK_BY_FIELDS
+        .iter()
+        .find(|(c, _)| *c == class)
+        .map(|(_, fields)| *fields)
+}
+
 /// One field of a captured object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldValue {

@@ -389,6 +389,11 @@ public final class Fixtures {
                             }
                             return set;
                         }
+                        Object jdk = jdkValue((String) n.get("class"), fields, ids);
+                        if (jdk != null) {
+                            ids.put(((Number) n.get("id")).longValue(), jdk);
+                            return jdk;
+                        }
                         Class<?> type = Class.forName((String) n.get("class"));
                         if (type.isRecord()) {
                             Object[] pairs = new Object[fields.size() * 2];
@@ -414,6 +419,38 @@ public final class Fixtures {
                 }
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("mimic could not rebuild " + n.get("class") + ": " + e, e);
+            }
+        }
+
+        /**
+         * A JDK value recorded by its own fields (mimic-trace's {@code JDK_BY_FIELDS}),
+         * rebuilt through its API; null for any other class.
+         */
+        @SuppressWarnings("unchecked")
+        private Object jdkValue(String type, List<Object> fields, Map<Long, Object> ids) {
+            Map<String, Object> values = new HashMap<>();
+            for (Object f : fields) {
+                Map<String, Object> fv = (Map<String, Object>) f;
+                values.put((String) fv.get("name"), build(fv.get("value"), ids));
+            }
+            boolean present = Boolean.TRUE.equals(values.get("isPresent"));
+            switch (type) {
+                case "java.util.Optional":
+                    return java.util.Optional.ofNullable(values.get("value"));
+                case "java.util.OptionalInt":
+                    return present ? java.util.OptionalInt.of(((Number) values.get("value")).intValue()) : java.util.OptionalInt.empty();
+                case "java.util.OptionalLong":
+                    return present ? java.util.OptionalLong.of(((Number) values.get("value")).longValue()) : java.util.OptionalLong.empty();
+                case "java.util.OptionalDouble":
+                    return present ? java.util.OptionalDouble.of(((Number) values.get("value")).doubleValue()) : java.util.OptionalDouble.empty();
+                case "java.util.regex.Pattern":
+                    return java.util.regex.Pattern.compile((String) values.get("pattern"), ((Number) values.get("flags")).intValue());
+                case "java.util.concurrent.locks.ReentrantLock":
+                    return new java.util.concurrent.locks.ReentrantLock();
+                case "java.util.concurrent.locks.ReentrantReadWriteLock":
+                    return new java.util.concurrent.locks.ReentrantReadWriteLock();
+                default:
+                    return null;
             }
         }
 

@@ -1,4 +1,4 @@
-package se.kth.castor.optionals;
+package se.kth.castor.jdkvalues;
 
 import java.util.HashMap;
 import java.util.Map;

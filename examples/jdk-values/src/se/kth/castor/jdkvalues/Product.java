@@ -1,4 +1,4 @@
-package se.kth.castor.optionals;
+package se.kth.castor.jdkvalues;
 
 /** A product of the catalog. */
 public final class Product {

@@ -1,4 +1,4 @@
-package se.kth.castor.optionals;
+package se.kth.castor.jdkvalues;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
-package se.kth.castor.optionals;
+package se.kth.castor.jdkvalues;
 
 import java.util.List;
 
-/** The workload: a cart priced, checked and searched against a small catalog. */
+/** The workload: a cart priced, checked and searched against a small catalog; a ledger reserving stock. */
 public class Main {
     public static void main(String[] args) {
         Catalog catalog = new Catalog();
@@ -13,5 +13,7 @@ public class Main {
         System.out.println(cart.available("pen") + " " + cart.available("book") + " " + cart.available("lamp"));
         System.out.println(cart.cheapest(List.of("pen", "book")) + " " + cart.cheapest(List.of("lamp")));
         System.out.println(cart.affordable("book", 20).map(Product::name) + " " + cart.affordable("book", 5).isPresent());
+        Ledger ledger = new Ledger(catalog);
+        System.out.println(ledger.reserve("pen") + " " + ledger.reserve("PEN") + " " + ledger.reserve("pen-1"));
     }
 }
