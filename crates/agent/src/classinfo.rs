@@ -498,7 +498,7 @@ unsafe fn classify(
         // An optional value, a pattern, a lock: by some of its own fields, read as
         // fields, never through a method.
         let mut fields = unsafe { declared_fields(jvmti, options, class, &name) };
-        fields.retain(|f| keep.contains(&f.name.as_str()));
+        fields.retain(|f| keep.iter().any(|(name, _)| *name == f.name));
         Kind::Object(fields)
     } else if name == mimic_trace::SET_FROM_MAP {
         // `Collections.newSetFromMap(new IdentityHashMap<>())`: by the map it is a view

@@ -220,19 +220,11 @@ pub unsafe fn capture_special(
         return 0;
     }
     let mut walk = Walk {
-        env,
-        cx,
-        out,
-        seen: Seen::default(),
-        next_id: 1,
-        nodes: 0,
-        bytes: 0,
-        nesting: 0,
         secret: secret.map(str::to_string),
-        last_string: None,
         guide: guide.map(|g| (g, false)),
         callee: special.callee,
         mocked_fields: special.mocked_fields,
+        ..Walk::new(env, cx, out)
     };
     unsafe { walk.top(obj, declared) };
     let bytes = walk.bytes;
@@ -250,21 +242,7 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         json::null(out);
         return;
     }
-    let mut walk = Walk {
-        env,
-        cx,
-        out,
-        seen: Seen::default(),
-        next_id: 1,
-        nodes: 0,
-        bytes: 0,
-        nesting: 0,
-        secret: None,
-        last_string: None,
-        guide: None,
-        callee: std::ptr::null_mut(),
-        mocked_fields: &[],
-    };
+    let mut walk = Walk::new(env, cx, out);
     let class = unsafe { walk.class_name(t) };
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
     let jdk_class = crate::classinfo::is_jdk(class.trim_matches('"'));
@@ -272,6 +250,26 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
 }
 
 impl<'a> Walk<'a> {
+    /// A walk that writes to `out`, with nothing seen, no secret, no read tree and
+    /// nothing special.
+    fn new(env: &'a JniEnv, cx: &'a Context<'a>, out: &'a mut String) -> Walk<'a> {
+        Walk {
+            env,
+            cx,
+            out,
+            seen: Seen::default(),
+            next_id: 1,
+            nodes: 0,
+            bytes: 0,
+            nesting: 0,
+            secret: None,
+            last_string: None,
+            guide: None,
+            callee: std::ptr::null_mut(),
+            mocked_fields: &[],
+        }
+    }
+
     unsafe fn top(&mut self, obj: jni::jobject, declared: Declared) {
         match declared {
             Declared::Prim(p) if !obj.is_null() && self.secret.is_some() => {

@@ -351,7 +351,8 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
 /// are recorded by their fields and rebuilt through their API: a mocked catalog answers
 /// `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned optional is compared whole,
 /// or, holding a project object, by its presence and that object's fields; a ledger's
-/// `ReentrantLock` is a new lock and its `Pattern` is compiled again. Before, each was
+/// `ReentrantLock` is a new lock, its `Pattern` is compiled again, its `AtomicReference`
+/// holds what it held and its JDK `Logger` is found by name. Before, each was
 /// opaque ("JDK type java.util.Optional is not captured by meaning") and no invocation
 /// of the cart or the ledger got a test.
 #[test]
@@ -374,11 +375,14 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         assert!(cart.contains(expected), "{expected} in {cart}");
     }
     let ledger = mimic_test_support::mimic_tests_of(&package, "Ledger");
-    assert!(
-        ledger.contains("\"lock\", new java.util.concurrent.locks.ReentrantLock()")
-            && ledger.contains("java.util.regex.Pattern.compile(\"[a-z]+\", 2)"),
-        "{ledger}"
-    );
+    for expected in [
+        "\"lock\", new java.util.concurrent.locks.ReentrantLock()",
+        "java.util.regex.Pattern.compile(\"[a-z]+\", 2)",
+        "new java.util.concurrent.atomic.AtomicReference<>(\"none\")",
+        "java.util.logging.Logger.getLogger(\"ledger\")",
+    ] {
+        assert!(ledger.contains(expected), "{expected} in {ledger}");
+    }
 }
 
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one

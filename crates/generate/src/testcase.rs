@@ -1216,22 +1216,7 @@ fn output_test(
                         expected: "true".into(),
                         getter: Some("isPresent".into()),
                     });
-                    let unique = |name: &str| inner.iter().filter(|g| g.name == name).count() == 1;
-                    for f in inner.iter().filter(|f| {
-                        (literal_like(&f.value) || matches!(f.value, Value::Null))
-                            && unique(&f.name)
-                            && !names_an_identity(&f.value)
-                    }) {
-                        if asserts.len() > RESULT_FIELDS {
-                            break;
-                        }
-                        asserts.push(Assertion::FieldEquals {
-                            of: "result.get()".into(),
-                            field: f.name.clone(),
-                            expected: b.expr(&f.value, None),
-                            getter: None,
-                        });
-                    }
+                    literal_fields(b, &mut asserts, "result.get()", inner, |_| None);
                 }
                 _ if fields.iter().all(|f| assertable(&f.value)) => {
                     asserts.push(Assertion::Equals {
@@ -1246,12 +1231,16 @@ fn output_test(
             value: Value::Object { class, fields, .. },
         } if ret.is_some() && jdk_by_fields(class).is_some() => {
             asserts.push(Assertion::IsNotNull);
+            let getters = jdk_by_fields(class).unwrap_or_default();
             for f in fields.iter().filter(|f| literal_like(&f.value)) {
+                let Some((_, getter)) = getters.iter().find(|(name, _)| *name == f.name) else {
+                    continue;
+                };
                 asserts.push(Assertion::FieldEquals {
                     of: "result".into(),
                     field: f.name.clone(),
                     expected: b.expr(&f.value, None),
-                    getter: Some(f.name.clone()),
+                    getter: Some(getter.to_string()),
                 });
             }
         }
@@ -1271,22 +1260,9 @@ fn output_test(
             // An object: not null, and the fields production's result held that can be
             // written, each asserted on the result.
             asserts.push(Assertion::IsNotNull);
-            let unique = |name: &str| fields.iter().filter(|g| g.name == name).count() == 1;
-            for f in fields.iter().filter(|f| {
-                (literal_like(&f.value) || matches!(f.value, Value::Null))
-                    && unique(&f.name)
-                    && !names_an_identity(&f.value)
-            }) {
-                if asserts.len() > RESULT_FIELDS {
-                    break;
-                }
-                asserts.push(Assertion::FieldEquals {
-                    of: "result".into(),
-                    field: f.name.clone(),
-                    expected: b.expr(&f.value, None),
-                    getter: getter_of(m, class, declared.as_deref(), &f.name, Some(&f.declared_in)),
-                });
-            }
+            literal_fields(b, &mut asserts, "result", fields, |f| {
+                getter_of(m, class, declared.as_deref(), &f.name, Some(&f.declared_in))
+            });
             if constructor && asserts.len() == 1 {
                 return None;
             }
@@ -1307,6 +1283,34 @@ fn output_test(
         }
     }
     Some((act(inv, ret, package, true), asserts))
+}
+
+/// The fields of a returned object (`of`) production's result held that can be written,
+/// each asserted (up to [`RESULT_FIELDS`] assertions in all), read through `getter` or by
+/// reflection.
+fn literal_fields(
+    b: &mut Builder,
+    asserts: &mut Vec<Assertion>,
+    of: &str,
+    fields: &[mimic_trace::FieldValue],
+    getter: impl Fn(&mimic_trace::FieldValue) -> Option<String>,
+) {
+    let unique = |name: &str| fields.iter().filter(|g| g.name == name).count() == 1;
+    for f in fields.iter().filter(|f| {
+        (literal_like(&f.value) || matches!(f.value, Value::Null))
+            && unique(&f.name)
+            && !names_an_identity(&f.value)
+    }) {
+        if asserts.len() > RESULT_FIELDS {
+            break;
+        }
+        asserts.push(Assertion::FieldEquals {
+            of: of.into(),
+            field: f.name.clone(),
+            expected: b.expr(&f.value, None),
+            getter: getter(f),
+        });
+    }
 }
 
 /// The receiver's fields whose value the invocation changed, with the value it left: a

@@ -633,6 +633,22 @@ impl<'a> Builder<'a> {
                 .map(|f| f.value.clone())
         };
         match class {
+            "java.util.concurrent.atomic.AtomicReference" => match field("value") {
+                Some(v) => format!("new {class}<>({})", self.expr(&v, None)),
+                None => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("a {class} whose value was not recorded"),
+                ),
+            },
+            "java.util.logging.Logger" => match field("name") {
+                Some(n @ Value::Str { .. }) => {
+                    format!("{class}.getLogger({})", self.expr(&n, None))
+                }
+                _ => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("a {class} without a name"),
+                ),
+            },
             "java.util.regex.Pattern" => match (field("pattern"), field("flags")) {
                 (Some(p @ Value::Str { .. }), Some(f @ Value::Int { .. })) => {
                     let (p, f) = (self.expr(&p, None), self.expr(&f, None));

@@ -7,7 +7,7 @@
 
 use crate::probe::ProbeApi;
 use crate::probes::{emit_probed_call, push_params, ProbeTriple, Probed, CALL_PROBES};
-use crate::{fresh_method_name, method_at, method_code, MARKER};
+use crate::{cannot_bridge, fresh_method_name, method_code, site_code, MARKER};
 use mimic_classfile::access::*;
 use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::class_file::{Attribute, ClassFile};
@@ -100,17 +100,8 @@ pub fn bridge_call_site(
     api: &ProbeApi,
     materialize_stream: bool,
 ) -> Result<Bridged> {
-    let (method, what) = method_at(class, method_index)?;
-    let fail = |why: String| {
-        ClassFileError::rewrite(format!(
-            "cannot bridge the call at offset {offset} in {what}: {why}"
-        ))
-    };
-    let (position, mut code) = method_code(class, &method)?;
-    let insn = decode(&code.code)?
-        .into_iter()
-        .find(|i| i.offset == offset)
-        .ok_or_else(|| fail("no instruction starts there".into()))?;
+    let (what, position, mut code, insn) = site_code(class, method_index, offset, "call")?;
+    let fail = |why: String| cannot_bridge("call", offset, &what, &why);
     let index = match (insn.opcode, &insn.operand) {
         (INVOKEVIRTUAL | INVOKESTATIC, Operand::Pool(i))
         | (INVOKEINTERFACE, Operand::Interface(i, _)) => *i,

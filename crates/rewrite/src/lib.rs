@@ -51,6 +51,36 @@ pub(crate) fn method_at(class: &ClassFile, method_index: usize) -> Result<(Membe
     Ok((method, what))
 }
 
+/// Why the `kind` (`call`, `method reference`) at `offset` in `what` cannot be bridged.
+pub(crate) fn cannot_bridge(kind: &str, offset: u32, what: &str, why: &str) -> ClassFileError {
+    ClassFileError::rewrite(format!(
+        "cannot bridge the {kind} at offset {offset} in {what}: {why}"
+    ))
+}
+
+/// The site a bridge replaces: method `method_index` described for messages, the
+/// position of its Code attribute among its attributes, the code, and the instruction at
+/// `offset` (none there: an error naming the `kind` of site).
+pub(crate) fn site_code(
+    class: &ClassFile,
+    method_index: usize,
+    offset: u32,
+    kind: &str,
+) -> Result<(
+    String,
+    usize,
+    CodeAttribute,
+    mimic_classfile::instruction::Instruction,
+)> {
+    let (method, what) = method_at(class, method_index)?;
+    let (position, code) = method_code(class, &method)?;
+    let insn = mimic_classfile::instruction::decode(&code.code)?
+        .into_iter()
+        .find(|i| i.offset == offset)
+        .ok_or_else(|| cannot_bridge(kind, offset, &what, "no instruction starts there"))?;
+    Ok((what, position, code, insn))
+}
+
 /// `name descriptor` of a method, for messages.
 pub(crate) fn describe(class: &ClassFile, method: &Member) -> String {
     let cp = &class.constant_pool;

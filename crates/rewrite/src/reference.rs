@@ -18,15 +18,15 @@ use mimic_classfile::bootstrap::{
 use mimic_classfile::class_file::Attribute;
 use mimic_classfile::constant_pool::Constant;
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
-use mimic_classfile::error::{ClassFileError, Result};
-use mimic_classfile::instruction::{decode, Operand};
+use mimic_classfile::error::Result;
+use mimic_classfile::instruction::Operand;
 use mimic_classfile::opcodes::INVOKEDYNAMIC;
 use mimic_classfile::ClassFile;
 
 use crate::bridge::{add_bridge, Bridged, Site};
 use crate::probe::ProbeApi;
 use crate::probes::{push_params, Probed, CALL_PROBES};
-use crate::{method_at, method_code};
+use crate::{cannot_bridge, site_code};
 
 /// Bridge the call the bound method reference created at `offset` of method
 /// `method_index` makes; probes receive `site_id`.
@@ -37,17 +37,9 @@ pub fn bridge_method_reference(
     site_id: i32,
     api: &ProbeApi,
 ) -> Result<Bridged> {
-    let (method, what) = method_at(class, method_index)?;
-    let fail = |why: String| {
-        ClassFileError::rewrite(format!(
-            "cannot bridge the method reference at offset {offset} in {what}: {why}"
-        ))
-    };
-    let (position, mut code) = method_code(class, &method)?;
-    let insn = decode(&code.code)?
-        .into_iter()
-        .find(|i| i.offset == offset)
-        .ok_or_else(|| fail("no instruction starts there".into()))?;
+    let (what, position, mut code, insn) =
+        site_code(class, method_index, offset, "method reference")?;
+    let fail = |why: String| cannot_bridge("method reference", offset, &what, &why);
     let (INVOKEDYNAMIC, Operand::Pool(index)) = (insn.opcode, &insn.operand) else {
         return Err(fail(format!(
             "the instruction there is {}",

@@ -140,21 +140,41 @@ pub const OPTIONALS: [&str; 4] = [
 
 /// Every JDK class recorded as a [`Value::Object`] of some of its own fields (read as
 /// fields, never through a method, whatever the read tree says) and rebuilt through its
-/// API: the [`OPTIONALS`]; a `Pattern` by its `pattern` and `flags`
-/// (`Pattern.compile(pattern, flags)`); a lock by nothing (a new, unlocked one: what a
-/// method finds when it takes it, unless it is called with the lock held).
-pub const JDK_BY_FIELDS: [(&str, &[&str]); 7] = [
-    ("java.util.Optional", &["value"]),
-    ("java.util.OptionalInt", &["isPresent", "value"]),
-    ("java.util.OptionalLong", &["isPresent", "value"]),
-    ("java.util.OptionalDouble", &["isPresent", "value"]),
-    ("java.util.regex.Pattern", &["pattern", "flags"]),
+/// API, each field with the method that reads it back: the [`OPTIONALS`]; a `Pattern` by
+/// its `pattern` and `flags` (`Pattern.compile(pattern, flags)`); an `AtomicReference` by
+/// its `value`; a `java.util.logging.Logger` by its name (`Logger.getLogger(name)`); a
+/// lock by nothing (a new, unlocked one: what a method finds when it takes it, unless it
+/// is called with the lock held).
+pub const JDK_BY_FIELDS: [(&str, &[(&str, &str)]); 9] = [
+    ("java.util.Optional", &[("value", "get")]),
+    (
+        "java.util.OptionalInt",
+        &[("isPresent", "isPresent"), ("value", "getAsInt")],
+    ),
+    (
+        "java.util.OptionalLong",
+        &[("isPresent", "isPresent"), ("value", "getAsLong")],
+    ),
+    (
+        "java.util.OptionalDouble",
+        &[("isPresent", "isPresent"), ("value", "getAsDouble")],
+    ),
+    (
+        "java.util.regex.Pattern",
+        &[("pattern", "pattern"), ("flags", "flags")],
+    ),
+    (
+        "java.util.concurrent.atomic.AtomicReference",
+        &[("value", "get")],
+    ),
+    ("java.util.logging.Logger", &[("name", "getName")]),
     ("java.util.concurrent.locks.ReentrantLock", &[]),
     ("java.util.concurrent.locks.ReentrantReadWriteLock", &[]),
 ];
 
-/// The fields [`JDK_BY_FIELDS`] records of `class`, if it is one of them.
-pub fn jdk_by_fields(class: &str) -> Option<&'static [&'static str]> {
+/// The fields [`JDK_BY_FIELDS`] records of `class`, with the method reading each back,
+/// if it is one of them.
+pub fn jdk_by_fields(class: &str) -> Option<&'static [(&'static str, &'static str)]> {
     JDK_BY_FIELDS
         .iter()
         .find(|(c, _)| *c == class)

@@ -445,6 +445,10 @@ public final class Fixtures {
                     return present ? java.util.OptionalDouble.of(((Number) values.get("value")).doubleValue()) : java.util.OptionalDouble.empty();
                 case "java.util.regex.Pattern":
                     return java.util.regex.Pattern.compile((String) values.get("pattern"), ((Number) values.get("flags")).intValue());
+                case "java.util.concurrent.atomic.AtomicReference":
+                    return new java.util.concurrent.atomic.AtomicReference<>(values.get("value"));
+                case "java.util.logging.Logger":
+                    return java.util.logging.Logger.getLogger((String) values.get("name"));
                 case "java.util.concurrent.locks.ReentrantLock":
                     return new java.util.concurrent.locks.ReentrantLock();
                 case "java.util.concurrent.locks.ReentrantReadWriteLock":

@@ -1,12 +1,16 @@
 package se.kth.castor.jdkvalues;
 
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
-/** Thread-safe and validating: it holds a lock and a pattern, JDK objects with no public state. */
+/** Thread-safe, validating and logging: it holds a lock, a pattern, an atomic reference and a logger, JDK objects with no public state. */
 public class Ledger {
     private final ReentrantLock lock = new ReentrantLock();
     private final Pattern sku = Pattern.compile("[a-z]+", Pattern.CASE_INSENSITIVE);
+    private final AtomicReference<String> last = new AtomicReference<>("none");
+    private final Logger log = Logger.getLogger("ledger");
     private final Catalog catalog;
     private int reserved;
 
@@ -23,6 +27,8 @@ public class Ledger {
         try {
             int units = catalog.stock(item).orElse(0);
             reserved += units;
+            log.fine(() -> "reserved " + units + " of " + item + " after " + last.get());
+            last.set(item);
             return units;
         } finally {
             lock.unlock();
