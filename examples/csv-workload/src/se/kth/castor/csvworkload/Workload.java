@@ -33,8 +33,20 @@ public class Workload {
                         }
                     }
                     System.out.println(out);
+                    System.out.println(parser.getCurrentLineNumber() + " " + parser.getFirstEndOfLine().length());
                 }
             }
         }
+        // The same dialects read from files.
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("csv-workload");
+        for (int i = 0; i < INPUTS.length; i++) {
+            java.nio.file.Path file = dir.resolve("input" + i + ".csv");
+            java.nio.file.Files.writeString(file, INPUTS[i]);
+            try (CSVParser parser = CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8, formats[i])) {
+                System.out.println(file.getFileName() + ": " + parser.getRecords().size() + " records, headers " + parser.getHeaderNames());
+            }
+            java.nio.file.Files.delete(file);
+        }
+        java.nio.file.Files.delete(dir);
     }
 }
