@@ -541,9 +541,9 @@ pub unsafe fn exit(
         Some((jvmti, jdk)) if rec.values => {
             let cx = snapshot_context(st, &jvmti, jdk);
             let receiver_after = (!rec.receiver.is_null()).then(|| {
-                let reads = st.plan.muts.get(mut_index as usize);
+                let m = st.plan.muts.get(mut_index as usize);
                 let (v, b) =
-                    written(|out| unsafe { receiver_snapshot(env, &cx, rec.receiver, reads, out) });
+                    written(|out| unsafe { receiver_snapshot(env, &cx, rec.receiver, m, out) });
                 st.budget_used.fetch_add(b, Ordering::Relaxed);
                 v
             });
