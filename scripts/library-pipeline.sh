@@ -9,12 +9,13 @@
 #   scripts/library-pipeline.sh yaml     (SnakeYAML 2.3: configurations with anchors, aliases)
 #   scripts/library-pipeline.sh jsoup    (jsoup 1.18.1: HTML pages queried, changed, cleaned)
 #   scripts/library-pipeline.sh csv      (Commons CSV 1.14.1: three dialects parsed, printed)
+#   scripts/library-pipeline.sh markdown (commonmark-java 0.24.0: documents parsed, walked, rendered)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -26,7 +27,9 @@ case "$name" in
         main=se.kth.castor.jsoupworkload.Workload; src=examples/jsoup-workload/src ;;
   csv) group=org.apache.commons; artifact=commons-csv; version=1.14.1; package=org.apache.commons.csv
         main=se.kth.castor.csvworkload.Workload; src=examples/csv-workload/src; transitive=true ;;
-  *) echo "unknown library $name (gson, yaml, jsoup or csv)" >&2; exit 2 ;;
+  markdown) group=org.commonmark; artifact=commonmark; version=0.24.0; package=org.commonmark
+        main=se.kth.castor.markdownworkload.Workload; src=examples/markdown-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv or markdown)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

@@ -47,9 +47,14 @@ pub fn comment_text(s: &str) -> String {
     out
 }
 
-/// A Java char literal for a UTF-16 code unit.
+/// A Java char literal for a UTF-16 code unit. Line ends take escape sequences: javac
+/// translates `\u000a` before it lexes, so that spelling would end the line inside the
+/// literal.
 pub fn char_literal(v: u16) -> String {
     match v {
+        0x0a => "'\\n'".into(),
+        0x0d => "'\\r'".into(),
+        0x09 => "'\\t'".into(),
         0x27 => "'\\''".into(),
         0x5c => "'\\\\'".into(),
         0x20..=0x7e => format!("'{}'", v as u8 as char),
@@ -258,6 +263,12 @@ mod tests {
             "\"a\\\"b\\\\c\\n\\ud83d\\ude00\""
         );
         assert_eq!(char_literal('\'' as u16), "'\\''");
+        // javac reads `'\u000a'` as a line end inside the literal (escapes are translated
+        // before the source is lexed): line ends need the escape sequences.
+        assert_eq!(char_literal(0x0a), "'\\n'");
+        assert_eq!(char_literal(0x0d), "'\\r'");
+        assert_eq!(char_literal(0x09), "'\\t'");
+        assert_eq!(char_literal(0x00), "'\\u0000'");
         assert_eq!(float_literal(4.2f32.to_bits()), "4.2F");
         assert_eq!(double_literal(f64::NAN.to_bits()), "Double.NaN");
         assert_eq!(double_literal(42.0f64.to_bits()), "42.0");

@@ -45,6 +45,10 @@ pub struct Builder<'a> {
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
+    /// `Fixtures.set(…)` statements that name an object still under construction, by
+    /// that object's id: pushed once its declaration is (a child built inside its parent
+    /// that points back to the parent).
+    after_declared: HashMap<u32, Vec<String>>,
     /// Variables declared `Object` (objects of nested classes, which may be private).
     object_typed: HashSet<String>,
     /// The recorded object (or array, collection, map) behind each id, wherever in the
@@ -118,6 +122,7 @@ impl<'a> Builder<'a> {
             vars: HashMap::new(),
             referenced,
             in_construction: HashSet::new(),
+            after_declared: HashMap::new(),
             object_typed: HashSet::new(),
             definitions,
             environment_replayed: false,
@@ -783,7 +788,7 @@ impl<'a> Builder<'a> {
                     .get(r)
                     .filter(|_| self.in_construction.contains(r))
                 {
-                    deferred.push((f.name.clone(), var.clone()));
+                    deferred.push((f.name.clone(), var.clone(), *r));
                     continue;
                 }
             }
@@ -817,13 +822,17 @@ impl<'a> Builder<'a> {
                     self.class(class)
                 };
                 self.statements.push(format!("{decl_type} {v} = {create};"));
-                for (name, target) in deferred {
-                    self.statements.push(format!(
-                        "{FIXTURES}.set({v}, {}, {target});",
-                        string_literal(&name)
-                    ));
+                for (name, target, target_id) in deferred {
+                    let set = format!("{FIXTURES}.set({v}, {}, {target});", string_literal(&name));
+                    if target_id == id {
+                        self.statements.push(set);
+                    } else {
+                        self.after_declared.entry(target_id).or_default().push(set);
+                    }
                 }
                 self.in_construction.remove(&id);
+                let waiting = self.after_declared.remove(&id).unwrap_or_default();
+                self.statements.extend(waiting);
                 v
             }
         }
@@ -952,6 +961,43 @@ mod tests {
         let any = b.expr(&Value::Ref { id: 1 }, None);
         assert!(!any.starts_with('('), "{any}");
         assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
+
+    /// Regression (commonmark's `Paragraph` whose child `Text` points back to it as its
+    /// `parent`, the text shared as `firstChild` and `lastChild`): the back reference
+    /// was set right after the child's declaration, before the parent was declared
+    /// ("cannot find symbol"). It is set once the parent exists.
+    #[test]
+    fn a_back_reference_is_set_after_the_object_it_names_is_declared() {
+        let field = |name: &str, value: Value| FieldValue {
+            name: name.into(),
+            declared_in: "a.Node".into(),
+            value,
+        };
+        let text = Value::Object {
+            id: 2,
+            class: "a.Text".into(),
+            fields: vec![field("parent", Value::Ref { id: 1 })],
+            truncated: false,
+        };
+        let paragraph = Value::Object {
+            id: 1,
+            class: "a.Paragraph".into(),
+            fields: vec![
+                field("firstChild", text),
+                field("lastChild", Value::Ref { id: 2 }),
+            ],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&paragraph]);
+        let var = b.try_expr(&paragraph, None).unwrap();
+        let statements = b.statements.join("\n");
+        let declared = statements.find(&format!(" {var} = ")).expect(&statements);
+        let set = statements
+            .find(&format!(", \"parent\", {var});"))
+            .expect(&statements);
+        assert!(declared < set, "{statements}");
     }
 
     /// An in-memory writer recorded by its text (Gson's `JsonWriter` over a
