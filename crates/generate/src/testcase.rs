@@ -894,8 +894,9 @@ pub fn model_for(
             if outcomes
                 .iter()
                 .all(|(o, _)| matches!(o, Outcome::Returned { .. }))
+                && !spies.contains(var)
             {
-                // A mock does nothing by default.
+                // A mock does nothing by default (a spy would run the real method).
                 continue;
             }
             outcomes

@@ -971,6 +971,23 @@ fn a_collaborator_also_used_by_unmocked_code_is_a_spy_on_the_recorded_object() {
     assert!(!source.contains("mock("), "{source}");
     assert_eq!(model.arrange.spies, vec!["gateway".to_string()]);
 
+    // Regression (commonmark's `CoreHtmlNodeRenderer.visit`, whose spied context's
+    // `render(node)` is void): a void call that returned is stubbed `doNothing()` on a
+    // spy, or the real method runs on state the recording did not follow.
+    let mut audited = inv.clone();
+    audited.calls.push(call(
+        3,
+        2,
+        vec![Value::Str { v: "x".into() }],
+        returned(Value::Null),
+    ));
+    let (model, _) = model_for(&m, &audited, 1, &ALL, "CheckoutMimicTest").expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("doNothing().when(gateway).audit(\"x\");"),
+        "{source}"
+    );
+
     // Without calls, the parameter oracle does not say the spy was untouched.
     let (m2, mut quiet) = (m.clone(), inv.clone());
     quiet.calls.clear();
