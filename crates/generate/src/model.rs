@@ -60,6 +60,8 @@ pub enum Answer {
 pub struct RecordedCall {
     pub mock: String,
     pub method: String,
+    /// The method's descriptor: overloads of one name are different methods.
+    pub descriptor: String,
     pub matchers: Vec<String>,
     pub anys: Vec<String>,
 }

@@ -840,6 +840,7 @@ pub fn model_for(
         calls.push(RecordedCall {
             mock: var.clone(),
             method: pc.name.clone(),
+            descriptor: pc.descriptor.clone(),
             matchers: matchers.clone(),
             anys: anys.clone(),
         });
@@ -1652,6 +1653,7 @@ fn call_test(
         while i + n < arrange.calls.len()
             && arrange.calls[i + n].mock == c.mock
             && arrange.calls[i + n].method == c.method
+            && arrange.calls[i + n].descriptor == c.descriptor
         {
             n += 1;
         }

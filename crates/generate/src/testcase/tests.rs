@@ -295,6 +295,35 @@ fn call_oracle_verifies_order_and_consecutive_counts() {
     assert_eq!(rendered.mock_objects, 1);
 }
 
+/// Regression (commonmark's `CoreTextContentNodeRenderer.writeLink`: `write('(')`,
+/// `write(title)`, …): consecutive calls of two overloads of one name were counted as
+/// one run, `times(2).write(anyChar())`, which the second (a `write(String)`) does not
+/// match. A run is one method, name and descriptor.
+#[test]
+fn call_oracle_keeps_overloads_of_one_name_apart() {
+    let (mut m, _) = pay();
+    m.mockable_calls
+        .push(gateway_call(21, "audit", "(I)V", Returns::Void));
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![
+            call(0, 2, vec![Value::Str { v: "x".into() }], returned(Value::Null)),
+            call(1, 3, vec![Value::Int { v: 4 }], returned(Value::Null)),
+        ],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Calls);
+    assert!(
+        source.contains("inOrder.verify(gateway, times(1)).audit(\"x\");"),
+        "{source}"
+    );
+    assert!(
+        source.contains("inOrder.verify(gateway, times(1)).audit(4);"),
+        "{source}"
+    );
+}
+
 #[test]
 fn output_oracle_asserts_a_thrown_exception_and_its_message() {
     let (m, _) = pay();
