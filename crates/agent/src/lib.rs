@@ -13,6 +13,7 @@
 
 pub mod agent;
 pub mod classinfo;
+pub mod effects;
 pub mod jdk;
 pub mod log;
 pub mod options;

@@ -21,6 +21,7 @@ use jvmti_bindings::sys::jni;
 use mimic_plan::ReadNode;
 use mimic_trace::{json, EncodedCall, EncodedInvocation};
 
+use crate::effects::Watched;
 use crate::jdk::{self, clear};
 use crate::snapshot::{self, Context, Declared};
 use crate::state::State;
@@ -66,15 +67,18 @@ struct Pending {
     /// A global reference to the object the call is made on, while its answer is to be
     /// captured (null otherwise): the answer may point back to it ([`Pending::release`]).
     callee: jni::jobject,
+    /// The call's arguments, kept to see what it does to them ([`Watched`]).
+    watched: Watched,
 }
 
 impl Pending {
-    /// Free the global reference to the callee.
+    /// Free the global references to the callee and the arguments.
     fn release(&mut self, env: &JniEnv) {
         if !self.callee.is_null() {
             unsafe { env.delete_global_ref(self.callee) };
             self.callee = std::ptr::null_mut();
         }
+        self.watched.release(env);
     }
 }
 
@@ -755,6 +759,7 @@ pub unsafe fn call_enter(
                 outcome,
                 receiver_identity,
                 answer_identity: None,
+                effects: None,
             });
             records.push((frame_token, index));
             values_taken |= rec.values;
@@ -779,6 +784,14 @@ pub unsafe fn call_enter(
         } else {
             std::ptr::null_mut()
         };
+        // What the call does to its arguments is seen on its exit.
+        let watched = match (values_taken, context(st)) {
+            (true, Some((jvmti, jdk))) => {
+                let cx = snapshot_context(st, &jvmti, jdk);
+                unsafe { Watched::enter(env, &cx, args, returns_reference) }
+            }
+            _ => Watched::NONE,
+        };
         l.next_token += 1;
         let token = l.next_token;
         l.pending.push(Pending {
@@ -786,6 +799,7 @@ pub unsafe fn call_enter(
             records,
             secret,
             callee,
+            watched,
         });
         Some(token)
     })
@@ -895,6 +909,13 @@ pub unsafe fn call_exit(
         let mut p = drained.swap_remove(0);
         let records = std::mem::take(&mut p.records);
         let (callee, secret) = (p.callee, p.secret.take());
+        let effects = match (thrown, context(st)) {
+            (false, Some((jvmti, jdk))) => {
+                let cx = snapshot_context(st, &jvmti, jdk);
+                unsafe { p.watched.exit(env, &cx, result) }.map(|e| json_of(&e))
+            }
+            _ => None,
+        };
         // The outcome as JSON, captured once for every record that took the call with
         // the same read tree.
         let mut captured: Option<(String, bool, Option<&ReadNode>)> = None;
@@ -948,6 +969,7 @@ pub unsafe fn call_exit(
                 if let Some(c) = rec.calls.get_mut(index) {
                     c.outcome = outcome;
                     c.answer_identity = answer_identity;
+                    c.effects = effects.clone();
                 }
             }
             Some(())
@@ -956,4 +978,9 @@ pub unsafe fn call_exit(
         p.release(env);
         done
     });
+}
+
+/// The JSON of a call's effects.
+fn json_of(effects: &mimic_trace::CallEffects) -> String {
+    EncodedCall::effects_json(effects)
 }

@@ -52,6 +52,32 @@ pub enum Answer {
     Nothing,
     /// Threw this throwable expression.
     Throw(String),
+    /// Did something to its arguments first (`statements`, on the lambda parameter
+    /// `param`), then returned `returns` (`None`: a void method).
+    Act {
+        param: String,
+        statements: Vec<String>,
+        returns: Option<String>,
+    },
+}
+
+impl Answer {
+    /// The answer as a Mockito `Answer` lambda (only for [`Answer::Act`]).
+    pub fn lambda(&self) -> Option<String> {
+        let Answer::Act {
+            param,
+            statements,
+            returns,
+        } = self
+        else {
+            return None;
+        };
+        Some(format!(
+            "{param} -> {{ {} return {}; }}",
+            statements.join(" "),
+            returns.as_deref().unwrap_or("null")
+        ))
+    }
 }
 
 /// A mockable call production made, in order: which mock, which method, with which
@@ -125,6 +151,11 @@ pub enum Assertion {
         expected: String,
     },
     ArrayEquals {
+        expected: String,
+    },
+    /// A returned writer or builder (`equals` is identity) holds this text (a Java
+    /// string literal).
+    TextEquals {
         expected: String,
     },
     IsTrue,

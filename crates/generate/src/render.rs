@@ -18,7 +18,9 @@ pub fn step(step: &Step) -> String {
                 string_literal(key)
             ),
             Answer::Return(v) => format!("{ENVIRONMENT_VAR}.answer({}, {v});", string_literal(key)),
-            Answer::Nothing => format!("{ENVIRONMENT_VAR}.answer({}, null);", string_literal(key)),
+            Answer::Nothing | Answer::Act { .. } => {
+                format!("{ENVIRONMENT_VAR}.answer({}, null);", string_literal(key))
+            }
         },
     }
 }
@@ -52,6 +54,9 @@ pub fn stub(s: &Stub) -> String {
             match a {
                 Answer::Throw(e) => chain.push_str(&format!("doThrow({e}).")),
                 Answer::Return(_) | Answer::Nothing => chain.push_str("doNothing()."),
+                a @ Answer::Act { .. } => {
+                    chain.push_str(&format!("doAnswer({}).", a.lambda().unwrap_or_default()))
+                }
             }
         }
         let chain = chain.trim_start_matches("doNothing().");
@@ -77,6 +82,9 @@ fn spy_stub(s: &Stub, call: &str) -> String {
             Answer::Return(_) | Answer::Nothing if s.void => chain.push_str("doNothing()."),
             Answer::Return(_) | Answer::Nothing => chain.push_str("doReturn(null)."),
             Answer::Throw(e) => chain.push_str(&format!("doThrow({e}).")),
+            a @ Answer::Act { .. } => {
+                chain.push_str(&format!("doAnswer({}).", a.lambda().unwrap_or_default()))
+            }
         }
     }
     if chain.is_empty() {
@@ -117,6 +125,10 @@ fn answers_chain(answers: &[Answer]) -> String {
                 flush(&mut run, &mut out);
                 out.push_str(&format!(".thenThrow({e})"));
             }
+            a @ Answer::Act { .. } => {
+                flush(&mut run, &mut out);
+                out.push_str(&format!(".thenAnswer({})", a.lambda().unwrap_or_default()));
+            }
         }
     }
     flush(&mut run, &mut out);
@@ -153,6 +165,9 @@ pub fn assertion(a: &Assertion) -> String {
     match a {
         Assertion::Equals { expected } => format!("assertEquals({expected}, result);"),
         Assertion::ArrayEquals { expected } => format!("assertArrayEquals({expected}, result);"),
+        Assertion::TextEquals { expected } => {
+            format!("assertEquals({expected}, String.valueOf(result));")
+        }
         Assertion::IsTrue => "assertTrue(result);".into(),
         Assertion::IsFalse => "assertFalse(result);".into(),
         Assertion::IsNull => "assertNull(result);".into(),

@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_plan::{MethodRef, MockableCall, Mut, Receiver};
-use mimic_trace::{jdk_by_fields, InvocationRecord, Outcome, Value, OPTIONALS};
+use mimic_trace::{jdk_by_fields, CallEffects, InvocationRecord, Outcome, Value, OPTIONALS};
 
 use crate::environment::ENVIRONMENT_CLASS;
 use crate::gaps::SkipReason;
@@ -221,6 +221,32 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
     }
 }
 
+/// A stub's answer that does what production's call did to its arguments
+/// ([`CallEffects`]): appends the text it appended to a writer or builder it was given,
+/// then returns the argument it returned, or `returns` (`None`: nothing, a void call).
+fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> Answer {
+    let param = b.names.fresh("invocation");
+    let statements = effects
+        .appended
+        .iter()
+        .map(|(i, text)| {
+            format!(
+                "((Appendable) {param}.getArgument({i})).append({});",
+                string_literal(text)
+            )
+        })
+        .collect();
+    let returns = match effects.returned_argument {
+        Some(i) => Some(format!("{param}.getArgument({i})")),
+        None => returns,
+    };
+    Answer::Act {
+        param,
+        statements,
+        returns,
+    }
+}
+
 /// Matchers (or literals) for a recorded call's arguments; `mocks` names the arguments
 /// that were one of the test's mocks (by index), matched by identity.
 fn arg_matchers(
@@ -250,6 +276,14 @@ fn arg_matchers(
                     "org.mockito.AdditionalMatchers.aryEq({})",
                     b.expr(v, Some(t))
                 ),
+                // A writer or builder: its `equals` is identity, and its text when the
+                // call was made is gone by the time Mockito compares (the code goes on
+                // writing into it): any object of the type.
+                Value::Text { class, .. }
+                    if mimic_trace::TEXT_HOLDERS.contains(&class.as_str()) =>
+                {
+                    any_matcher(t, b.package)
+                }
                 Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
                     format!("eq({})", b.expr(v, Some(t)))
                 }
@@ -716,14 +750,14 @@ pub fn model_for(
 
     // Stubs: per mock, method and arguments, the recorded results in order.
     // (mock, method, descriptor, matchers, wildcards, the recorded outcomes each with the
-    // mock answered instead of its value, void)
+    // mock answered instead of its value and what the call did to its arguments, void)
     type Group = (
         String,
         String,
         String,
         Vec<String>,
         Vec<String>,
-        Vec<(Outcome, Option<String>)>,
+        Vec<(Outcome, Option<String>, Option<CallEffects>)>,
         bool,
     );
     let mut groups: Vec<Group> = Vec::new();
@@ -858,7 +892,7 @@ pub fn model_for(
             .position(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers);
         let at = match at {
             Some(at) => {
-                groups[at].5.push((outcome, answer_mock));
+                groups[at].5.push((outcome, answer_mock, c.effects.clone()));
                 at
             }
             None => {
@@ -868,13 +902,13 @@ pub fn model_for(
                     pc.descriptor.clone(),
                     matchers,
                     anys,
-                    vec![(outcome, answer_mock)],
+                    vec![(outcome, answer_mock, c.effects.clone())],
                     cdesc.ret.is_none(),
                 ));
                 groups.len() - 1
             }
         };
-        if !dropped {
+        if !dropped || c.effects.is_some() {
             used_answers.insert(at);
         }
     }
@@ -894,7 +928,7 @@ pub fn model_for(
         let answers: Vec<Answer> = if *void {
             if outcomes
                 .iter()
-                .all(|(o, _)| matches!(o, Outcome::Returned { .. }))
+                .all(|(o, _, e)| matches!(o, Outcome::Returned { .. }) && e.is_none())
                 && !spies.contains(var)
             {
                 // A mock does nothing by default (a spy would run the real method).
@@ -902,7 +936,8 @@ pub fn model_for(
             }
             outcomes
                 .iter()
-                .map(|(o, _)| match o {
+                .map(|(o, _, effects)| match o {
+                    Outcome::Returned { .. } if let Some(e) = effects => acting(&mut b, e, None),
                     Outcome::Returned { .. } => Answer::Nothing,
                     Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
                 })
@@ -911,8 +946,15 @@ pub fn model_for(
             let all_same = outcomes.windows(2).all(|w| w[0] == w[1]);
             let shown = if all_same { &outcomes[..1] } else { outcomes };
             let mut answers = Vec::new();
-            for (o, mock) in shown {
+            for (o, mock, effects) in shown {
                 answers.push(match o {
+                    // The call handed back an object it was given (after writing to it).
+                    Outcome::Returned { .. }
+                        if let Some(e) =
+                            effects.as_ref().filter(|e| e.returned_argument.is_some()) =>
+                    {
+                        acting(&mut b, e, None)
+                    }
                     Outcome::Returned { .. } if let Some(var) = mock => Answer::Return(var.clone()),
                     Outcome::Returned { value } => {
                         let role = format!("{name}-returns-{}", answers.len() + 1);
@@ -929,6 +971,11 @@ pub fn model_for(
                     }
                     Outcome::Threw { exception } => Answer::Throw(thrown_expr(&mut b, exception)),
                 });
+                // What the call wrote into its arguments before it returned that.
+                if let (Some(e), Some(Answer::Return(value))) = (effects, answers.last()) {
+                    let value = value.clone();
+                    *answers.last_mut().unwrap() = acting(&mut b, e, Some(value));
+                }
             }
             answers
         };
@@ -1273,6 +1320,15 @@ fn output_test(
             let t = ret?;
             if !assertable(value) {
                 return None;
+            }
+            let holder = |class: &str| mimic_trace::TEXT_HOLDERS.contains(&class);
+            if let Value::Text { class, text } = value {
+                if holder(class) {
+                    asserts.push(Assertion::TextEquals {
+                        expected: string_literal(text),
+                    });
+                    return Some((act(inv, ret, package, true), asserts));
+                }
             }
             let expected = b.expr(value, Some(t));
             asserts.push(match (value, t) {

@@ -95,6 +95,7 @@ fn records() -> Vec<InvocationRecord> {
                 outcome: returned(Value::Int { v: 1 }),
                 receiver_identity: None,
                 answer_identity: None,
+                effects: None,
             },
             CallRecord {
                 seq: 1,
@@ -103,6 +104,7 @@ fn records() -> Vec<InvocationRecord> {
                 outcome: returned(Value::Boolean { v: true }),
                 receiver_identity: None,
                 answer_identity: None,
+                effects: None,
             },
         ],
         started_ns: 0,
@@ -118,6 +120,7 @@ fn records() -> Vec<InvocationRecord> {
             outcome: returned(Value::Int { v: 0 }),
             receiver_identity: None,
             answer_identity: None,
+            effects: None,
         }],
         outcome: returned(Value::Boolean { v: false }),
         ..base.clone()
@@ -133,6 +136,7 @@ fn records() -> Vec<InvocationRecord> {
                 outcome: returned(Value::Int { v: 3 }),
                 receiver_identity: None,
                 answer_identity: None,
+                effects: None,
             },
             CallRecord {
                 seq: 1,
@@ -146,6 +150,7 @@ fn records() -> Vec<InvocationRecord> {
                 },
                 receiver_identity: None,
                 answer_identity: None,
+                effects: None,
             },
         ],
         outcome: Outcome::Threw {

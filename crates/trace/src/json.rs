@@ -278,6 +278,8 @@ pub struct EncodedCall {
     /// [`CallRecord::receiver_identity`] and [`CallRecord::answer_identity`].
     pub receiver_identity: Option<i32>,
     pub answer_identity: Option<i32>,
+    /// [`CallRecord::effects`] as JSON.
+    pub effects: Option<String>,
 }
 
 /// One completed invocation, its values already encoded (the columns of
@@ -337,7 +339,13 @@ impl EncodedCall {
             outcome: to_json(&c.outcome),
             receiver_identity: c.receiver_identity,
             answer_identity: c.answer_identity,
+            effects: c.effects.as_ref().map(EncodedCall::effects_json),
         }
+    }
+
+    /// The `effects` column's JSON.
+    pub fn effects_json(effects: &crate::record::CallEffects) -> String {
+        to_json(effects)
     }
 }
 

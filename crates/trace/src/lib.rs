@@ -11,9 +11,9 @@ pub mod store;
 pub mod value;
 
 pub use json::{EncodedCall, EncodedInvocation};
-pub use record::{CallRecord, InvocationRecord, Outcome};
+pub use record::{CallEffects, CallRecord, InvocationRecord, Outcome};
 pub use store::{RunInfo, Store, StoreError, SCHEMA_VERSION};
 pub use value::{
     jdk_by_fields, FieldValue, Value, ELEMENTS_FIELD, ENTRIES_FIELD, JDK_BY_FIELDS, OPTIONALS,
-    SET_FROM_MAP,
+    SET_FROM_MAP, TEXT_HOLDERS,
 };

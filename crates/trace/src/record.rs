@@ -36,6 +36,29 @@ pub struct CallRecord {
     /// answers the call with a mock (`returns_mock`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer_identity: Option<i32>,
+    /// What the call did to the objects it was given, seen when it returned (a
+    /// collaborator writing into the writer it is passed); `None` when nothing was seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effects: Option<CallEffects>,
+}
+
+/// What a recorded call did to its arguments: a test's stub does the same, or the code
+/// under test would not see it (`encoder.encode(value, out)` writes into `out`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallEffects {
+    /// The argument (by index) the call returned: that very object, not a copy.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub returned_argument: Option<u32>,
+    /// Text the call appended to arguments that hold text (a `StringWriter`,
+    /// `CharArrayWriter`, `StringBuilder` or `StringBuffer`), by argument index.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub appended: Vec<(u32, String)>,
+}
+
+impl CallEffects {
+    pub fn is_empty(&self) -> bool {
+        self.returned_argument.is_none() && self.appended.is_empty()
+    }
 }
 
 /// One completed invocation of a MUT.

@@ -16,9 +16,9 @@ use crate::value::Value;
 
 /// Bumped on any schema change (2: `invocations.statics`; 3: `receiver_after` is NULL
 /// when it equals `receiver_before`; 4: `calls.receiver_identity` and
-/// `calls.answer_identity`). An older store is migrated when opened for writing (the
+/// `calls.answer_identity`; 5: `calls.effects`). An older store is migrated when opened for writing (the
 /// columns it lacks are added, [`ADDED_COLUMNS`]) and read as it is otherwise.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// SQLite `application_id` of a mimic store ("mimc"), set when the store is created, so
 /// that mimic never mistakes another application's database for its own.
@@ -54,10 +54,11 @@ pub enum StoreError {
 
 /// The columns added after version 1, as (table, column, type): an older store gets each
 /// one it lacks when opened for writing.
-const ADDED_COLUMNS: [(&str, &str, &str); 3] = [
+const ADDED_COLUMNS: [(&str, &str, &str); 4] = [
     ("invocations", "statics", "TEXT"),
     ("calls", "receiver_identity", "INTEGER"),
     ("calls", "answer_identity", "INTEGER"),
+    ("calls", "effects", "TEXT"),
 ];
 
 const SCHEMA: &str = "
@@ -117,6 +118,7 @@ CREATE TABLE IF NOT EXISTS calls (
   outcome TEXT NOT NULL,
   receiver_identity INTEGER,
   answer_identity INTEGER,
+  effects TEXT,
   PRIMARY KEY (run_id, invocation_id, seq)
 );
 ";
@@ -169,6 +171,8 @@ pub struct Store {
     /// Whether `calls` has the identity columns (schema 4; a store opened read-only is
     /// not migrated).
     identity_columns: bool,
+    /// Whether `calls` has the `effects` column (schema 5).
+    effects_column: bool,
 }
 
 fn now_text() -> String {
@@ -222,6 +226,7 @@ impl Store {
             path: path.to_path_buf(),
             statics_column: true,
             identity_columns: true,
+            effects_column: true,
         };
         store
             .conn
@@ -337,6 +342,7 @@ impl Store {
             path: path.to_path_buf(),
             statics_column: true,
             identity_columns: true,
+            effects_column: true,
         };
         match store.schema_version() {
             Ok(Some(1..=SCHEMA_VERSION)) => {
@@ -344,6 +350,7 @@ impl Store {
                 // it does not have.
                 store.statics_column = store.has_column("invocations", "statics")?;
                 store.identity_columns = store.has_column("calls", "answer_identity")?;
+                store.effects_column = store.has_column("calls", "effects")?;
                 Ok(store)
             }
             Ok(Some(v)) => Err(StoreError::Version {
@@ -448,7 +455,7 @@ impl Store {
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             )?;
             let mut call = tx.prepare_cached(
-                "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome, receiver_identity, answer_identity) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT OR REPLACE INTO calls (run_id, invocation_id, seq, plan_call, arguments, outcome, receiver_identity, answer_identity, effects) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?;
             for r in batch {
                 // An unchanged receiver is stored once (most MUTs change nothing).
@@ -471,7 +478,8 @@ impl Store {
                         c.arguments,
                         c.outcome,
                         c.receiver_identity,
-                        c.answer_identity
+                        c.answer_identity,
+                        c.effects
                     ])?;
                 }
                 inv.execute(params![
@@ -665,10 +673,10 @@ impl Store {
         else {
             return Ok(None);
         };
-        let mut st = self.conn.prepare_cached(if self.identity_columns {
-            "SELECT seq, plan_call, arguments, outcome, receiver_identity, answer_identity FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq"
-        } else {
-            "SELECT seq, plan_call, arguments, outcome, NULL, NULL FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq"
+        let mut st = self.conn.prepare_cached(match (self.identity_columns, self.effects_column) {
+            (true, true) => "SELECT seq, plan_call, arguments, outcome, receiver_identity, answer_identity, effects FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq",
+            (true, false) => "SELECT seq, plan_call, arguments, outcome, receiver_identity, answer_identity, NULL FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq",
+            _ => "SELECT seq, plan_call, arguments, outcome, NULL, NULL, NULL FROM calls WHERE run_id = ?1 AND invocation_id = ?2 ORDER BY seq",
         })?;
         let calls = st
             .query_map(params![run, id as i64], |r| {
@@ -679,10 +687,11 @@ impl Store {
                     r.get::<_, String>(3)?,
                     r.get::<_, Option<i32>>(4)?,
                     r.get::<_, Option<i32>>(5)?,
+                    r.get::<_, Option<String>>(6)?,
                 ))
             })?
             .map(|row| {
-                let (seq, plan_call, a, o, receiver_identity, answer_identity) = row?;
+                let (seq, plan_call, a, o, receiver_identity, answer_identity, effects) = row?;
                 Ok(CallRecord {
                     seq: seq as u32,
                     plan_call: plan_call as u32,
@@ -690,6 +699,7 @@ impl Store {
                     outcome: parse(&o)?,
                     receiver_identity,
                     answer_identity,
+                    effects: effects.as_deref().map(parse).transpose()?,
                 })
             })
             .collect::<Result<Vec<_>, StoreError>>()?;

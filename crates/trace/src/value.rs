@@ -128,6 +128,16 @@ pub const ENTRIES_FIELD: &str = "<entries>";
 /// [`Value::Object`] whose one field `m` is that map (its keys are the set's elements).
 pub const SET_FROM_MAP: &str = "java.util.Collections$SetFromMap";
 
+/// The JDK classes recorded as `Text` whose text changes in place (writers and builders
+/// in memory): their `equals` is identity, and a call may append to one it is given
+/// ([`crate::CallEffects`]).
+pub const TEXT_HOLDERS: [&str; 4] = [
+    "java.io.StringWriter",
+    "java.io.CharArrayWriter",
+    "java.lang.StringBuilder",
+    "java.lang.StringBuffer",
+];
+
 /// The JDK's optional values, recorded as a [`Value::Object`] of their own fields (a
 /// `java.util.Optional`'s `value`, null when empty; `isPresent` and `value` of the
 /// primitive ones) and rebuilt through their factories (`Optional.ofNullable`).

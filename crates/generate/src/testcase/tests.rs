@@ -90,6 +90,7 @@ fn call(seq: u32, plan_call: u32, arguments: Vec<Value>, outcome: Outcome) -> Ca
         outcome,
         receiver_identity: None,
         answer_identity: None,
+        effects: None,
     }
 }
 
@@ -308,7 +309,12 @@ fn call_oracle_keeps_overloads_of_one_name_apart() {
         vec![Value::Int { v: 3 }],
         returned(Value::Boolean { v: true }),
         vec![
-            call(0, 2, vec![Value::Str { v: "x".into() }], returned(Value::Null)),
+            call(
+                0,
+                2,
+                vec![Value::Str { v: "x".into() }],
+                returned(Value::Null),
+            ),
             call(1, 3, vec![Value::Int { v: 4 }], returned(Value::Null)),
         ],
     );

@@ -1,0 +1,18 @@
+package se.kth.castor.writers;
+
+import java.io.StringWriter;
+import java.util.List;
+
+/** The workload: renders and joins a few lists. */
+public class Main {
+    public static void main(String[] args) throws Exception {
+        Encoder html = (value, out) -> out.write(value.replace("&", "&amp;").replace("<", "&lt;"));
+        Separator comma = (text, index) -> text.append(index % 2 == 0 ? ", " : "; ");
+        Renderer renderer = new Renderer(html, comma);
+        for (List<String> values : List.of(List.of("a < b", "fish & chips"), List.of("one"), List.of("x", "y", "z"))) {
+            StringWriter out = new StringWriter();
+            System.out.println(renderer.render(out, values));
+            System.out.println(renderer.join(values));
+        }
+    }
+}
