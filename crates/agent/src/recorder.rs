@@ -697,13 +697,26 @@ pub unsafe fn call_enter(
             .enumerate()
             .rev()
             .find_map(|(i, f)| table.plan_call(site as u32, f.mut_index).map(|c| (i, c)))?;
-        let mut targets: Vec<(usize, u32)> = vec![(fi, plan_call)];
+        // A call made while one of the invocation's mockable calls is still running is
+        // made by that collaborator's code (an iteration calling back into the code that
+        // called it): a test's mock makes no such call, so it is not the invocation's.
+        let in_call = |token: i64| {
+            l.pending
+                .iter()
+                .any(|p| p.records.iter().any(|(t, _)| *t == token))
+        };
+        let mut targets: Vec<(usize, u32)> = Vec::new();
+        if !in_call(l.frames[fi].token) {
+            targets.push((fi, plan_call));
+        }
         for t in l.frames[fi].outer.clone() {
             let Some(i) = l.frames.iter().position(|f| f.token == t) else {
                 continue;
             };
             if let Some(c) = table.plan_call(site as u32, l.frames[i].mut_index) {
-                targets.push((i, c));
+                if !in_call(t) {
+                    targets.push((i, c));
+                }
             }
         }
         let declared = st

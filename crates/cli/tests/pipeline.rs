@@ -385,6 +385,37 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     }
 }
 
+/// A collaborator that writes into the writer it is given (`encoder.encode(value, out)`)
+/// or appends to a builder and hands it back (`separator.after(text, i)`): the recorder
+/// sees, when the call returns, the text it appended and which argument it returned, and
+/// the stub does the same (`doAnswer`/`thenAnswer`). Writers and builders compare by
+/// identity, so a call's writer is matched by type and a returned one asserted by its
+/// text. Before, every mock did nothing: 2 of the 18 `Renderer` tests mimicked
+/// (mustache.java's `ValueCode.execute` and `AbstractObjectHandler.iterate` in small).
+/// And a `Loop` whose section, a lambda, loops again through the same loop: the calls
+/// the nested loop makes while the outer call to the section runs are the section's
+/// doing, not the outer invocation's (its test's mock makes none); they were recorded for
+/// it, and 6 of its tests failed.
+#[test]
+fn what_a_mocked_call_writes_into_its_arguments_is_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("writers", "se.kth.castor.writers.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+    assert_eq!(report["summary"]["tests"], 33, "{:#}", report["summary"]);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/writers"), "Renderer");
+    for expected in [
+        "doAnswer(invocation -> { ((Appendable) invocation.getArgument(1)).append(\"one\"); return null; })",
+        "thenAnswer(invocation -> { ((Appendable) invocation.getArgument(0)).append(\", \"); return invocation.getArgument(0); })",
+        "encode(eq(\"one\"), any(java.io.Writer.class))",
+        "assertEquals(\"<ul><li>one</li></ul>\", String.valueOf(result));",
+    ] {
+        assert!(source.contains(expected), "{expected} in {source}");
+    }
+}
+
 /// Issue 15 pattern 5: a project subclass of `ArrayList` (a playlist with a name) and one
 /// of `HashMap` (tags with a fallback) are data: not mocked, recorded with their own
 /// fields and their elements or entries, and rebuilt with both; the tests mimic. Before,

@@ -158,6 +158,17 @@ fn print_invocation(run: i64, entry: &Mut, inv: &InvocationRecord) {
                 outcome_text(&c.outcome)
             ),
         }
+        if let Some(e) = &c.effects {
+            for (i, text) in &e.appended {
+                println!(
+                    "         appended {} to argument {i}",
+                    render(&Value::Str { v: text.clone() }, 1)
+                );
+            }
+            if let Some(i) = e.returned_argument {
+                println!("         returned argument {i} itself");
+            }
+        }
     }
     println!("  {}", outcome_text(&inv.outcome));
     if let Some(r) = &inv.receiver_after {

@@ -14,5 +14,18 @@ public class Main {
             System.out.println(renderer.render(out, values));
             System.out.println(renderer.join(values));
         }
+        Loop loop = new Loop();
+        // A lambda (no method under test of its own) that loops again over a nested list.
+        Section[] section = new Section[1];
+        section[0] = (out, item) -> {
+            if (item instanceof List) {
+                return loop.each(section[0], out, (List<?>) item);
+            }
+            out.write(item + ";");
+            return out;
+        };
+        for (List<?> items : List.of(List.of("a", List.of("b", "c"), "d"), List.of(List.of(List.of("e"))))) {
+            System.out.println(loop.each(section[0], new StringWriter(), items));
+        }
     }
 }
