@@ -1,6 +1,7 @@
 //! The `mimic` binary: parses the command line and dispatches to one module
 //! per subcommand under `commands/`. Exit codes are in `exit_code`.
 
+mod classpath_arg;
 mod commands;
 mod exit_code;
 mod native;

@@ -221,6 +221,22 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
     }
 }
 
+/// Does the value hold a project object (or a writer or builder), which its class may
+/// not compare by meaning?
+fn holds_objects(v: &Value) -> bool {
+    match v {
+        Value::Object { .. } | Value::Ref { .. } => true,
+        Value::Text { class, .. } => mimic_trace::TEXT_HOLDERS.contains(&class.as_str()),
+        Value::Collection { elements, .. } | Value::Array { elements, .. } => {
+            elements.iter().any(holds_objects)
+        }
+        Value::Map { entries, .. } => entries
+            .iter()
+            .any(|(k, v)| holds_objects(k) || holds_objects(v)),
+        _ => false,
+    }
+}
+
 /// A stub's answer that does what production's call did to its arguments
 /// ([`CallEffects`]): appends the text it appended to a writer or builder it was given,
 /// then returns the argument it returned, or `returns` (`None`: nothing, a void call).
@@ -283,6 +299,14 @@ fn arg_matchers(
                     if mimic_trace::TEXT_HOLDERS.contains(&class.as_str()) =>
                 {
                     any_matcher(t, b.package)
+                }
+                // Holding a project object, whose class may not define `equals`: by
+                // meaning (`Fixtures.looksLike`), as production's value was recorded.
+                Value::Collection { .. } | Value::Map { .. } if holds_objects(v) => {
+                    match b.try_expr(v, Some(t)) {
+                        Some(e) => format!("{FIXTURES}.looksLike({e})"),
+                        None => any_matcher(t, b.package),
+                    }
                 }
                 Value::Collection { .. } | Value::Map { .. } | Value::Text { .. } => {
                     format!("eq({})", b.expr(v, Some(t)))

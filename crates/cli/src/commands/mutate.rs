@@ -270,12 +270,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
                  (or run in a directory with a pom.xml)"
             );
         }
-        let classpath = args
-            .classpath
-            .iter()
-            .flat_map(|s| std::env::split_paths(s).collect::<Vec<_>>())
-            .filter(|p| !p.as_os_str().is_empty())
-            .collect();
+        let classpath = crate::classpath_arg::split(&args.classpath);
         return Ok(vec![Target {
             module: None,
             classes: args.classes.clone(),

@@ -48,15 +48,6 @@ pub struct TargetsArgs {
     pub all: bool,
 }
 
-fn split_classpath(parts: &[String]) -> Vec<PathBuf> {
-    parts
-        .iter()
-        .flat_map(|p| p.split(':'))
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .collect()
-}
-
 pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     let explicit = !args.classpath.is_empty();
     if explicit && args.project.project.is_some() {
@@ -68,7 +59,7 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
             bail!("nothing to analyse: give --classpath (-c), or --project <dir of a pom.xml>")
         }
         None => (
-            split_classpath(&args.classpath),
+            crate::classpath_arg::split(&args.classpath),
             args.project_packages.clone(),
         ),
     };

@@ -64,13 +64,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
             "give the generated tests (--tests) and their class path (-c), or --project <dir of a pom.xml>"
         );
     };
-    let classpath: Vec<PathBuf> = args
-        .classpath
-        .iter()
-        .flat_map(|p| p.split(':'))
-        .filter(|s| !s.is_empty())
-        .map(PathBuf::from)
-        .collect();
+    let classpath = crate::classpath_arg::split(&args.classpath);
     let work = args
         .work
         .clone()

@@ -249,6 +249,136 @@ public final class Fixtures {
         return set;
     }
 
+    /**
+     * A Mockito argument matcher for a value production passed that its class does not
+     * compare by meaning (a project object without {@code equals}, or a list or map
+     * holding one): equal when the argument has the same meaning as {@code expected},
+     * compared the way mimic recorded it — arrays, lists, sets and maps by their
+     * contents, objects whose class defines {@code equals} by it, other JDK objects by
+     * their text, and other objects field by field (cycles followed once).
+     */
+    public static <T> T looksLike(T expected) {
+        return org.mockito.ArgumentMatchers.argThat(
+                actual -> sameMeaning(expected, actual, new java.util.IdentityHashMap<>()));
+    }
+
+    /** Whether {@code a} and {@code b} mean the same ({@link #looksLike}). */
+    public static boolean sameMeaning(Object a, Object b, java.util.IdentityHashMap<Object, Object> seen) {
+        if (a == b) {
+            return true;
+        }
+        if (a == null || b == null) {
+            return false;
+        }
+        if (seen.get(a) == b) {
+            return true;
+        }
+        seen.put(a, b);
+        if (a.getClass().isArray() && b.getClass().isArray()) {
+            int n = Array.getLength(a);
+            if (n != Array.getLength(b)) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (!sameMeaning(Array.get(a, i), Array.get(b, i), seen)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof java.util.Set && b instanceof java.util.Set) {
+            java.util.Set<?> sa = (java.util.Set<?>) a;
+            java.util.Set<?> sb = (java.util.Set<?>) b;
+            if (sa.size() != sb.size()) {
+                return false;
+            }
+            outer:
+            for (Object e : sa) {
+                for (Object f : sb) {
+                    if (sameMeaning(e, f, seen)) {
+                        continue outer;
+                    }
+                }
+                return false;
+            }
+            return true;
+        }
+        if (a instanceof Collection && b instanceof Collection) {
+            Collection<?> ca = (Collection<?>) a;
+            Collection<?> cb = (Collection<?>) b;
+            if (ca.size() != cb.size()) {
+                return false;
+            }
+            java.util.Iterator<?> ib = cb.iterator();
+            for (Object e : ca) {
+                if (!sameMeaning(e, ib.next(), seen)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a instanceof Map && b instanceof Map) {
+            Map<?, ?> ma = (Map<?, ?>) a;
+            Map<?, ?> mb = (Map<?, ?>) b;
+            if (ma.size() != mb.size()) {
+                return false;
+            }
+            outer:
+            for (Map.Entry<?, ?> e : ma.entrySet()) {
+                if (mb.containsKey(e.getKey())) {
+                    if (!sameMeaning(e.getValue(), mb.get(e.getKey()), seen)) {
+                        return false;
+                    }
+                    continue;
+                }
+                for (Map.Entry<?, ?> f : mb.entrySet()) {
+                    if (sameMeaning(e.getKey(), f.getKey(), seen) && sameMeaning(e.getValue(), f.getValue(), seen)) {
+                        continue outer;
+                    }
+                }
+                return false;
+            }
+            return true;
+        }
+        Class<?> type = a.getClass();
+        if (type != b.getClass()) {
+            return false;
+        }
+        if (declares(type, "equals", Object.class)) {
+            return a.equals(b);
+        }
+        if (type.getModule().isNamed()) {
+            // A JDK object without equals (a writer, a builder): by its text when it has
+            // one; its fields are closed to reflection.
+            return !declares(type, "toString") || a.toString().equals(b.toString());
+        }
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                try {
+                    f.setAccessible(true);
+                    if (!sameMeaning(f.get(a), f.get(b), seen)) {
+                        return false;
+                    }
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    // A field closed to reflection says nothing either way.
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Whether a class below {@code Object} declares the method {@code type} has. */
+    private static boolean declares(Class<?> type, String name, Class<?>... parameters) {
+        try {
+            return type.getMethod(name, parameters).getDeclaringClass() != Object.class;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
+    }
+
     /** Put (key, value) pairs into a map; returns the map. */
     @SuppressWarnings("unchecked")
     public static <K, V, M extends Map<K, V>> M map(M map, Object... keysAndValues) {

@@ -46,6 +46,26 @@ class FixturesTest {
         assertEquals(java.util.Map.of("x", 1), Fixtures.get(t, "<entries>"));
     }
 
+    /**
+     * Regression (mustache.java's {@code ObjectHandler.coerce(scope)}: a map holding a
+     * project object without {@code equals}): {@code eq} of a rebuilt copy never matched
+     * the object production passed. {@code looksLike} compares by meaning.
+     */
+    @Test
+    void looksLikeComparesObjectsWithoutEqualsFieldByFieldInsideCollections() {
+        Node a = Fixtures.create(Node.class, "name", "x", "xs", new int[] {1, 2}, "tags", List.of("t"));
+        Node b = Fixtures.create(Node.class, "name", "x", "xs", new int[] {1, 2}, "tags", new java.util.ArrayList<>(List.of("t")));
+        Fixtures.set(a, "next", a);
+        Fixtures.set(b, "next", b);
+        java.util.IdentityHashMap<Object, Object> seen = new java.util.IdentityHashMap<>();
+        assertTrue(Fixtures.sameMeaning(java.util.Map.of("n", a), new java.util.HashMap<>(java.util.Map.of("n", b)), seen));
+        Fixtures.set(b, "xs", new int[] {1, 3});
+        assertFalse(Fixtures.sameMeaning(a, b, new java.util.IdentityHashMap<>()));
+        assertFalse(Fixtures.sameMeaning(List.of(a), List.of(a, a), new java.util.IdentityHashMap<>()));
+        // A writer by its text.
+        assertTrue(Fixtures.sameMeaning(new java.io.StringWriter().append("q"), new java.io.StringWriter().append("q"), new java.util.IdentityHashMap<>()));
+    }
+
     @Test
     void createsWithoutRunningConstructorsAndSetsFields() {
         Node n = Fixtures.create(Node.class, "name", "x", "weight", 2.5);
