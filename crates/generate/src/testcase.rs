@@ -972,6 +972,9 @@ pub fn model_for(
             let mut answers = Vec::new();
             for (o, mock, effects) in shown {
                 answers.push(match o {
+                    // The plan answers the call with a mock (its result is only called or
+                    // passed on): that mock, whatever production's object was.
+                    Outcome::Returned { .. } if let Some(var) = mock => Answer::Return(var.clone()),
                     // The call handed back an object it was given (after writing to it).
                     Outcome::Returned { .. }
                         if let Some(e) =
@@ -979,7 +982,6 @@ pub fn model_for(
                     {
                         acting(&mut b, e, None)
                     }
-                    Outcome::Returned { .. } if let Some(var) = mock => Answer::Return(var.clone()),
                     Outcome::Returned { value } => {
                         let role = format!("{name}-returns-{}", answers.len() + 1);
                         Answer::Return(match large(&role, value) {
@@ -997,8 +999,14 @@ pub fn model_for(
                 });
                 // What the call wrote into its arguments before it returned that.
                 if let (Some(e), Some(Answer::Return(value))) = (effects, answers.last()) {
-                    let value = value.clone();
-                    *answers.last_mut().unwrap() = acting(&mut b, e, Some(value));
+                    if !e.appended.is_empty() {
+                        let effects = CallEffects {
+                            returned_argument: None,
+                            ..e.clone()
+                        };
+                        let value = value.clone();
+                        *answers.last_mut().unwrap() = acting(&mut b, &effects, Some(value));
+                    }
                 }
             }
             answers

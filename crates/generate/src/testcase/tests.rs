@@ -330,6 +330,44 @@ fn call_oracle_keeps_overloads_of_one_name_apart() {
     );
 }
 
+/// Regression (SnakeYAML's `RepresentList.representData`: `getTag(type, defaultTag)`
+/// answers the tag it was given, which the code only passes on): the plan answers such
+/// a call with a mock, and the test verifies the mock is passed on; answering the
+/// argument itself instead (the call's recorded effect) broke that check.
+#[test]
+fn a_call_answered_by_a_mock_keeps_it_even_when_it_returned_an_argument() {
+    let (mut m, _) = pay();
+    let mut tagged = gateway_call(
+        21,
+        "tag",
+        "(Ljava/lang/Object;)Ljava/lang/Object;",
+        Returns::Object,
+    );
+    tagged.returns_mock = Some("shop.Tag".into());
+    m.mockable_calls.push(tagged);
+    let mut c = call(
+        0,
+        3,
+        vec![Value::Str { v: "seq".into() }],
+        returned(Value::Str { v: "seq".into() }),
+    );
+    c.effects = Some(mimic_trace::CallEffects {
+        returned_argument: Some(0),
+        appended: vec![],
+    });
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![c],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("when(gateway.tag(\"seq\")).thenReturn(tag);"),
+        "{source}"
+    );
+}
+
 #[test]
 fn output_oracle_asserts_a_thrown_exception_and_its_message() {
     let (m, _) = pay();
