@@ -81,6 +81,37 @@ pub fn getters(hierarchy: &Hierarchy, class: &str, test_package: &str) -> Vec<Ge
     out
 }
 
+/// The class's own getters of reference fields it declares (`getStringLookup()`
+/// returning `this.variableResolver`), by name and descriptor: a call through one on
+/// `this` is a read of that field ([`crate::origins`]), so the calls the method makes on
+/// what it returns are calls on the field's collaborator.
+pub fn own_getters(
+    class: &ClassFile,
+) -> std::collections::HashMap<(String, String), mimic_classfile::MemberRef> {
+    let cp = &class.constant_pool;
+    let own = class.name().unwrap_or_default();
+    let mut out = std::collections::HashMap::new();
+    for method in &class.methods {
+        let (Ok(name), Ok(descriptor)) = (method.name(cp), method.descriptor(cp)) else {
+            continue;
+        };
+        if method.access_flags & STATIC != 0 || !descriptor.starts_with("()L") {
+            continue;
+        }
+        let Some(field) = method
+            .attribute(cp, "Code")
+            .and_then(|a| CodeAttribute::parse(&a.data, cp).ok())
+            .and_then(|code| returned_field(&code.code, cp))
+        else {
+            continue;
+        };
+        if field.owner == own && descriptor.ends_with(&field.descriptor) {
+            out.insert((name, descriptor), field);
+        }
+    }
+    out
+}
+
 /// The field `aload_0; getfield f; <x>return` returns.
 fn returned_field(
     code: &[u8],

@@ -144,6 +144,9 @@ struct Origins<'c> {
     /// The class's constant pool, bootstrap methods and name, to see through method
     /// references and lambdas.
     pool: Option<(&'c ConstantPool, Vec<BootstrapMethod>, String)>,
+    /// The class's own getters ([`crate::getters::own_getters`]): calling one on `this`
+    /// reads its field.
+    getters: std::collections::HashMap<(String, String), MemberRef>,
 }
 
 impl Origins<'_> {
@@ -418,7 +421,7 @@ impl Interpreter for Origins<'_> {
         callee: &MemberRef,
         receiver: Option<&Origin>,
         args: &[Origin],
-        _: &mut Stores,
+        stores: &mut Stores,
     ) -> Origin {
         // Two-slot arguments (long, double) have no origin.
         let params = MethodDescriptor::parse(&callee.descriptor)
@@ -444,6 +447,24 @@ impl Interpreter for Origins<'_> {
                 lambda: false,
             },
         );
+        // `this.getX()`, a getter of the class's own field `x`: that field (or what the
+        // method stored in it).
+        let own_class = self.pool.as_ref().map(|(_, _, name)| name.as_str());
+        if receiver == Some(&Origin::This) && own_class == Some(callee.owner.as_str()) {
+            if let Some(f) = self
+                .getters
+                .get(&(callee.name.clone(), callee.descriptor.clone()))
+            {
+                return match stores.get(&f.name) {
+                    Some(stored) => stored.clone(),
+                    None => Origin::Field {
+                        owner: f.owner.clone(),
+                        name: f.name.clone(),
+                        descriptor: f.descriptor.clone(),
+                    },
+                };
+            }
+        }
         let returns_reference = MethodDescriptor::parse(&callee.descriptor)
             .ok()
             .and_then(|d| d.ret)
@@ -492,6 +513,7 @@ pub fn analyse(
             bootstrap_methods(class).unwrap_or_default(),
             class.name().unwrap_or_default(),
         )),
+        getters: crate::getters::own_getters(class),
         ..Origins::default()
     };
     match analyze(&mut origins, &class.constant_pool, code, entry) {

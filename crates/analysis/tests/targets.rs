@@ -670,6 +670,38 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
     );
 }
 
+/// Commons Text's `StringSubstitutor.resolveVariable`: `getStringLookup().lookup(name)`,
+/// the collaborator reached through the class's own getter. A call on what the getter
+/// returns is a call on the field (before, the getter's result was an unknown object
+/// and the method had no mockable call: none of commons-text's substitutions was
+/// recorded).
+#[test]
+fn a_call_through_the_class_own_getter_is_a_call_on_its_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = compiled(
+        dir.path(),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/own-getters/src"),
+    );
+    let index = ClassIndex::build(&[out], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let replace = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "replace")
+        .expect("replace is a MUT");
+    assert_eq!(
+        replace.mockable_calls.len(),
+        1,
+        "{:?}",
+        replace.mockable_calls
+    );
+    assert_eq!(replace.mockable_calls[0].name, "find");
+    assert_eq!(
+        replace.mockable_calls[0].receiver,
+        field("lookup", "se/kth/castor/getters/Lookup")
+    );
+}
+
 /// A bound method reference on a collaborator (`items.forEach(sink::send)`, an inner
 /// class's `Unchecked.get(Relay.this::take)`) is a mockable call made through the
 /// reference, in the method or in its helper, and the captured object is then only a

@@ -385,6 +385,28 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     }
 }
 
+/// A collaborator reached through the class's own getter (`getLookup().find(name)`,
+/// Commons Text's `StringSubstitutor`): the call is a mockable call on the field, the
+/// test puts the mock in the field, and the getter hands it to the code. Before, the
+/// method was no MUT and nothing was recorded.
+#[test]
+fn calls_through_an_own_getter_are_stubbed_on_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("own-getters", "se.kth.castor.getters.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/getters"), "Substitutor");
+    for expected in [
+        "when(lookup.find(\"unknown\")).thenReturn(null);",
+        "assertEquals(\"Hello Ada, ?!\", result);",
+    ] {
+        assert!(source.contains(expected), "{expected} in {source}");
+    }
+}
+
 /// A collaborator that writes into the writer it is given (`encoder.encode(value, out)`)
 /// or appends to a builder and hands it back (`separator.after(text, i)`): the recorder
 /// sees, when the call returns, the text it appended and which argument it returned, and

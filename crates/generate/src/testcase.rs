@@ -304,6 +304,11 @@ fn arg_matchers(
                 // meaning (`Fixtures.looksLike`), as production's value was recorded.
                 Value::Collection { .. } | Value::Map { .. } if holds_objects(v) => {
                     match b.try_expr(v, Some(t)) {
+                        // Cast to the parameter's type: an overloaded method stays
+                        // unambiguous.
+                        Some(e) if !t.descriptor().contains('$') => {
+                            format!("({}) {FIXTURES}.looksLike({e})", type_name(t, b.package))
+                        }
                         Some(e) => format!("{FIXTURES}.looksLike({e})"),
                         None => any_matcher(t, b.package),
                     }

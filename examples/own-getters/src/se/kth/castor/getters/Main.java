@@ -1,0 +1,14 @@
+package se.kth.castor.getters;
+
+import java.util.Map;
+
+/** The workload: a few templates over a map of values. */
+public class Main {
+    public static void main(String[] args) {
+        Map<String, String> values = Map.of("name", "Ada", "city", "London");
+        Substitutor s = new Substitutor(values::get);
+        for (String t : new String[] {"${name} lives in ${city}.", "Hello ${name}, ${unknown}!", "no variables", "broken ${name"}) {
+            System.out.println(s.replace(t));
+        }
+    }
+}
