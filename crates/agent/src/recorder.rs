@@ -43,6 +43,13 @@ struct Recording {
     start: Instant,
     /// False when the byte budget was exhausted at entry: values become opaque.
     values: bool,
+    /// The identity hash codes of the objects the receiver's mocked fields held at entry
+    /// (`None`: null), by field name: a call on such a field made on another object is
+    /// made on one the method put there ([`mimic_trace::CallEffects::receiver_replaced`]).
+    entry_fields: Vec<(String, Option<i32>)>,
+    /// The calls (indices into `calls`) made on a field's object the field did not hold
+    /// at entry.
+    replaced: Vec<usize>,
 }
 
 struct Frame {
@@ -487,6 +494,11 @@ unsafe fn start_recording(
     } else {
         unsafe { env.new_global_ref(receiver) }
     };
+    let entry_fields = if global.is_null() {
+        Vec::new()
+    } else {
+        unsafe { entry_fields(env, st, receiver, &st.plan.muts[m]) }
+    };
     let counter = &st.counters[m];
     Some(Box::new(Recording {
         id: st.next_id.fetch_add(1, Ordering::Relaxed),
@@ -498,6 +510,8 @@ unsafe fn start_recording(
         calls: Vec::new(),
         started_ns: now_ns(),
         start: Instant::now(),
+        entry_fields,
+        replaced: Vec::new(),
         values,
     }))
 }
@@ -765,6 +779,22 @@ pub unsafe fn call_enter(
             let receiver_identity = on_answer
                 .then(|| unsafe { identity(st, receiver) })
                 .flatten();
+            // Made on an object the field did not hold when the invocation began?
+            let field = plan_call_of(st, mut_index, plan_call).and_then(|c| match &c.receiver {
+                mimic_plan::Receiver::Field {
+                    name,
+                    is_static: false,
+                    ..
+                } => Some(name.as_str()),
+                _ => None,
+            });
+            if let Some((_, entry)) =
+                field.and_then(|f| rec.entry_fields.iter().find(|(n, _)| n == f))
+            {
+                if unsafe { identity(st, receiver) } != *entry {
+                    rec.replaced.push(index);
+                }
+            }
             rec.calls.push(EncodedCall {
                 seq: index as u32,
                 plan_call,
@@ -874,6 +904,56 @@ fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_pla
     st.plan.muts.get(mut_index as usize)?.plan_call(plan_call)
 }
 
+/// The identity hash codes of what the receiver's mocked fields hold (see
+/// [`Recording::entry_fields`]); a field that cannot be found is left out.
+///
+/// # Safety
+/// `receiver` must be a live, non-null reference on this thread.
+unsafe fn entry_fields(
+    env: &JniEnv,
+    st: &State,
+    receiver: jni::jobject,
+    m: &mimic_plan::Mut,
+) -> Vec<(String, Option<i32>)> {
+    let mut out = Vec::new();
+    let class = unsafe { env.get_object_class(receiver) };
+    for c in m
+        .mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+    {
+        let mimic_plan::Receiver::Field {
+            name,
+            declared_type,
+            is_static: false,
+        } = &c.receiver
+        else {
+            continue;
+        };
+        if out.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        let t = declared_type.replace('.', "/");
+        let descriptor = if t.starts_with('[') {
+            t
+        } else {
+            format!("L{t};")
+        };
+        let id = unsafe { env.get_field_id(class, name, &descriptor) };
+        if clear(env) {
+            continue;
+        }
+        let Some(id) = id else { continue };
+        let value = unsafe { env.get_object_field(receiver, id) };
+        out.push((name.clone(), unsafe { identity(st, value) }));
+        if !value.is_null() {
+            unsafe { env.delete_local_ref(value) };
+        }
+    }
+    unsafe { env.delete_local_ref(class) };
+    out
+}
+
 /// The identity hash code of `obj` (none for null), which tells two recorded objects
 /// apart without reading them.
 ///
@@ -925,7 +1005,7 @@ pub unsafe fn call_exit(
         let effects = match (thrown, context(st)) {
             (false, Some((jvmti, jdk))) => {
                 let cx = snapshot_context(st, &jvmti, jdk);
-                unsafe { p.watched.exit(env, &cx, result) }.map(|e| json_of(&e))
+                unsafe { p.watched.exit(env, &cx, result) }
             }
             _ => None,
         };
@@ -979,10 +1059,12 @@ pub unsafe fn call_exit(
                 let answer_identity = (answered_by_mock && !thrown)
                     .then(|| unsafe { identity(st, result) })
                     .flatten();
+                let mut seen = effects.clone().unwrap_or_default();
+                seen.receiver_replaced = rec.replaced.contains(&index);
                 if let Some(c) = rec.calls.get_mut(index) {
                     c.outcome = outcome;
                     c.answer_identity = answer_identity;
-                    c.effects = effects.clone();
+                    c.effects = (!seen.is_empty()).then(|| EncodedCall::effects_json(&seen));
                 }
             }
             Some(())
@@ -991,9 +1073,4 @@ pub unsafe fn call_exit(
         p.release(env);
         done
     });
-}
-
-/// The JSON of a call's effects.
-fn json_of(effects: &mimic_trace::CallEffects) -> String {
-    EncodedCall::effects_json(effects)
 }

@@ -433,6 +433,36 @@ fn flush(steps: &mut Vec<Step>, statements: &mut Vec<String>) {
     steps.extend(statements.drain(..).map(Step::Statement));
 }
 
+/// The invocation without the calls made on an object its method put in a mocked field
+/// ([`CallEffects::receiver_replaced`]: `this.scanner = Scanner.of(lines)` in a helper,
+/// then `scanner.peek()`), nor the calls on what those answered: a mock in the field
+/// never receives them; the object the method builds does what it does for real.
+fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
+    let mut out = inv.clone();
+    let replaced =
+        |c: &mimic_trace::CallRecord| c.effects.as_ref().is_some_and(|e| e.receiver_replaced);
+    if !inv.calls.iter().any(replaced) {
+        return out;
+    }
+    // (the helper a call sits in, the call's offset) of the dropped calls.
+    let key =
+        |plan_call: u32, offset: u32| (m.deeper_call(plan_call).map(|d| d.via.clone()), offset);
+    let mut dropped: Vec<(Option<mimic_plan::MethodRef>, u32)> = Vec::new();
+    out.calls.retain(|c| {
+        let Some(pc) = m.plan_call(c.plan_call) else {
+            return true;
+        };
+        let on_dropped = matches!(&pc.receiver, Receiver::Result { call, .. }
+            if dropped.contains(&key(c.plan_call, *call)));
+        if replaced(c) || on_dropped {
+            dropped.push(key(c.plan_call, pc.offset));
+            return false;
+        }
+        true
+    });
+    out
+}
+
 /// The test model for one invocation of `m`, with the resource files its large values
 /// are read from.
 #[allow(clippy::type_complexity)]
@@ -444,6 +474,7 @@ pub fn model_for(
     test_class: &str,
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
     let inv = &with_disjoint_ids(inv);
+    let inv = &without_replaced_calls(m, inv);
     let mut resources: Vec<(String, String)> = Vec::new();
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(test_name(m)));
     let mut large = |role: &str, v: &Value| -> Option<String> {

@@ -53,11 +53,16 @@ pub struct CallEffects {
     /// `CharArrayWriter`, `StringBuilder` or `StringBuffer`), by argument index.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub appended: Vec<(u32, String)>,
+    /// The call was made on a field's object that the field did not hold when the
+    /// invocation began: the method (or a helper) put a new one there first
+    /// (`this.scanner = Scanner.of(lines)`), so a mock in the field never receives it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub receiver_replaced: bool,
 }
 
 impl CallEffects {
     pub fn is_empty(&self) -> bool {
-        self.returned_argument.is_none() && self.appended.is_empty()
+        self.returned_argument.is_none() && self.appended.is_empty() && !self.receiver_replaced
     }
 }
 

@@ -53,6 +53,7 @@ fn invocation(id: u64) -> InvocationRecord {
             effects: Some(mimic_trace::CallEffects {
                 returned_argument: Some(0),
                 appended: vec![(1, "<b>".into())],
+                receiver_replaced: true,
             }),
         }],
         started_ns: 10,

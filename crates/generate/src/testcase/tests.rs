@@ -353,7 +353,7 @@ fn a_call_answered_by_a_mock_keeps_it_even_when_it_returned_an_argument() {
     );
     c.effects = Some(mimic_trace::CallEffects {
         returned_argument: Some(0),
-        appended: vec![],
+        ..Default::default()
     });
     let inv = invocation(
         vec![Value::Int { v: 3 }],
@@ -364,6 +364,26 @@ fn a_call_answered_by_a_mock_keeps_it_even_when_it_returned_an_argument() {
     let source = java(&model, Oracle::Output);
     assert!(
         source.contains("when(gateway.tag(\"seq\")).thenReturn(tag);"),
+        "{source}"
+    );
+}
+
+/// A call made on an object the method put in the field (`receiver_replaced`) is not
+/// the mock's: neither stubbed nor verified.
+#[test]
+fn calls_on_a_replaced_field_object_are_left_out() {
+    let (m, mut inv) = pay();
+    for c in &mut inv.calls[..2] {
+        c.effects = Some(mimic_trace::CallEffects {
+            receiver_replaced: true,
+            ..Default::default()
+        });
+    }
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Calls);
+    assert!(!source.contains("connections()"), "{source}");
+    assert!(
+        source.contains("inOrder.verify(gateway, times(1)).charge(3);"),
         "{source}"
     );
 }
