@@ -994,3 +994,30 @@ fn record_refuses_a_foreign_database_and_a_symlinked_store() {
         assert_eq!(std::fs::read(&target).unwrap(), b"precious");
     }
 }
+
+/// A program that invokes none of the plan's MUTs (a library whose entry points reach
+/// their collaborators only through protected helpers, as Commons Text's substitution
+/// does) gets a summary saying so and where to look, not a bare "0 invocations".
+#[test]
+fn a_run_that_invokes_no_mut_says_why_nothing_was_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, plan) = example("own-getters", dir.path());
+    let (other, _) = example("reservations", dir.path());
+    let store = dir.path().join("traces.db");
+    let (code, _, stderr) = record(
+        &plan,
+        &store,
+        &[],
+        &other,
+        "se.kth.castor.reservations.Main",
+        &[],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("0 invocations of 0/1 MUTs"), "{stderr}");
+    assert!(
+        stderr.contains("invoked none of the plan's methods under test")
+            && stderr.contains("--explain")
+            && stderr.contains("--all"),
+        "{stderr}"
+    );
+}

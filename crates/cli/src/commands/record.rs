@@ -370,6 +370,14 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
         r.bytes,
         store.display()
     );
+    if r.muts > 0 && r.muts_invoked == 0 && r.status == "completed" {
+        // Say why there is nothing to generate from, and what would give something.
+        line.push_str(
+            "; the program invoked none of the plan's methods under test (rick's rule: a \
+             method with a mockable call of its own; `mimic targets --explain` says why a \
+             method is not one, `--all` plans every public method)",
+        );
+    }
     let mut complete = r.status == "completed";
     let mut lost_said = false;
     let counts = store_r.run_counts(run)?;
