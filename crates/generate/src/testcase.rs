@@ -588,9 +588,18 @@ pub fn model_for(
         // when the plan's calls on this receiver name one owner other than the declared type,
         // mock that owner.
         let declared_dotted = declared.replace('/', ".");
+        // A JDK owner of a project-typed receiver is one of its supertypes (a
+        // `COSStandardOutputStream` field handed to a helper taking an `OutputStream`):
+        // the field could not hold a mock of it.
+        let jdk_over_project =
+            |owner: &str| owner.starts_with("java.") && !declared_dotted.starts_with("java.");
         let mut owners: Vec<&str> = plan_calls
             .iter()
-            .filter(|c| receiver_key(&c.receiver) == receiver_key(r) && c.owner != declared_dotted)
+            .filter(|c| {
+                receiver_key(&c.receiver) == receiver_key(r)
+                    && c.owner != declared_dotted
+                    && !jdk_over_project(&c.owner)
+            })
             .map(|c| c.owner.as_str())
             .collect();
         owners.dedup();

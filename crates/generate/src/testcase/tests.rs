@@ -388,6 +388,26 @@ fn calls_on_a_replaced_field_object_are_left_out() {
     );
 }
 
+/// Regression (PDFBox's `COSWriter.visitFromString`, which hands its
+/// `COSStandardOutputStream` field to a static helper writing to an `OutputStream`): a
+/// JDK owner of a call on a project-typed field is a supertype; mocking it gave a mock
+/// the field cannot hold (`IllegalArgumentException: Can not set … field`).
+#[test]
+fn a_field_is_mocked_as_its_project_type_not_a_jdk_supertype_of_it() {
+    let (mut m, inv) = pay();
+    for c in &mut m.mockable_calls {
+        c.owner = "java.io.OutputStream".into();
+        c.receiver = Receiver::Field {
+            name: "gateway".into(),
+            declared_type: "shop/FastStream".into(),
+            is_static: false,
+        };
+    }
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(FastStream.class)"), "{source}");
+}
+
 #[test]
 fn output_oracle_asserts_a_thrown_exception_and_its_message() {
     let (m, _) = pay();
