@@ -12,12 +12,13 @@
 #   scripts/library-pipeline.sh markdown (commonmark-java 0.24.0: documents parsed, walked, rendered)
 #   scripts/library-pipeline.sh mustache (mustache.java 0.9.14: templates compiled, rendered over scopes)
 #   scripts/library-pipeline.sh text     (Commons Text 1.12.0: substitution, tokens, builders, wrapping)
+#   scripts/library-pipeline.sh json     (org.json 20250517: documents parsed, changed, written, to XML)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -35,7 +36,9 @@ case "$name" in
         main=se.kth.castor.mustacheworkload.Workload; src=examples/mustache-workload/src ;;
   text) group=org.apache.commons; artifact=commons-text; version=1.12.0; package=org.apache.commons.text
         main=se.kth.castor.textworkload.Workload; src=examples/text-workload/src; transitive=true ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache or text)" >&2; exit 2 ;;
+  json) group=org.json; artifact=json; version=20250517; package=org.json
+        main=se.kth.castor.jsonworkload.Workload; src=examples/json-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text or json)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

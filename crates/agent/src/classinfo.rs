@@ -172,6 +172,12 @@ pub enum Kind {
     /// A `Class` object, recorded by the name of the class it stands for (`int`,
     /// `java.util.List`, `[Ljava.lang.String;`, `a.B$C`), which `Class.forName` reads.
     ClassObject,
+    /// A `java.lang.reflect.Method` or `Constructor` (`Field`: `Some` of the id of its
+    /// `clazz` field, the declaring class), recorded by what names it: declaring class,
+    /// name and descriptor (`com.x.Person getName ()Ljava/lang/String;`), or declaring
+    /// class and field name (`com.x.Person name`), read through JNI and JVMTI (no Java
+    /// code runs).
+    Reflected(Option<Id>),
     /// A project subclass of a JDK collection or map: its own fields (and its project
     /// superclasses'), then its contents, read through the JDK class
     /// `Jdk::subclass_bases[i]` describes.
@@ -417,6 +423,15 @@ unsafe fn classify(
         }
     } else if name == "java.lang.Class" {
         Kind::ClassObject
+    } else if name == "java.lang.reflect.Method" || name == "java.lang.reflect.Constructor" {
+        Kind::Reflected(None)
+    } else if name == "java.lang.reflect.Field" {
+        let clazz = unsafe { env.get_field_id(class, "clazz", "Ljava/lang/Class;") };
+        clear(env);
+        match clazz {
+            Some(id) => Kind::Reflected(Some(Id(id))),
+            None => Kind::Opaque("a reflection object".into()),
+        }
     } else if is(jdk.throwable.0) {
         Kind::Thrown(is_jdk(&name))
     } else if is(jdk.enum_class.0) {

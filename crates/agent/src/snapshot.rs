@@ -315,6 +315,45 @@ impl<'a> Walk<'a> {
         name.unwrap_or_else(|| UNKNOWN.into())
     }
 
+    /// What names a reflection object ([`Kind::Reflected`]): `class name descriptor` of
+    /// a method or constructor, `class name` of a field (`field_class`: the id of
+    /// `Field.clazz`).
+    unsafe fn reflected(
+        &self,
+        obj: jni::jobject,
+        field_class: Option<crate::jdk::Id>,
+    ) -> Option<String> {
+        let (env, jvmti) = (self.env, self.cx.jvmti);
+        match field_class {
+            None => {
+                let method = unsafe { env.from_reflected_method(obj) };
+                if clear(env) || method.is_null() {
+                    return None;
+                }
+                let class = unsafe { jvmti.get_method_declaring_class(method) }.ok()?;
+                let owner = unsafe { crate::classinfo::class_object_name(jvmti, class) };
+                unsafe { env.delete_local_ref(class) };
+                let (name, descriptor, _) = unsafe { jvmti.get_method_name(method) }.ok()?;
+                Some(format!("{} {name} {descriptor}", owner?))
+            }
+            Some(clazz) => {
+                let field = unsafe { env.from_reflected_field(obj) };
+                if clear(env) || field.is_null() {
+                    return None;
+                }
+                let class = unsafe { env.get_object_field(obj, clazz.0) };
+                if class.is_null() {
+                    return None;
+                }
+                let owner = unsafe { crate::classinfo::class_object_name(jvmti, class) };
+                let named = unsafe { jvmti.get_field_name(class, field) };
+                unsafe { env.delete_local_ref(class) };
+                let (name, _, _) = named.ok()?;
+                Some(format!("{} {name}", owner?))
+            }
+        }
+    }
+
     unsafe fn read_prim(&mut self, obj: jni::jobject, field: jni::jfieldID, p: Prim) {
         let e = self.env;
         let out = &mut *self.out;
@@ -524,6 +563,13 @@ impl<'a> Walk<'a> {
             }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
+            Kind::Reflected(field_class) => match unsafe { self.reflected(obj, *field_class) } {
+                Some(text) => {
+                    self.bytes += text.len() as u64;
+                    json::text(self.out, name, &text)
+                }
+                None => json::opaque(self.out, name, "a reflection object of a hidden class"),
+            },
             Kind::ClassObject => {
                 match unsafe { crate::classinfo::class_object_name(self.cx.jvmti, obj) } {
                     Some(text) => {

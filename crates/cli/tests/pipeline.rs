@@ -385,6 +385,30 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     }
 }
 
+/// Reflection objects a receiver holds (mustache.java's `GuardedBinding` and
+/// `ReflectionWrapper`: a `Method`, a `Field`, a `Constructor`) are recorded by what
+/// names them (declaring class, name, descriptor) and found again in the test
+/// (`Fixtures.method(…)`). Before, they were opaque ("a reflection object") and no
+/// invocation of the binding got a test.
+#[test]
+fn reflection_objects_are_recorded_by_name_and_found_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("reflection", "se.kth.castor.reflection.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+    let source =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/reflection"), "Binding");
+    for expected in [
+        "Fixtures.method(\"se.kth.castor.reflection.Person\", \"greet\", \"(Ljava/lang/String;I)Ljava/lang/String;\")",
+        "Fixtures.field(\"se.kth.castor.reflection.Person\", \"age\")",
+        "Fixtures.constructor(\"se.kth.castor.reflection.Person\", \"(Ljava/lang/String;I)V\")",
+    ] {
+        assert!(source.contains(expected), "{expected} in {source}");
+    }
+}
+
 /// A collaborator the method makes anew in a helper before calling it (commonmark's
 /// `InlineParserImpl.parse`: `reset()` does `this.scanner = Scanner.of(lines)`): the
 /// recorder sees that the calls on the field's object are made on one the field did not

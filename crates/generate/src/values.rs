@@ -446,6 +446,32 @@ impl<'a> Builder<'a> {
                 // Raw: it stands where a `Class<? extends T>` is wanted too.
                 _ => format!("(Class) Class.forName({lit})"),
             },
+            // `class name descriptor` / `class name` (the agent's `Kind::Reflected`).
+            "java.lang.reflect.Method" | "java.lang.reflect.Constructor" | "java.lang.reflect.Field" => {
+                let parts: Vec<&str> = text.split(' ').collect();
+                match (class, parts.as_slice()) {
+                    ("java.lang.reflect.Method", [owner, name, descriptor]) => format!(
+                        "{FIXTURES}.method({}, {}, {})",
+                        string_literal(owner),
+                        string_literal(name),
+                        string_literal(descriptor)
+                    ),
+                    ("java.lang.reflect.Constructor", [owner, _, descriptor]) => format!(
+                        "{FIXTURES}.constructor({}, {})",
+                        string_literal(owner),
+                        string_literal(descriptor)
+                    ),
+                    ("java.lang.reflect.Field", [owner, name]) => format!(
+                        "{FIXTURES}.field({}, {})",
+                        string_literal(owner),
+                        string_literal(name)
+                    ),
+                    _ => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("cannot rebuild a {class} from {text:?}"),
+                    ),
+                }
+            }
             "java.util.BitSet" => match bit_set(text) {
                 Some(e) => e,
                 None => self.problem(
@@ -998,6 +1024,37 @@ mod tests {
             .find(&format!(", \"parent\", {var});"))
             .expect(&statements);
         assert!(declared < set, "{statements}");
+    }
+
+    /// Reflection objects, recorded as `class name descriptor` or `class name`, are found
+    /// again by name; a text of another shape is a named problem, not a guess.
+    #[test]
+    fn reflection_objects_are_found_again_by_name() {
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[]);
+        let text = |class: &str, text: &str| Value::Text {
+            class: class.into(),
+            text: text.into(),
+        };
+        assert_eq!(
+            b.try_expr(&text("java.lang.reflect.Method", "a.B get (I)V"), None),
+            Some("Fixtures.method(\"a.B\", \"get\", \"(I)V\")".into())
+        );
+        assert_eq!(
+            b.try_expr(&text("java.lang.reflect.Field", "a.B name"), None),
+            Some("Fixtures.field(\"a.B\", \"name\")".into())
+        );
+        assert_eq!(
+            b.try_expr(
+                &text("java.lang.reflect.Constructor", "a.B <init> ()V"),
+                None
+            ),
+            Some("Fixtures.constructor(\"a.B\", \"()V\")".into())
+        );
+        assert_eq!(
+            b.try_expr(&text("java.lang.reflect.Field", "a.B"), None),
+            None
+        );
     }
 
     /// An in-memory writer recorded by its text (Gson's `JsonWriter` over a

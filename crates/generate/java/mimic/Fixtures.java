@@ -379,6 +379,85 @@ public final class Fixtures {
         }
     }
 
+    /**
+     * The method {@code name} with this descriptor ({@code (I)Ljava/lang/String;})
+     * declared by {@code owner}, made accessible as production's reflection had it.
+     */
+    public static java.lang.reflect.Method method(String owner, String name, String descriptor) {
+        try {
+            java.lang.reflect.Method m = Class.forName(owner).getDeclaredMethod(name, parameterTypes(descriptor));
+            trySetAccessible(m);
+            return m;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not find method " + owner + "." + name + descriptor, e);
+        }
+    }
+
+    /** The constructor of {@code owner} with this descriptor. */
+    public static java.lang.reflect.Constructor<?> constructor(String owner, String descriptor) {
+        try {
+            java.lang.reflect.Constructor<?> c = Class.forName(owner).getDeclaredConstructor(parameterTypes(descriptor));
+            trySetAccessible(c);
+            return c;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not find constructor " + owner + descriptor, e);
+        }
+    }
+
+    /** The field {@code name} declared by {@code owner}. */
+    public static Field field(String owner, String name) {
+        try {
+            Field f = Class.forName(owner).getDeclaredField(name);
+            trySetAccessible(f);
+            return f;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not find field " + owner + "." + name, e);
+        }
+    }
+
+    private static void trySetAccessible(java.lang.reflect.AccessibleObject o) {
+        try {
+            o.setAccessible(true);
+        } catch (RuntimeException e) {
+            // A JDK member in a closed module: left as it is.
+        }
+    }
+
+    /** The parameter classes of a method descriptor. */
+    private static Class<?>[] parameterTypes(String descriptor) throws ClassNotFoundException {
+        List<Class<?>> out = new ArrayList<>();
+        int i = 1;
+        while (descriptor.charAt(i) != ')') {
+            int start = i;
+            while (descriptor.charAt(i) == '[') {
+                i++;
+            }
+            if (descriptor.charAt(i) == 'L') {
+                i = descriptor.indexOf(';', i);
+            }
+            i++;
+            out.add(descriptorClass(descriptor.substring(start, i)));
+        }
+        return out.toArray(new Class<?>[0]);
+    }
+
+    private static Class<?> descriptorClass(String d) throws ClassNotFoundException {
+        switch (d) {
+            case "Z": return boolean.class;
+            case "B": return byte.class;
+            case "C": return char.class;
+            case "S": return short.class;
+            case "I": return int.class;
+            case "J": return long.class;
+            case "F": return float.class;
+            case "D": return double.class;
+            default:
+                return d.startsWith("[")
+                        ? Class.forName(d.replace('/', '.'))
+                        : Class.forName(d.substring(1, d.length() - 1).replace('/', '.'));
+        }
+    }
+
     /** Put (key, value) pairs into a map; returns the map. */
     @SuppressWarnings("unchecked")
     public static <K, V, M extends Map<K, V>> M map(M map, Object... keysAndValues) {
@@ -604,6 +683,18 @@ public final class Fixtures {
                 case "java.math.BigInteger": return new java.math.BigInteger(text);
                 case "java.time.ZoneRegion": return java.time.ZoneId.of(text);
                 case "java.lang.Class": return classNamed(text);
+                case "java.lang.reflect.Method": {
+                    String[] p = text.split(" ");
+                    return method(p[0], p[1], p[2]);
+                }
+                case "java.lang.reflect.Constructor": {
+                    String[] p = text.split(" ");
+                    return constructor(p[0], p[2]);
+                }
+                case "java.lang.reflect.Field": {
+                    String[] p = text.split(" ");
+                    return field(p[0], p[1]);
+                }
                 case "java.util.BitSet": return bitSet(text);
                 case "java.awt.geom.Point2D$Float": {
                     String[] xy = coordinates(text, "Point2D.Float[");

@@ -66,6 +66,16 @@ class FixturesTest {
         assertTrue(Fixtures.sameMeaning(new java.io.StringWriter().append("q"), new java.io.StringWriter().append("q"), new java.util.IdentityHashMap<>()));
     }
 
+    /** Reflection objects by what names them (mustache.java's bindings hold a Method). */
+    @Test
+    void findsMethodsConstructorsAndFieldsByName() throws Exception {
+        assertEquals(String.class.getMethod("regionMatches", boolean.class, int.class, String.class, int.class, int.class),
+                Fixtures.method("java.lang.String", "regionMatches", "(ZILjava/lang/String;II)Z"));
+        assertEquals("name", Fixtures.field("fx.Node", "name").getName());
+        assertEquals(1, Fixtures.constructor("java.lang.StringBuilder", "(Ljava/lang/String;)V").getParameterCount());
+        assertEquals(String[].class, Fixtures.method("java.lang.String", "split", "(Ljava/lang/String;)[Ljava/lang/String;").getReturnType());
+    }
+
     @Test
     void createsWithoutRunningConstructorsAndSetsFields() {
         Node n = Fixtures.create(Node.class, "name", "x", "weight", 2.5);
