@@ -13,12 +13,13 @@
 #   scripts/library-pipeline.sh mustache (mustache.java 0.9.14: templates compiled, rendered over scopes)
 #   scripts/library-pipeline.sh text     (Commons Text 1.12.0: substitution, tokens, builders, wrapping)
 #   scripts/library-pipeline.sh json     (org.json 20250517: documents parsed, changed, written, to XML)
+#   scripts/library-pipeline.sh jackson  (Jackson 3.3.0 core: JSON streamed token by token, copied)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -38,7 +39,9 @@ case "$name" in
         main=se.kth.castor.textworkload.Workload; src=examples/text-workload/src; transitive=true ;;
   json) group=org.json; artifact=json; version=20250517; package=org.json
         main=se.kth.castor.jsonworkload.Workload; src=examples/json-workload/src ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text or json)" >&2; exit 2 ;;
+  jackson) group=tools.jackson.core; artifact=jackson-core; version=3.3.0; package=tools.jackson.core
+        main=se.kth.castor.jacksonworkload.Workload; src=examples/jackson-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json or jackson)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"
