@@ -4,16 +4,18 @@
 //! that appends to the builder it is handed and gives it back). A test's stub replays
 //! both; a mock that did nothing would leave the code under test without that text.
 //!
-//! Only JDK text holders are watched, by their `toString()` (JDK code, never the
+//! Only JDK text holders are watched: on entry by their length (the JDK count the
+//! snapshot sizes them by), on exit by their `toString()` (JDK code, never the
 //! application's), and only while the call runs: the arguments are held by one global
 //! reference from the call's entry to its exit.
 
 use jvmti_bindings::env::JniEnv;
 use jvmti_bindings::sys::jni;
-use mimic_trace::{CallEffects, TEXT_HOLDERS};
+use mimic_trace::{is_text_holder, CallEffects};
 
+use crate::classinfo::{Kind, TextSize};
 use crate::jdk;
-use crate::snapshot::Context;
+use crate::snapshot::{self, Context};
 
 /// The arguments of a call in flight, kept to compare on its exit.
 pub struct Watched {
@@ -53,8 +55,11 @@ impl Watched {
             if jdk::clear(env) || e.is_null() {
                 continue;
             }
-            if let Some(text) = unsafe { holder_text(env, cx, e) } {
-                texts.push((i as u32, text.encode_utf16().count()));
+            // Its length, from the JDK's own count: the text itself is built on exit.
+            let length = unsafe { holder_size(env, cx, e) }
+                .and_then(|size| unsafe { snapshot::text_units(env, e, &size) });
+            if let Some(n) = length {
+                texts.push((i as u32, n as usize));
             }
             unsafe { env.delete_local_ref(e) };
         }
@@ -102,7 +107,10 @@ impl Watched {
             if jdk::clear(env) || e.is_null() {
                 continue;
             }
-            let text = unsafe { holder_text(env, cx, e) };
+            let text = match unsafe { holder_size(env, cx, e) } {
+                Some(_) => unsafe { jdk::to_string(env, cx.jdk, e) },
+                None => None,
+            };
             unsafe { env.delete_local_ref(e) };
             let Some(text) = text else { continue };
             let units: Vec<u16> = text.encode_utf16().collect();
@@ -126,16 +134,18 @@ impl Watched {
     }
 }
 
-/// The text of `obj` if it is a JDK text holder ([`TEXT_HOLDERS`]).
+/// How to size the text of `obj` if it is a JDK text holder
+/// ([`mimic_trace::TEXT_HOLDERS`]), as the snapshot sizes it (`Kind::Text`).
 ///
 /// # Safety
 /// `obj` is a live, non-null reference on this thread.
-unsafe fn holder_text(env: &JniEnv, cx: &Context, obj: jni::jobject) -> Option<String> {
+unsafe fn holder_size(env: &JniEnv, cx: &Context, obj: jni::jobject) -> Option<TextSize> {
     let class = unsafe { env.get_object_class(obj) };
     let info = unsafe { cx.classes.info(env, cx.jvmti, cx.jdk, cx.options, class) };
     unsafe { env.delete_local_ref(class) };
-    if !TEXT_HOLDERS.contains(&info?.name.as_str()) {
-        return None;
+    let info = info?;
+    match &info.kind {
+        Kind::Text(Some(size)) if is_text_holder(&info.name) => Some(*size),
+        _ => None,
     }
-    unsafe { jdk::to_string(env, cx.jdk, obj) }
 }

@@ -917,22 +917,7 @@ unsafe fn entry_fields(
 ) -> Vec<(String, Option<i32>)> {
     let mut out = Vec::new();
     let class = unsafe { env.get_object_class(receiver) };
-    for c in m
-        .mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
-    {
-        let mimic_plan::Receiver::Field {
-            name,
-            declared_type,
-            is_static: false,
-        } = &c.receiver
-        else {
-            continue;
-        };
-        if out.iter().any(|(n, _)| n == name) {
-            continue;
-        }
+    for (name, declared_type) in m.mocked_field_types() {
         let t = declared_type.replace('.', "/");
         let descriptor = if t.starts_with('[') {
             t
@@ -945,7 +930,7 @@ unsafe fn entry_fields(
         }
         let Some(id) = id else { continue };
         let value = unsafe { env.get_object_field(receiver, id) };
-        out.push((name.clone(), unsafe { identity(st, value) }));
+        out.push((name.to_string(), unsafe { identity(st, value) }));
         if !value.is_null() {
             unsafe { env.delete_local_ref(value) };
         }

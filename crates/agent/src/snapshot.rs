@@ -249,6 +249,30 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
     unsafe { walk.thrown(t, &class, jdk_class) };
 }
 
+/// How many units (`size.count`) the text of `obj` has, read before the text is built
+/// (`None`: the JDK accessor failed).
+///
+/// # Safety
+/// `obj` is a live, non-null reference on this thread whose class `size` was made for.
+pub unsafe fn text_units(env: &JniEnv, obj: jni::jobject, size: &TextSize) -> Option<u64> {
+    let counted = match size.through {
+        None => obj,
+        Some(getter) => {
+            let inner = unsafe { env.call_object_method(obj, getter.0, &[]) };
+            if clear(env) || inner.is_null() {
+                return None;
+            }
+            inner
+        }
+    };
+    let n = unsafe { env.call_int_method(counted, size.count.0, &[]) };
+    let failed = clear(env);
+    if size.through.is_some() {
+        unsafe { env.delete_local_ref(counted) };
+    }
+    (!failed).then_some(n.max(0) as u64)
+}
+
 impl<'a> Walk<'a> {
     /// A walk that writes to `out`, with nothing seen, no secret, no read tree and
     /// nothing special.
@@ -417,23 +441,8 @@ impl<'a> Walk<'a> {
     /// Whether the text of `obj` fits the value byte limit, estimated from `size`
     /// before the text is built.
     unsafe fn text_fits(&self, obj: jni::jobject, size: &TextSize) -> bool {
-        let env = self.env;
-        let counted = match size.through {
-            None => obj,
-            Some(getter) => {
-                let inner = unsafe { env.call_object_method(obj, getter.0, &[]) };
-                if clear(env) || inner.is_null() {
-                    return false;
-                }
-                inner
-            }
-        };
-        let n = unsafe { env.call_int_method(counted, size.count.0, &[]) };
-        let failed = clear(env);
-        if size.through.is_some() {
-            unsafe { env.delete_local_ref(counted) };
-        }
-        !failed && self.bytes + (n.max(0) as u64) * size.per <= self.cx.options.value_bytes
+        unsafe { text_units(self.env, obj, size) }
+            .is_some_and(|n| self.bytes + n * size.per <= self.cx.options.value_bytes)
     }
 
     /// Capture `obj` nested in the value being walked: [`Walk::value_here`], unless it

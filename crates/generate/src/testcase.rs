@@ -226,7 +226,7 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
 fn holds_objects(v: &Value) -> bool {
     match v {
         Value::Object { .. } | Value::Ref { .. } => true,
-        Value::Text { class, .. } => mimic_trace::TEXT_HOLDERS.contains(&class.as_str()),
+        Value::Text { class, .. } => mimic_trace::is_text_holder(class),
         Value::Collection { elements, .. } | Value::Array { elements, .. } => {
             elements.iter().any(holds_objects)
         }
@@ -295,9 +295,7 @@ fn arg_matchers(
                 // A writer or builder: its `equals` is identity, and its text when the
                 // call was made is gone by the time Mockito compares (the code goes on
                 // writing into it): any object of the type.
-                Value::Text { class, .. }
-                    if mimic_trace::TEXT_HOLDERS.contains(&class.as_str()) =>
-                {
+                Value::Text { class, .. } if mimic_trace::is_text_holder(class) => {
                     any_matcher(t, b.package)
                 }
                 // Holding a project object, whose class may not define `equals`: by
@@ -1398,9 +1396,8 @@ fn output_test(
             if !assertable(value) {
                 return None;
             }
-            let holder = |class: &str| mimic_trace::TEXT_HOLDERS.contains(&class);
             if let Value::Text { class, text } = value {
-                if holder(class) {
+                if mimic_trace::is_text_holder(class) {
                     asserts.push(Assertion::TextEquals {
                         expected: string_literal(text),
                     });

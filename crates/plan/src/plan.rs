@@ -230,21 +230,30 @@ impl Mut {
     /// The instance fields of the receiver that its mockable calls (its own and its
     /// deeper ones) are made on: the objects a test mocks there.
     pub fn mocked_fields(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = self
+        self.mocked_field_types()
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect()
+    }
+
+    /// [`Mut::mocked_fields`] with each field's declared type (internal name), sorted by
+    /// name, each field once.
+    pub fn mocked_field_types(&self) -> Vec<(&str, &str)> {
+        let mut out: Vec<(&str, &str)> = self
             .mockable_calls
             .iter()
             .chain(self.deeper_calls.iter().map(|d| &d.call))
             .filter_map(|c| match &c.receiver {
                 Receiver::Field {
                     name,
+                    declared_type,
                     is_static: false,
-                    ..
-                } => Some(name.as_str()),
+                } => Some((name.as_str(), declared_type.as_str())),
                 _ => None,
             })
             .collect();
         out.sort_unstable();
-        out.dedup();
+        out.dedup_by(|a, b| a.0 == b.0);
         out
     }
 

@@ -138,6 +138,11 @@ pub const TEXT_HOLDERS: [&str; 4] = [
     "java.lang.StringBuffer",
 ];
 
+/// Is `class` (a binary name) one of the [`TEXT_HOLDERS`]?
+pub fn is_text_holder(class: &str) -> bool {
+    TEXT_HOLDERS.contains(&class)
+}
+
 /// The JDK's optional values, recorded as a [`Value::Object`] of their own fields (a
 /// `java.util.Optional`'s `value`, null when empty; `isPresent` and `value` of the
 /// primitive ones) and rebuilt through their factories (`Optional.ofNullable`).
