@@ -14,12 +14,14 @@
 #   scripts/library-pipeline.sh text     (Commons Text 1.12.0: substitution, tokens, builders, wrapping)
 #   scripts/library-pipeline.sh json     (org.json 20250517: documents parsed, changed, written, to XML)
 #   scripts/library-pipeline.sh jackson  (Jackson 3.3.0 core: JSON streamed token by token, copied)
+#   scripts/library-pipeline.sh freemarker (FreeMarker 2.3.35: templates with lists, macros, built-ins over beans)
+#   scripts/library-pipeline.sh javaparser (JavaParser 3.28.2: Java sources parsed, visited, renamed, printed)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -41,7 +43,11 @@ case "$name" in
         main=se.kth.castor.jsonworkload.Workload; src=examples/json-workload/src ;;
   jackson) group=tools.jackson.core; artifact=jackson-core; version=3.3.0; package=tools.jackson.core
         main=se.kth.castor.jacksonworkload.Workload; src=examples/jackson-workload/src ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json or jackson)" >&2; exit 2 ;;
+  freemarker) group=org.freemarker; artifact=freemarker; version=2.3.35; package=freemarker
+        main=se.kth.castor.freemarkerworkload.Workload; src=examples/freemarker-workload/src ;;
+  javaparser) group=com.github.javaparser; artifact=javaparser-core; version=3.28.2; package=com.github.javaparser
+        main=se.kth.castor.javaparserworkload.Workload; src=examples/javaparser-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker or javaparser)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

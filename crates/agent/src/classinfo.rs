@@ -168,6 +168,9 @@ pub enum Kind {
     /// application ones (their `detailMessage` field is read instead).
     Thrown(bool),
     Opaque(String),
+    /// A lambda (a hidden class): opaque, with the functional interface it implements
+    /// as a JSON string, when it has one (not counting `Serializable`).
+    Lambda(Option<String>),
     Object(Vec<SnapshotField>),
     /// A `Class` object, recorded by the name of the class it stands for (`int`,
     /// `java.util.List`, `[Ljava.lang.String;`, `a.B$C`), which `Class.forName` reads.
@@ -390,6 +393,21 @@ unsafe fn assignable(env: &JniEnv, class: jni::jclass, to: jni::jclass) -> bool 
     r
 }
 
+/// The interface a lambda's hidden class implements (its first, `Serializable` and
+/// other marker interfaces of an intersection cast aside), quoted; JVMTI hands back local
+/// references, deleted here.
+unsafe fn functional_interface(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
+    let interfaces = unsafe { jvmti.get_implemented_interfaces(class) }.ok()?;
+    let mut found = None;
+    for i in interfaces {
+        if found.is_none() {
+            found = unsafe { class_name(jvmti, i) }.filter(|n| n != "java.io.Serializable");
+        }
+        unsafe { env.delete_local_ref(i) };
+    }
+    found.map(|n| json::quoted(&n))
+}
+
 unsafe fn class_name(jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
     unsafe { jvmti.get_class_signature(class) }
         .ok()
@@ -451,7 +469,7 @@ unsafe fn classify(
         };
         Kind::Enum(json::quoted(&enum_name))
     } else if name.contains("$$Lambda") || name.contains(".0x") || name.contains("/0x") {
-        Kind::Opaque("a lambda or hidden class".into())
+        Kind::Lambda(unsafe { functional_interface(env, jvmti, class) })
     } else if is(jdk.thread.0) {
         Kind::Opaque("a thread".into())
     } else if is(jdk.class_loader.0) {

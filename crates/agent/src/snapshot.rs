@@ -83,6 +83,8 @@ pub enum Declared {
 
 /// Approximate JSON size of one primitive value (`{"t":"int","v":3}`).
 const ELEMENT_BYTES: u64 = 18;
+/// Why a lambda is opaque.
+const LAMBDA: &str = "a lambda or hidden class";
 
 /// Primitive array elements read per array at most.
 const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
@@ -572,6 +574,8 @@ impl<'a> Walk<'a> {
             }
             Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
+            Kind::Lambda(None) => json::opaque(self.out, name, LAMBDA),
+            Kind::Lambda(Some(interface)) => json::lambda(self.out, name, LAMBDA, interface),
             Kind::Reflected(field_class) => match unsafe { self.reflected(obj, *field_class) } {
                 Some(text) => {
                     self.bytes += text.len() as u64;

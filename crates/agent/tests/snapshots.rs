@@ -273,7 +273,7 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         node = field(node, "next");
     }
     assert!(
-        matches!(node, Value::Opaque { class, reason } if class == "fixture.Node" && reason == "depth limit 3"),
+        matches!(node, Value::Opaque { class, reason, .. } if class == "fixture.Node" && reason == "depth limit 3"),
         "{node:?}"
     );
     // The mockable call and the receiver before/after.
@@ -344,7 +344,7 @@ fn a_value_nested_past_the_readers_bound_is_opaque_and_reads_back() {
     }
     assert_eq!(levels, 41, "{node:?}");
     assert!(
-        matches!(node, Value::Opaque { class, reason }
+        matches!(node, Value::Opaque { class, reason, .. }
             if class == "fixture.Node" && reason.contains("nested deeper than 40")),
         "{node:?}"
     );
@@ -401,6 +401,7 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
     let budget = Value::Opaque {
         class: "?".into(),
         reason: "recording budget exhausted".into(),
+        implements: None,
     };
     assert_eq!(all[1].arguments, vec![budget.clone(), budget.clone()]);
     assert_eq!(all[1].calls.len(), 1);

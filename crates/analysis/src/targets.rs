@@ -1341,7 +1341,22 @@ impl<'a> Analyser<'a> {
                 && result_discarded(code, c.offset, &c.callee.descriptor),
             mock_args: Vec::new(),
             method_reference: c.method_reference,
+            package_private: self.package_private(
+                &c.callee.owner,
+                &c.callee.name,
+                &c.callee.descriptor,
+            ),
         }
+    }
+
+    /// Does `owner.name descriptor` resolve to a package-private method (neither public,
+    /// protected nor private)? Unresolvable methods are taken as visible.
+    fn package_private(&self, owner: &str, name: &str, descriptor: &str) -> bool {
+        let hierarchy = self.index.hierarchy();
+        let resolved = hierarchy
+            .resolve_method(owner, name, descriptor)
+            .or_else(|_| hierarchy.resolve_interface_method(owner, name, descriptor));
+        resolved.is_ok_and(|r| r.method().access & (PUBLIC | PROTECTED | PRIVATE) == 0)
     }
 
     fn mockable(
@@ -1394,6 +1409,7 @@ impl<'a> Analyser<'a> {
             discarded: false,
             mock_args: Vec::new(),
             method_reference: false,
+            package_private: false,
             offset: c.offset,
             line: self.line(code, c.offset),
             owner: dotted(&c.callee.owner),

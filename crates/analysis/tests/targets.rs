@@ -773,3 +773,24 @@ fn a_bound_method_reference_on_a_collaborator_is_a_mockable_call() {
     assert!(!receiver.whole, "{receiver:?}");
     assert!(!receiver.fields["sink"].whole, "{receiver:?}");
 }
+
+/// A call to a package-private method is marked so: a test cannot mock it on a subclass
+/// production had in another package (FreeMarker's `BeansWrapperConfiguration`).
+#[test]
+fn calls_to_package_private_methods_are_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "access");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let using = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "use")
+        .expect("use is a MUT");
+    let marks: Vec<(&str, bool)> = using
+        .mockable_calls
+        .iter()
+        .map(|c| (c.name.as_str(), c.package_private))
+        .collect();
+    assert_eq!(marks, [("level", true), ("name", false)]);
+}

@@ -347,6 +347,32 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
     );
 }
 
+/// Lambdas a method is given and only hands on (a visitor's argument of a type variable,
+/// a predicate for a mocked dictionary, a listener of the class's own nested interface)
+/// were opaque, and every such invocation was skipped (JavaParser's visitors: 34 MUTs):
+/// the recorder names the functional interface a lambda implements and a mock of it
+/// stands in. The display names say "a Predicate lambda", not the hidden class.
+#[test]
+fn lambdas_handed_on_are_stood_in_for_by_mocks_of_their_interface() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("callbacks", "se.kth.castor.callbacks.Main", dir.path());
+    let report = verify(&tests, &classes, 2);
+    assert_all_mimic(&report);
+    let walker =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/callbacks"), "Walker");
+    for expected in [
+        "Object object = mock(java.util.function.Consumer.class);",
+        "java.util.function.Predicate predicate = mock(java.util.function.Predicate.class);",
+        "Walker.Listener listener = Fixtures.mockOf(\"se.kth.castor.callbacks.Walker$Listener\");",
+        "int result = receiver.count(node, predicate);",
+        "count(Node, a Predicate lambda) returned 2",
+    ] {
+        assert!(walker.contains(expected), "{expected}\n{walker}");
+    }
+    assert!(!walker.contains("0x0"), "{walker}");
+}
+
 /// JDK values with no public state, which service code holds and returns everywhere,
 /// are recorded by their fields and rebuilt through their API: a mocked catalog answers
 /// `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned optional is compared whole,

@@ -240,6 +240,11 @@ pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
         Value::Enum { name, .. } if !is_identifier(name) => {
             Err(reject(format!("enum constant of {what}"), name))
         }
+        // Written into code (`mock(a.B.class)`, `Fixtures.mockOf("a.B$C")`).
+        Value::Opaque {
+            implements: Some(i),
+            ..
+        } => class(&format!("the interface of {what}"), i),
         Value::Boxed { value: inner, .. } => value(what, inner),
         Value::Array { elements, .. } | Value::Collection { elements, .. } => elements
             .iter()
@@ -307,6 +312,7 @@ mod tests {
         let lambda = |class: &str| Value::Opaque {
             class: class.into(),
             reason: "a lambda or hidden class".into(),
+            implements: None,
         };
         assert!(value(
             "field feed",

@@ -366,12 +366,26 @@ impl<'a> Builder<'a> {
                 SkipReason::RedactedValue,
                 format!("a {class} value was redacted by rule {rule:?}"),
             ),
-            Value::Opaque { class, reason } => {
+            Value::Opaque {
+                class,
+                reason,
+                implements,
+            } => {
                 // A source of randomness, a stream or a client whose every read by the
                 // class under test is replayed (issue 17): an instance that reads nothing
                 // real stands in for it.
                 match crate::environment::stand_in(class).filter(|_| self.environment_replayed) {
                     Some(stand_in) => stand_in.to_string(),
+                    // A lambda: a mock of its functional interface stands in for it (it
+                    // answers defaults if called; the tests say whether that mimics).
+                    None if implements.is_some() => {
+                        let i = implements.as_deref().unwrap_or_default();
+                        if nameable(i) {
+                            format!("mock({i}.class)")
+                        } else {
+                            format!("{FIXTURES}.mockOf({})", string_literal(i))
+                        }
+                    }
                     None => self.problem(
                         SkipReason::OpaqueValue,
                         format!("a {class} value is opaque ({reason})"),
@@ -548,10 +562,11 @@ impl<'a> Builder<'a> {
                 format!("java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>({as_list}))")
             }
             c if constructible_util(c) => {
+                let d = diamond(c);
                 if items.is_empty() {
-                    format!("new {c}<>()")
+                    format!("new {c}{d}()")
                 } else {
-                    format!("new {c}<>({as_list})")
+                    format!("new {c}{d}({as_list})")
                 }
             }
             _ => return None,
@@ -572,7 +587,7 @@ impl<'a> Builder<'a> {
                 format!("java.util.Collections.unmodifiableMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
             }
             c if constructible_util(c) => {
-                format!("{FIXTURES}.map(new {c}<>(){sep}{args})")
+                format!("{FIXTURES}.map(new {c}{}(){sep}{args})", diamond(c))
             }
             _ => return None,
         })
@@ -884,6 +899,15 @@ fn constructible_util(class: &str) -> bool {
     class.starts_with("java.util.") && !class.contains('$')
 }
 
+/// The type arguments of `new c…()`: none for the JDK's collection classes that are not
+/// generic (`Properties`, a `Hashtable<Object, Object>`; a JAR manifest's `Attributes`).
+fn diamond(class: &str) -> &'static str {
+    match class {
+        "java.util.Properties" | "java.util.jar.Attributes" => "",
+        _ => "<>",
+    }
+}
+
 /// Is `e` an object built by class name (`Fixtures.create("a.B", …)`): a generic call
 /// whose type javac infers from its context, not from the class?
 pub(crate) fn built_by_name(e: &str) -> bool {
@@ -1110,6 +1134,32 @@ mod tests {
         );
     }
 
+    /// Regression (FreeMarker's `ClassUtil.loadProperties`, whose returned `Properties`
+    /// was written `new java.util.Properties<>()`: "cannot infer type arguments"): the
+    /// JDK's non-generic maps are built without a diamond.
+    #[test]
+    fn a_properties_object_is_built_without_type_arguments() {
+        let map = |class: &str| Value::Map {
+            id: 1,
+            class: class.into(),
+            size: 1,
+            entries: vec![(Value::Str { v: "k".into() }, Value::Str { v: "v".into() })],
+            truncated: false,
+        };
+        let properties = map("java.util.Properties");
+        let hash_map = map("java.util.HashMap");
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&properties, &hash_map]);
+        assert_eq!(
+            b.try_expr(&properties, None).unwrap(),
+            "Fixtures.map(new java.util.Properties(), \"k\", \"v\")"
+        );
+        assert_eq!(
+            b.try_expr(&hash_map, None).unwrap(),
+            "Fixtures.map(new java.util.HashMap<>(), \"k\", \"v\")"
+        );
+    }
+
     /// Regression (PDFBox's `FontMapperImpl.setProvider` recorded with `--nodes 4000`):
     /// a list whose element refers back to the list was rebuilt again at each reference,
     /// without end, until `mimic generate` overflowed its stack. A collection that holds
@@ -1226,6 +1276,7 @@ mod tests {
                 value: Value::Opaque {
                     class: "java.io.InputStream".into(),
                     reason: "an input stream".into(),
+                    implements: None,
                 },
             }],
             truncated: false,

@@ -182,6 +182,7 @@ fn records() -> Vec<InvocationRecord> {
             Value::Opaque {
                 class: CARD.into(),
                 reason: "node budget exhausted".into(),
+                implements: None,
             },
         ],
         ..base.clone()

@@ -434,6 +434,11 @@ pub struct MockableCall {
     /// to the class, which the reference calls instead.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub method_reference: bool,
+    /// The called method is package-private: only classes of its declaring class's
+    /// package have it, so a test mocks the owner, never a subclass production had that
+    /// lives in another package (javac: "cannot find symbol").
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub package_private: bool,
 }
 
 /// An argument of a mockable call that is one of the test's mocks.
@@ -508,6 +513,7 @@ mod tests {
             returns_mock: None,
             discarded: false,
             method_reference: false,
+            package_private: false,
             mock_args: Vec::new(),
         };
         let deeper = DeeperCall {

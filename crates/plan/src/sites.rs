@@ -103,6 +103,7 @@ mod tests {
             returns_mock: None,
             discarded: false,
             method_reference: false,
+            package_private: false,
             mock_args: Vec::new(),
         }
     }

@@ -131,6 +131,16 @@ pub fn opaque(out: &mut String, class: &str, reason: &str) {
     class_and_text(out, "opaque", class, "reason", Some(reason));
 }
 
+/// A lambda's opaque value with the functional interface it implements; `class` and
+/// `implements` quoted.
+pub fn lambda(out: &mut String, class: &str, reason: &str, implements: &str) {
+    class_and_text(out, "opaque", class, "reason", Some(reason));
+    out.pop();
+    out.push_str(",\"implements\":");
+    out.push_str(implements);
+    out.push('}');
+}
+
 /// A redacted value; `class` quoted.
 pub fn redacted(out: &mut String, class: &str, rule: &str) {
     class_and_text(out, "redacted", class, "rule", Some(rule));
@@ -460,7 +470,16 @@ mod tests {
             Value::Mock => mock(out),
             Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
             Value::Redacted { class, rule } => redacted(out, &quoted(class), rule),
-            Value::Opaque { class, reason } => opaque(out, &quoted(class), reason),
+            Value::Opaque {
+                class,
+                reason,
+                implements: None,
+            } => opaque(out, &quoted(class), reason),
+            Value::Opaque {
+                class,
+                reason,
+                implements: Some(i),
+            } => lambda(out, &quoted(class), reason, &quoted(i)),
         }
     }
 
@@ -549,6 +568,12 @@ mod tests {
                             Value::Opaque {
                                 class: "?".into(),
                                 reason: "depth limit 3".into(),
+                                implements: None,
+                            },
+                            Value::Opaque {
+                                class: "a.B$$Lambda/0x01".into(),
+                                reason: "a lambda or hidden class".into(),
+                                implements: Some(awkward.into()),
                             },
                         ],
                     },

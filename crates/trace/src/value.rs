@@ -113,6 +113,11 @@ pub enum Value {
     Opaque {
         class: String,
         reason: String,
+        /// For a lambda (a hidden class), the functional interface it implements
+        /// (`java.util.function.Consumer`): a test may stand a mock of it in for the
+        /// lambda where the method only hands it on.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        implements: Option<String>,
     },
 }
 
@@ -377,7 +382,14 @@ impl Value {
                 None => short(class).to_string(),
             },
             Value::Redacted { class, rule } => format!("<{} redacted by {rule}>", short(class)),
-            Value::Opaque { class, reason } => format!("<{} opaque: {reason}>", short(class)),
+            Value::Opaque {
+                implements: Some(i),
+                ..
+            } => format!("a {} lambda", short(i)),
+            Value::Opaque { class, reason, .. } if class.contains("$$Lambda") => {
+                format!("<a lambda opaque: {reason}>")
+            }
+            Value::Opaque { class, reason, .. } => format!("<{} opaque: {reason}>", short(class)),
         }
     }
 }
@@ -389,6 +401,29 @@ fn short(class: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A lambda is shown by its interface, not its hidden class's address
+    /// (`<0x00007f7c0c001450 opaque: …>` before).
+    #[test]
+    fn a_lambda_is_shown_by_its_interface() {
+        let lambda = |implements: Option<&str>| Value::Opaque {
+            class: "a.Main$$Lambda/0x00007f7c0c001450".into(),
+            reason: "a lambda or hidden class".into(),
+            implements: implements.map(Into::into),
+        };
+        assert_eq!(
+            lambda(Some("java.util.function.Predicate")).brief(),
+            "a Predicate lambda"
+        );
+        assert_eq!(
+            lambda(Some("a.Walker$Listener")).brief(),
+            "a Listener lambda"
+        );
+        assert_eq!(
+            lambda(None).brief(),
+            "<a lambda opaque: a lambda or hidden class>"
+        );
+    }
 
     #[test]
     fn values_round_trip_through_json_including_nan() {

@@ -185,6 +185,19 @@ public final class Fixtures {
         }
     }
 
+    /**
+     * A Mockito mock of the interface (or class) named by its binary name: what stands in
+     * for a lambda whose functional interface a test cannot name (nested or not public).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T mockOf(String className) {
+        try {
+            return (T) org.mockito.Mockito.mock(Class.forName(className));
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("mimic could not find class " + className, e);
+        }
+    }
+
     /** Set a field (declared in the object's class or a superclass); returns the object. */
     public static <T> T set(T target, String name, Object value) {
         if (ELEMENTS.equals(name) || ENTRIES.equals(name)) {

@@ -29,6 +29,7 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
         discarded: false,
         mock_args: Vec::new(),
         method_reference: false,
+        package_private: false,
     }
 }
 
@@ -566,6 +567,7 @@ fn static_state_the_method_read_is_set_and_restored() {
             Value::Opaque {
                 class: "java.lang.Object".into(),
                 reason: "a lock".into(),
+                implements: None,
             },
         ],
         ..invocation(
@@ -673,6 +675,7 @@ fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
         receiver_before: Some(Value::Opaque {
             class: CHECKOUT.into(),
             reason: "depth limit".into(),
+            implements: None,
         }),
         ..inv
     };
@@ -919,6 +922,7 @@ fn a_returned_object_is_asserted_by_its_literal_fields_but_not_identity_hashes()
                 Value::Opaque {
                     class: "x.Y".into(),
                     reason: "r".into(),
+                    implements: None,
                 },
             ),
         ],
@@ -1158,10 +1162,12 @@ fn a_problem_met_many_times_is_named_once_with_its_count() {
     let lock = || Value::Opaque {
         class: "java.util.concurrent.locks.ReentrantLock".into(),
         reason: "a lock".into(),
+        implements: None,
     };
     let other = Value::Opaque {
         class: "java.lang.Thread".into(),
         reason: "a thread".into(),
+        implements: None,
     };
     let inv = InvocationRecord {
         receiver_before: None,
@@ -1224,4 +1230,118 @@ fn large_answers_of_the_same_method_on_two_mocks_get_distinct_resources() {
     let files: Vec<&str> = resources.iter().map(|(f, _)| f.as_str()).collect();
     assert_eq!(files.len(), 2, "{files:?}");
     assert_ne!(files[0], files[1]);
+}
+
+/// Regression (FreeMarker's `_BeansAPI.getClassIntrospectorBuilder`, "cannot find
+/// symbol"): production's collaborator was a subclass in another package, and the
+/// method called is package-private, so the subclass does not have it; the mock is of
+/// the class that declares it.
+#[test]
+fn a_package_private_call_keeps_the_mock_in_its_declaring_package() {
+    let (mut m, mut inv) = pay();
+    for c in &mut m.mockable_calls {
+        c.instruction = "invokevirtual".into();
+        c.receiver = Receiver::Field {
+            name: "gateway".into(),
+            declared_type: "shop/Gateway".into(),
+            is_static: false,
+        };
+    }
+    let runtime = |inv: &mut InvocationRecord, class: &str| {
+        let Some(Value::Object { fields, .. }) = &mut inv.receiver_before else {
+            unreachable!()
+        };
+        let Value::Object { class: c, .. } = &mut fields[0].value else {
+            unreachable!()
+        };
+        *c = class.into();
+    };
+    runtime(&mut inv, "elsewhere.CardGateway");
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("mock(elsewhere.CardGateway.class)"),
+        "{source}"
+    );
+    m.mockable_calls[0].package_private = true;
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(Gateway.class)"), "{source}");
+    // In its own package, the subclass has the method.
+    runtime(&mut inv, "shop.CardGateway");
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(CardGateway.class)"), "{source}");
+}
+
+/// Regression (JavaParser's printer, "Mockito cannot verify toString()"): a stubbed
+/// `toString()` is not verified by the parameter and call oracles; a test whose only
+/// calls are such has neither.
+#[test]
+fn to_string_is_stubbed_but_never_verified() {
+    let (mut m, _) = pay();
+    m.mockable_calls[1] = gateway_call(9, "toString", "()Ljava/lang/String;", Returns::Object);
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![
+            call(0, 0, vec![], returned(Value::Int { v: 1 })),
+            call(1, 1, vec![], returned(Value::Str { v: "gw".into() })),
+        ],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    for oracle in [Oracle::Output, Oracle::Parameters, Oracle::Calls] {
+        let source = java(&model, oracle);
+        assert!(
+            source.contains("when(gateway.toString()).thenReturn(\"gw\");"),
+            "{source}"
+        );
+        assert!(!source.contains(").toString()"), "{source}");
+    }
+    assert!(java(&model, Oracle::Calls).contains("times(1)).connections()"));
+    let only_to_string = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![call(0, 1, vec![], returned(Value::Str { v: "gw".into() }))],
+    );
+    let (model, _) = model_for(&m, &only_to_string, 1, &ALL, "CheckoutMimicTest").unwrap();
+    assert!(
+        model.tests.iter().all(|t| t.oracle == Oracle::Output),
+        "{model:#?}"
+    );
+}
+
+/// Regression (JavaParser's `accept(VoidVisitor<A> v, A arg)`, "no suitable method found
+/// for accept(VisitorValidator,Object)"): an argument declared `Object` (an erased type
+/// variable) is matched untyped, `any()` or `isNull()`, never `any(Object.class)` or
+/// `(Object) isNull()`.
+#[test]
+fn an_argument_declared_object_is_matched_untyped() {
+    let (mut m, _) = pay();
+    m.mockable_calls[2] = gateway_call(
+        15,
+        "audit",
+        "(Ljava/lang/Object;Ljava/lang/Object;)V",
+        Returns::Void,
+    );
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![call(
+            0,
+            2,
+            vec![
+                Value::Opaque {
+                    class: "shop.Ledger".into(),
+                    reason: "a thread".into(),
+                    implements: None,
+                },
+                Value::Null,
+            ],
+            returned(Value::Null),
+        )],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Parameters);
+    assert!(source.contains(".audit(any(), isNull());"), "{source}");
 }
