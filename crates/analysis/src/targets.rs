@@ -743,6 +743,7 @@ impl<'a> Analyser<'a> {
             },
         );
         let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
+        let runs = self.runs_callbacks(found);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
         if constructor {
             // Observed where it is called, from another class: it cannot read this
@@ -814,8 +815,41 @@ impl<'a> Analyser<'a> {
             } else {
                 self.field_constructor()
             },
+            runs_params: runs.0,
+            runs_fields: runs.1,
             reads,
         })
+    }
+
+    /// The parameters and fields of `this` the method runs itself ([`Mut::runs_params`]):
+    /// the receivers of its calls of JDK methods, and what it passes to JDK methods
+    /// (`Objects`' checks aside, which only look at it).
+    fn runs_callbacks(&self, found: &[Call]) -> (Vec<u16>, Vec<String>) {
+        let jdk = |owner: &str| {
+            ["java/", "javax/", "jdk/", "sun/"]
+                .iter()
+                .any(|p| owner.starts_with(p))
+        };
+        let (mut params, mut fields) = (Vec::new(), Vec::new());
+        let mut note = |origin: &Origin| match origin {
+            Origin::Param(i) if !params.contains(i) => params.push(*i),
+            Origin::Field { name, .. } if !fields.contains(name) => fields.push(name.clone()),
+            _ => {}
+        };
+        for c in found
+            .iter()
+            .filter(|c| jdk(&c.callee.owner) && !c.method_reference)
+        {
+            if let Some(r) = &c.receiver {
+                note(r);
+            }
+            if c.callee.owner != "java/util/Objects" {
+                c.args.iter().for_each(&mut note);
+            }
+        }
+        params.sort_unstable();
+        fields.sort();
+        (params, fields)
     }
 
     /// The getters the state oracle can read through: of the class (when a test names

@@ -468,6 +468,32 @@ fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
     out
 }
 
+/// The invocation with the lambdas the method runs itself ([`Mut::runs_params`],
+/// [`Mut::runs_fields`]) left opaque: a mock of their interface would answer defaults
+/// where production's lambda did something.
+fn without_stand_ins_for_run_lambdas(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
+    let mut out = inv.clone();
+    let forget = |v: &mut Value| {
+        if let Value::Opaque { implements, .. } = v {
+            *implements = None;
+        }
+    };
+    for &i in &m.runs_params {
+        if let Some(v) = out.arguments.get_mut(i as usize) {
+            forget(v);
+        }
+    }
+    if let Some(Value::Object { fields, .. }) = &mut out.receiver_before {
+        for f in fields
+            .iter_mut()
+            .filter(|f| m.runs_fields.contains(&f.name))
+        {
+            forget(&mut f.value);
+        }
+    }
+    out
+}
+
 /// The test model for one invocation of `m`, with the resource files its large values
 /// are read from.
 #[allow(clippy::type_complexity)]
@@ -480,6 +506,7 @@ pub fn model_for(
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
     let inv = &with_disjoint_ids(inv);
     let inv = &without_replaced_calls(m, inv);
+    let inv = &without_stand_ins_for_run_lambdas(m, inv);
     let mut resources: Vec<(String, String)> = Vec::new();
     let resource_base = format!("{test_class}-{}-{ordinal}", identifier(test_name(m)));
     let mut large = |role: &str, v: &Value| -> Option<String> {

@@ -386,10 +386,20 @@ impl<'a> Builder<'a> {
                             format!("{FIXTURES}.mockOf({})", string_literal(i))
                         }
                     }
-                    None => self.problem(
-                        SkipReason::OpaqueValue,
-                        format!("a {class} value is opaque ({reason})"),
-                    ),
+                    None => match class.split_once("$$Lambda") {
+                        // Stripped of its interface: one the method runs
+                        // ([`Mut::runs_params`]).
+                        Some((made_in, _)) => self.problem(
+                            SkipReason::OpaqueValue,
+                            format!(
+                                "a lambda made in {made_in} is opaque, and the method runs it: no mock can stand in for it"
+                            ),
+                        ),
+                        None => self.problem(
+                            SkipReason::OpaqueValue,
+                            format!("a {class} value is opaque ({reason})"),
+                        ),
+                    },
                 }
             }
         }

@@ -129,6 +129,14 @@ pub struct Mut {
     /// fields with it (`new Meter("kg")`) rather than by reflection.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub field_constructor: Option<FieldConstructor>,
+    /// Parameters (0-based) and fields of `this` whose objects the method runs itself:
+    /// it calls a method of a JDK type on them (`visitorFactory.apply(configuration)`)
+    /// or hands them to JDK code (`items.forEach(action)`). A lambda there does
+    /// something, so no test stands a mock of its interface in for it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs_params: Vec<u16>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs_fields: Vec<String>,
     /// The state the method may use, found statically ([`Reads`]): the recorder captures
     /// these parts of the receiver and the arguments, to any depth, and leaves the rest
     /// out. `None`: not analysed, everything is captured within the snapshot limits.

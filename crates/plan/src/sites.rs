@@ -128,6 +128,8 @@ mod tests {
             thresholds: Vec::new(),
             getters: Vec::new(),
             field_constructor: None,
+            runs_params: Vec::new(),
+            runs_fields: Vec::new(),
             reads: None,
         }
     }

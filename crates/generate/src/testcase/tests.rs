@@ -57,6 +57,8 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         thresholds: Vec::new(),
         getters: Vec::new(),
         field_constructor: None,
+        runs_params: Vec::new(),
+        runs_fields: Vec::new(),
         reads: None,
     }
 }
@@ -516,6 +518,8 @@ fn tax_rate() -> Mut {
         thresholds: Vec::new(),
         getters: Vec::new(),
         field_constructor: None,
+        runs_params: Vec::new(),
+        runs_fields: Vec::new(),
         reads: None,
     }
 }
