@@ -250,6 +250,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             }
         }
     }
+    add_overrides(index, &project, &mut muts);
     if muts.iter().any(Mut::is_constructor) {
         add_constructions(index, &project, &mut muts);
         // A constructor the project never calls in a shape the recorder can observe is
@@ -438,6 +439,38 @@ fn is_delegation(code: &CodeAttribute, calls: &[MockableCall], deeper: &[DeeperC
 /// entry point does (its test would run the program, writing its real files).
 fn is_entry_point(m: &Mut) -> bool {
     m.is_static && m.method == "main" && m.descriptor == "([Ljava/lang/String;)V"
+}
+
+/// Fill each instance MUT's [`Mut::overridden_by`]: the project classes below its own
+/// that declare the same method (not static, not private), sorted.
+fn add_overrides(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
+    let mut declaring: HashMap<(&str, &str), Vec<&str>> = HashMap::new();
+    for name in project_classes(index, project) {
+        for m in &index.classes[name].methods {
+            if m.access & (STATIC | PRIVATE) == 0 && !m.name.starts_with('<') {
+                declaring
+                    .entry((m.name.as_str(), m.descriptor.as_str()))
+                    .or_default()
+                    .push(name);
+            }
+        }
+    }
+    for m in muts
+        .iter_mut()
+        .filter(|m| !m.is_static && !m.is_constructor())
+    {
+        let own = m.class.replace('.', "/");
+        let Some(classes) = declaring.get(&(m.method.as_str(), m.descriptor.as_str())) else {
+            continue;
+        };
+        let mut below: Vec<String> = classes
+            .iter()
+            .filter(|c| **c != own && index.is_subtype(c, &own))
+            .map(|c| dotted(c))
+            .collect();
+        below.sort();
+        m.overridden_by = below;
+    }
 }
 
 /// What a walk through the MUT's helpers follows and collects.
@@ -817,6 +850,7 @@ impl<'a> Analyser<'a> {
             },
             runs_params: runs.0,
             runs_fields: runs.1,
+            overridden_by: Vec::new(),
             reads,
         })
     }
@@ -1479,6 +1513,18 @@ impl<'a> Analyser<'a> {
         on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
     }
 
+    /// Is `c` a `super.m(…)` call (`invokespecial` on `this` of a superclass's method)?
+    /// Bound statically and run on the same object, the superclass's body is a helper
+    /// like a private method of the class: a visitor's override that walks on through
+    /// `super.visit(node, arg)` makes the calls in it.
+    fn is_super_call(&self, c: &Call) -> bool {
+        c.opcode == INVOKESPECIAL
+            && c.receiver == Some(Origin::This)
+            && c.callee.owner != self.class_name
+            && !c.callee.name.starts_with('<')
+            && self.index.is_subtype(self.class_name, &c.callee.owner)
+    }
+
     /// A method of this class as a walk's `seen` set holds it.
     fn key(&self, name: &str, descriptor: &str) -> MethodRef {
         MethodRef {
@@ -1517,6 +1563,13 @@ impl<'a> Analyser<'a> {
                 .class
                 .find_method(&c.callee.name, &c.callee.descriptor)?;
             (self.class, i, Origin::This)
+        } else if self.is_super_call(c) {
+            let (class, i) = self.index.method_with_code(
+                &c.callee.owner,
+                &c.callee.name,
+                &c.callee.descriptor,
+            )?;
+            (class, i, Origin::This)
         } else if other_classes {
             let (class, i) = self.other_class_callee(c)?;
             (class, i, Origin::Unknown)
@@ -1558,7 +1611,7 @@ impl<'a> Analyser<'a> {
         if policy.other_classes {
             // Every call of another class's code counts, followed or not.
             for c in found {
-                if self.is_helper_call(c) {
+                if self.is_helper_call(c) || self.is_super_call(c) {
                     continue;
                 }
                 let Some(Ok(owner)) = self.other_class_callee(c).map(|(class, _)| class.name())

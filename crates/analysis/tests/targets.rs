@@ -794,3 +794,36 @@ fn calls_to_package_private_methods_are_marked() {
         .collect();
     assert_eq!(marks, [("level", true), ("name", false)]);
 }
+
+/// A method a project subclass overrides names that subclass (a test of it on such an
+/// object calls its body through `Fixtures.callSuper`), and the override's
+/// `super.walk(config)` is a helper: the call in the superclass's body is a deeper call.
+#[test]
+fn overrides_are_named_and_super_calls_are_helpers() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = fixture_classes(dir.path(), "access");
+    let index = ClassIndex::build(&[classes], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let of = |class: &str| {
+        plan.muts
+            .iter()
+            .find(|m| m.class == class && m.method == "walk")
+            .unwrap_or_else(|| panic!("{class}.walk is a MUT"))
+    };
+    assert_eq!(of("acc.Walker").overridden_by, ["acc.Counting"]);
+    assert!(of("acc.Counting").overridden_by.is_empty());
+    let deeper: Vec<(String, String)> = of("acc.Counting")
+        .deeper_calls
+        .iter()
+        .map(|d| {
+            (
+                format!("{}.{}", d.via.class, d.via.method),
+                d.call.name.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        deeper,
+        [("acc.Walker.walk".to_string(), "name".to_string())]
+    );
+}

@@ -351,7 +351,10 @@ fn calls_made_through_method_references_are_stubbed_and_verified() {
 /// a predicate for a mocked dictionary, a listener of the class's own nested interface)
 /// were opaque, and every such invocation was skipped (JavaParser's visitors: 34 MUTs):
 /// the recorder names the functional interface a lambda implements and a mock of it
-/// stands in. The display names say "a Predicate lambda", not the hidden class.
+/// stands in. The display names say "a Predicate lambda", not the hidden class. A
+/// subclass's override that walks on through `super.visit` (JavaParser's validators):
+/// the superclass's body is a helper of the override, and a test of the superclass's
+/// method on such an object calls that body (`Fixtures.callSuper`), not the override.
 #[test]
 fn lambdas_handed_on_are_stood_in_for_by_mocks_of_their_interface() {
     let dir = tempfile::tempdir().unwrap();
@@ -377,6 +380,29 @@ fn lambdas_handed_on_are_stood_in_for_by_mocks_of_their_interface() {
     for run in ["normalise", "keep"] {
         assert!(!walker.contains(&format!("void {run}_")), "{walker}");
     }
+    // A walker whose override walks on through `super.visit(node, arg)`: production
+    // reached `Walker.visit` on it only that way, so its test calls that body, not the
+    // override; and the override's test stubs the calls made in the superclass's body.
+    assert!(
+        walker.contains("Fixtures.callSuper(receiver, \"se.kth.castor.callbacks.Walker\", \"visit\", \"(Lse/kth/castor/callbacks/Node;Ljava/lang/Object;)V\", new Object[] {node, \"the walk's argument\"});"),
+        "{walker}"
+    );
+    let counting = mimic_test_support::mimic_tests_of(
+        &tests.join("se/kth/castor/callbacks"),
+        "CountingWalker",
+    );
+    assert!(
+        counting.contains("when(node.children()).thenReturn("),
+        "{counting}"
+    );
+    assert!(
+        counting.contains("receiver.visit(node, \"the walk's argument\");"),
+        "{counting}"
+    );
+    assert!(
+        counting.contains("assertEquals(2, receiver.longWords());"),
+        "{counting}"
+    );
     let mut gaps: Vec<String> = manifest_of(&tests)["gaps"]
         .as_array()
         .unwrap()

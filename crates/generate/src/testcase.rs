@@ -855,6 +855,18 @@ pub fn model_for(
         )
     } else if m.is_constructor() {
         format!("new {target}({})", args.join(", "))
+    } else if matches!(&inv.receiver_before, Some(Value::Object { class, .. })
+        if m.overridden_by.contains(class))
+    {
+        // Production ran the MUT through `super.m(…)` of the receiver's class, which
+        // overrides it: a plain call would run the override.
+        format!(
+            "{FIXTURES}.callSuper({target}, {}, {}, {}, new Object[] {{{}}})",
+            string_literal(&m.class),
+            string_literal(&m.method),
+            string_literal(&m.descriptor),
+            args.join(", ")
+        )
     } else {
         format!("{target}.{}({})", m.method, args.join(", "))
     };

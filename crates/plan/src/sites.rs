@@ -130,6 +130,7 @@ mod tests {
             field_constructor: None,
             runs_params: Vec::new(),
             runs_fields: Vec::new(),
+            overridden_by: Vec::new(),
             reads: None,
         }
     }

@@ -198,6 +198,26 @@ public final class Fixtures {
         }
     }
 
+    /**
+     * Call {@code owner.name descriptor} on {@code target} as {@code super.name(…)} in the
+     * target's class does: the inherited body, not the override the target's class
+     * declares (production reached the method that way). Returns what it returns; throws
+     * what it throws.
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T callSuper(Object target, String owner, String name, String descriptor, Object[] args)
+            throws Throwable {
+        Class<?> ownerClass = Class.forName(owner);
+        MethodType type = MethodType.fromMethodDescriptorString(descriptor, ownerClass.getClassLoader());
+        Class<?> caller = target.getClass();
+        MethodHandle handle = MethodHandles.privateLookupIn(caller, MethodHandles.lookup())
+                .findSpecial(ownerClass, name, type, caller);
+        Object[] all = new Object[args.length + 1];
+        all[0] = target;
+        System.arraycopy(args, 0, all, 1, args.length);
+        return (T) handle.invokeWithArguments(all);
+    }
+
     /** Set a field (declared in the object's class or a superclass); returns the object. */
     public static <T> T set(T target, String name, Object value) {
         if (ELEMENTS.equals(name) || ENTRIES.equals(name)) {

@@ -59,6 +59,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         field_constructor: None,
         runs_params: Vec::new(),
         runs_fields: Vec::new(),
+        overridden_by: Vec::new(),
         reads: None,
     }
 }
@@ -520,6 +521,7 @@ fn tax_rate() -> Mut {
         field_constructor: None,
         runs_params: Vec::new(),
         runs_fields: Vec::new(),
+        overridden_by: Vec::new(),
         reads: None,
     }
 }

@@ -19,5 +19,8 @@ public class Main {
             System.out.println(walker.each(child, part -> parts.append('[').append(part).append(']')) + " " + parts);
         }
         System.out.println("seen " + seen.size());
+        CountingWalker counting = new CountingWalker(new Dictionary(), String::trim);
+        counting.visit(tree, "the walk's argument");
+        System.out.println("long words " + counting.longWords());
     }
 }
