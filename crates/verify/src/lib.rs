@@ -254,7 +254,7 @@ pub fn verify_with(
     if !test_classes.is_empty() {
         for i in 0..runs {
             say(&format!(
-                "run {}/{runs}: {} test classes, {} s per test at most",
+                "run {}/{runs}: {} test classes, {:.1} s per test at most",
                 i + 1,
                 test_classes.len(),
                 test_timeout.as_secs_f64()
