@@ -393,9 +393,8 @@ unsafe fn assignable(env: &JniEnv, class: jni::jclass, to: jni::jclass) -> bool 
     r
 }
 
-/// The interface a lambda's hidden class implements (its first, `Serializable` and
-/// other marker interfaces of an intersection cast aside), quoted; JVMTI hands back local
-/// references, deleted here.
+/// The interface a lambda's hidden class implements (its first other than
+/// `Serializable`), quoted; JVMTI hands back local references, deleted here.
 unsafe fn functional_interface(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
     let interfaces = unsafe { jvmti.get_implemented_interfaces(class) }.ok()?;
     let mut found = None;

@@ -466,9 +466,7 @@ fn constructors_are_observed_where_the_project_builds_their_objects() {
 #[test]
 fn calls_in_another_class_that_the_mut_hands_its_mocks_to_are_deeper_calls() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = fixture_classes(dir.path(), "escaping");
-    let index = ClassIndex::build(&[classes], |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan = plan_of(dir.path(), "escaping");
     let using = plan
         .muts
         .iter()
@@ -530,6 +528,13 @@ fn constants_a_method_compares_its_parameters_with_are_thresholds() {
 }
 
 /// The whole-program plan (`--all`) of the fixture `name`, compiled under `dir`.
+/// The plan of fixture `name` in rick's mode (the defaults).
+fn plan_of(dir: &Path, name: &str) -> mimic_plan::Plan {
+    let classes = fixture_classes(dir, name);
+    let index = ClassIndex::build(&[classes], |_| true);
+    find_targets(&index, &TargetOptions::default()).unwrap()
+}
+
 fn whole_program_plan(dir: &Path, name: &str) -> mimic_plan::Plan {
     let classes = fixture_classes(dir, name);
     let index = ClassIndex::build(&[classes], |_| true);
@@ -779,9 +784,7 @@ fn a_bound_method_reference_on_a_collaborator_is_a_mockable_call() {
 #[test]
 fn calls_to_package_private_methods_are_marked() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = fixture_classes(dir.path(), "access");
-    let index = ClassIndex::build(&[classes], |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan = plan_of(dir.path(), "access");
     let using = plan
         .muts
         .iter()
@@ -801,9 +804,7 @@ fn calls_to_package_private_methods_are_marked() {
 #[test]
 fn overrides_are_named_and_super_calls_are_helpers() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = fixture_classes(dir.path(), "access");
-    let index = ClassIndex::build(&[classes], |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan = plan_of(dir.path(), "access");
     let of = |class: &str| {
         plan.muts
             .iter()

@@ -374,25 +374,21 @@ impl<'a> Builder<'a> {
                 // A source of randomness, a stream or a client whose every read by the
                 // class under test is replayed (issue 17): an instance that reads nothing
                 // real stands in for it.
-                match crate::environment::stand_in(class).filter(|_| self.environment_replayed) {
-                    Some(stand_in) => stand_in.to_string(),
+                let stand_in =
+                    crate::environment::stand_in(class).filter(|_| self.environment_replayed);
+                match (stand_in, implements.as_deref()) {
+                    (Some(stand_in), _) => stand_in.to_string(),
                     // A lambda: a mock of its functional interface stands in for it (it
                     // answers defaults if called; the tests say whether that mimics).
-                    None if implements.is_some() => {
-                        let i = implements.as_deref().unwrap_or_default();
-                        if nameable(i) {
-                            format!("mock({i}.class)")
-                        } else {
-                            format!("{FIXTURES}.mockOf({})", string_literal(i))
-                        }
-                    }
-                    None => match class.split_once("$$Lambda") {
-                        // Stripped of its interface: one the method runs
-                        // ([`Mut::runs_params`]).
+                    (None, Some(i)) if nameable(i) => format!("mock({i}.class)"),
+                    (None, Some(i)) => format!("{FIXTURES}.mockOf({})", string_literal(i)),
+                    // Without its interface: one the method runs ([`Mut::runs_params`]),
+                    // or one that implements none.
+                    (None, None) => match class.split_once("$$Lambda") {
                         Some((made_in, _)) => self.problem(
                             SkipReason::OpaqueValue,
                             format!(
-                                "a lambda made in {made_in} is opaque, and the method runs it: no mock can stand in for it"
+                                "a lambda made in {made_in} is opaque (the method runs it, or it names no interface): no mock stands in for it"
                             ),
                         ),
                         None => self.problem(
