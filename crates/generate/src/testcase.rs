@@ -746,6 +746,7 @@ pub fn model_for(
             }
         }
         b.place = "the receiver".into();
+        b.stand_ins = true;
         match large(
             "receiver",
             inv.receiver_before.as_ref().expect("matched above"),
@@ -804,8 +805,10 @@ pub fn model_for(
     }
 
     b.place = "static state".into();
+    b.stand_ins = true;
     static_state(&mut b, m, inv, &mocked, &class_src, &package, &mut restore)?;
     b.place = "a collaborator's fields".into();
+    b.stand_ins = true;
     collaborator_state(&mut b, m, inv, &mock_of);
 
     // Arguments: mocks for mocked parameters, literals inline, other values as locals.
@@ -816,6 +819,7 @@ pub fn model_for(
             continue;
         }
         b.place = format!("argument {}", i + 1);
+        b.stand_ins = true;
         let e = match large(&format!("arg{i}"), v) {
             Some(load) => load,
             None => b.expr(v, Some(t)),
@@ -976,6 +980,7 @@ pub fn model_for(
             })
             .collect();
         b.place = format!("the arguments of {}", pc.name);
+        b.stand_ins = false;
         let matchers = arg_matchers(&mut b, &c.arguments, &cdesc.params, &mock_args);
         // A result only ever called or passed on is answered with a mock of its own.
         let answer_mock = match (&pc.returns_mock, &c.outcome) {
@@ -1048,6 +1053,7 @@ pub fn model_for(
         }
         let ret = MethodDescriptor::parse(descriptor).ok().and_then(|d| d.ret);
         b.place = format!("the answer of {name}");
+        b.stand_ins = true;
         let answers: Vec<Answer> = if *void {
             if outcomes
                 .iter()
@@ -1125,6 +1131,7 @@ pub fn model_for(
     // test's own call sites.
     let mut environment = Vec::new();
     b.place = "the environment's answers".into();
+    b.stand_ins = false;
     if replays_environment {
         let mut answers = Vec::new();
         for (key, c, cdesc) in &environment_calls {

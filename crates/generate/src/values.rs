@@ -62,6 +62,11 @@ pub struct Builder<'a> {
     /// Which part of the test is being built (`the receiver`, `argument 1`, `the
     /// answer of getItem`): named in front of each problem, so a skip says where.
     pub place: String,
+    /// While what the test feeds the method is built (the receiver, arguments, static
+    /// state, stub answers), not what it expects: a lambda may be stood in for by a mock
+    /// of its interface there, never in a matcher or an assertion, which it would not
+    /// equal.
+    pub stand_ins: bool,
     /// While a stub's answer is built: the mock the call was made on, which the answer
     /// names where production's answer pointed back to it ([`Value::Mock`]).
     pub callee_mock: Option<String>,
@@ -126,6 +131,7 @@ impl<'a> Builder<'a> {
             object_typed: HashSet::new(),
             definitions,
             environment_replayed: false,
+            stand_ins: false,
             place: String::new(),
             callee_mock: None,
         }
@@ -380,11 +386,15 @@ impl<'a> Builder<'a> {
                     (Some(stand_in), _) => stand_in.to_string(),
                     // A lambda: a mock of its functional interface stands in for it (it
                     // answers defaults if called; the tests say whether that mimics).
-                    (None, Some(i)) if nameable(i) => format!("mock({i}.class)"),
-                    (None, Some(i)) => format!("{FIXTURES}.mockOf({})", string_literal(i)),
-                    // Without its interface: one the method runs ([`Mut::runs_params`]),
-                    // or one that implements none.
-                    (None, None) => match class.split_once("$$Lambda") {
+                    (None, Some(i)) if self.stand_ins && nameable(i) => {
+                        format!("mock({i}.class)")
+                    }
+                    (None, Some(i)) if self.stand_ins => {
+                        format!("{FIXTURES}.mockOf({})", string_literal(i))
+                    }
+                    // Without its interface (one the method runs, [`Mut::runs_params`],
+                    // or one that implements none), or expected rather than fed.
+                    _ => match class.split_once("$$Lambda") {
                         Some((made_in, _)) => self.problem(
                             SkipReason::OpaqueValue,
                             format!(

@@ -1351,3 +1351,46 @@ fn an_argument_declared_object_is_matched_untyped() {
     let source = java(&model, Oracle::Parameters);
     assert!(source.contains(".audit(any(), isNull());"), "{source}");
 }
+
+/// Regression (the environment example's `HttpClient.send(request, BodyHandlers.ofString())`:
+/// the handler, a lambda, was expected to equal a fresh mock, "did not call … with"): a
+/// lambda is stood in for only where the test feeds the method (here the argument),
+/// never where it expects a value (a matcher, the returned value).
+#[test]
+fn a_lambda_is_stood_in_for_where_fed_never_where_expected() {
+    let lambda = Value::Opaque {
+        class: "shop.Main$$Lambda/0x01".into(),
+        reason: "a lambda or hidden class".into(),
+        implements: Some("java.util.function.Supplier".into()),
+    };
+    let (mut m, _) = pay();
+    m.descriptor = "(Ljava/util/function/Supplier;)Ljava/util/function/Supplier;".into();
+    m.mockable_calls[2] = gateway_call(
+        15,
+        "audit",
+        "(Ljava/util/function/Supplier;)V",
+        Returns::Void,
+    );
+    let inv = invocation(
+        vec![lambda.clone()],
+        returned(lambda.clone()),
+        vec![call(0, 2, vec![lambda], returned(Value::Null))],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let fed = java(&model, Oracle::Parameters);
+    assert!(
+        fed.contains(
+            "java.util.function.Supplier supplier = mock(java.util.function.Supplier.class);"
+        ),
+        "{fed}"
+    );
+    assert!(
+        fed.contains(".audit(any(java.util.function.Supplier.class));"),
+        "{fed}"
+    );
+    // The returned lambda cannot be expected: no output oracle.
+    assert!(
+        model.tests.iter().all(|t| t.oracle != Oracle::Output),
+        "{model:#?}"
+    );
+}
