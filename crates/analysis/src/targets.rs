@@ -442,10 +442,12 @@ fn is_entry_point(m: &Mut) -> bool {
 }
 
 /// Fill each instance MUT's [`Mut::overridden_by`]: the project classes below its own
-/// that declare the same method (not static, not private), sorted.
+/// whose objects run an override of the method: those that declare it again (not
+/// static, not private) and every project class below one of them, sorted.
 fn add_overrides(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
+    let classes: Vec<&String> = project_classes(index, project);
     let mut declaring: HashMap<(&str, &str), Vec<&str>> = HashMap::new();
-    for name in project_classes(index, project) {
+    for name in classes.iter().copied() {
         for m in &index.classes[name].methods {
             if m.access & (STATIC | PRIVATE) == 0 && !m.name.starts_with('<') {
                 declaring
@@ -460,12 +462,20 @@ fn add_overrides(index: &ClassIndex, project: &Project, muts: &mut [Mut]) {
         .filter(|m| !m.is_static && !m.is_constructor())
     {
         let own = m.class.replace('.', "/");
-        let Some(classes) = declaring.get(&(m.method.as_str(), m.descriptor.as_str())) else {
+        let Some(declarers) = declaring.get(&(m.method.as_str(), m.descriptor.as_str())) else {
             continue;
         };
+        let overriding: Vec<&str> = declarers
+            .iter()
+            .copied()
+            .filter(|c| *c != own && index.is_subtype(c, &own))
+            .collect();
+        if overriding.is_empty() {
+            continue;
+        }
         let mut below: Vec<String> = classes
             .iter()
-            .filter(|c| **c != own && index.is_subtype(c, &own))
+            .filter(|c| overriding.iter().any(|o| index.is_subtype(c, o)))
             .map(|c| dotted(c))
             .collect();
         below.sort();

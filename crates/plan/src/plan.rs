@@ -137,9 +137,10 @@ pub struct Mut {
     pub runs_params: Vec<u16>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs_fields: Vec<String>,
-    /// Project subclasses that override the method (dotted): production reached the MUT
-    /// on one of their objects only through `super.m(…)`, so a test calls the MUT's own
-    /// body on it (`Fixtures.callSuper`), not the override a plain call would run.
+    /// Project subclasses whose objects run an override of the method (dotted): those
+    /// declaring it again and every class below them. Production reached the MUT on one
+    /// of their objects only through `super.m(…)`, so a test calls the MUT's own body on
+    /// it (`Fixtures.callSuper`), not the override a plain call would run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overridden_by: Vec<String>,
     /// The state the method may use, found statically ([`Reads`]): the recorder captures
