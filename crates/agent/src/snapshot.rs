@@ -88,6 +88,11 @@ const LAMBDA: &str = "a lambda or hidden class";
 
 /// Primitive array elements read per array at most.
 const MAX_PRIMITIVE_ELEMENTS: usize = 4096;
+/// Primitive arrays up to this length are scanned for trailing zeros (from the end, in
+/// chunks of [`SCAN_CHUNK`]); longer ones are recorded from their start, as far as the
+/// limits allow.
+const MAX_SCANNED_ELEMENTS: usize = 1 << 16;
+const SCAN_CHUNK: usize = 4096;
 
 /// The class name recorded when there is none.
 const UNKNOWN: &str = "\"?\"";
@@ -802,8 +807,11 @@ impl<'a> Walk<'a> {
         written < length
     }
 
-    /// A primitive array, packed ([`json::packed_array`]): as many elements as the value
-    /// byte limit leaves room for, at most [`MAX_PRIMITIVE_ELEMENTS`].
+    /// A primitive array, packed ([`json::packed_array`]): its elements up to the last
+    /// that is not zero (the rest are the type's default, which `length` implies), as
+    /// many as the value byte limit leaves room for, at most [`MAX_PRIMITIVE_ELEMENTS`].
+    /// A buffer allocated large and filled at its start (a parser's `char[4000]` holding
+    /// one token) thus costs what it holds, not what it could hold.
     unsafe fn primitive_array(&mut self, arr: jni::jobject, id: u32, class: &str, p: Prim) {
         let env = self.env;
         let length = unsafe { env.get_array_length(arr) }.max(0) as usize;
@@ -811,31 +819,19 @@ impl<'a> Walk<'a> {
         // Base64: four characters per three bytes.
         let per = (width as u64 * 4).div_ceil(3);
         let room = (self.cx.options.value_bytes.saturating_sub(self.bytes) / per) as usize;
-        let n = length.min(MAX_PRIMITIVE_ELEMENTS).min(room);
-        let mut raw: Vec<u8> = Vec::with_capacity(n * width);
-        macro_rules! read {
-            ($get:ident, $t:ty, $bytes:expr) => {{
-                let mut buf: Vec<$t> = vec![Default::default(); n];
-                unsafe { env.$get(arr, 0, n as i32, &mut buf) };
-                for v in buf {
-                    raw.extend_from_slice(&$bytes(v));
-                }
-            }};
-        }
-        match p {
-            Prim::Boolean => read!(get_boolean_array_region, u8, |v: u8| [(v != 0) as u8]),
-            Prim::Byte => read!(get_byte_array_region, i8, i8::to_le_bytes),
-            Prim::Char => read!(get_char_array_region, u16, u16::to_le_bytes),
-            Prim::Short => read!(get_short_array_region, i16, i16::to_le_bytes),
-            Prim::Int => read!(get_int_array_region, i32, i32::to_le_bytes),
-            Prim::Long => read!(get_long_array_region, i64, i64::to_le_bytes),
-            Prim::Float => read!(get_float_array_region, f32, |v: f32| v
-                .to_bits()
-                .to_le_bytes()),
-            Prim::Double => read!(get_double_array_region, f64, |v: f64| v
-                .to_bits()
-                .to_le_bytes()),
-        }
+        let (used, head) = if length <= MAX_SCANNED_ELEMENTS {
+            unsafe { used_length(env, arr, p, length) }
+        } else {
+            (length, None)
+        };
+        let n = used.min(MAX_PRIMITIVE_ELEMENTS).min(room);
+        let raw = match head {
+            Some(mut raw) => {
+                raw.truncate(n * width);
+                raw
+            }
+            None => unsafe { region(env, arr, p, 0, n) },
+        };
         clear(env);
         json::packed_array(
             self.out,
@@ -843,7 +839,7 @@ impl<'a> Walk<'a> {
             class,
             length as u32,
             (p.letter(), &raw),
-            n < length,
+            n < used,
         );
         self.bytes += per * n as u64;
     }
@@ -1080,4 +1076,57 @@ impl<'a> Walk<'a> {
             json::end_container(self.out, truncated);
         }
     }
+}
+
+/// Elements `start..start + count` of primitive array `arr`, as little-endian bytes
+/// (floats and doubles as their bits, a boolean as one byte 0 or 1).
+unsafe fn region(env: &JniEnv, arr: jni::jobject, p: Prim, start: usize, count: usize) -> Vec<u8> {
+    let mut raw: Vec<u8> = Vec::with_capacity(count * p.width());
+    macro_rules! read {
+        ($get:ident, $t:ty, $bytes:expr) => {{
+            let mut buf: Vec<$t> = vec![Default::default(); count];
+            unsafe { env.$get(arr, start as i32, count as i32, &mut buf) };
+            for v in buf {
+                raw.extend_from_slice(&$bytes(v));
+            }
+        }};
+    }
+    match p {
+        Prim::Boolean => read!(get_boolean_array_region, u8, |v: u8| [(v != 0) as u8]),
+        Prim::Byte => read!(get_byte_array_region, i8, i8::to_le_bytes),
+        Prim::Char => read!(get_char_array_region, u16, u16::to_le_bytes),
+        Prim::Short => read!(get_short_array_region, i16, i16::to_le_bytes),
+        Prim::Int => read!(get_int_array_region, i32, i32::to_le_bytes),
+        Prim::Long => read!(get_long_array_region, i64, i64::to_le_bytes),
+        Prim::Float => read!(get_float_array_region, f32, |v: f32| v
+            .to_bits()
+            .to_le_bytes()),
+        Prim::Double => read!(get_double_array_region, f64, |v: f64| v
+            .to_bits()
+            .to_le_bytes()),
+    }
+    raw
+}
+
+/// How many elements of primitive array `arr` (of `length`) come up to and including
+/// its last non-zero one (all bits zero: `0`, `'\0'`, `false`, `+0.0`), read from the
+/// end in chunks; with the bytes of the whole array when one chunk held all of it.
+unsafe fn used_length(
+    env: &JniEnv,
+    arr: jni::jobject,
+    p: Prim,
+    length: usize,
+) -> (usize, Option<Vec<u8>>) {
+    let width = p.width();
+    let mut end = length;
+    while end > 0 {
+        let start = end.saturating_sub(SCAN_CHUNK);
+        let raw = unsafe { region(env, arr, p, start, end - start) };
+        if let Some(i) = raw.iter().rposition(|&b| b != 0) {
+            let used = start + i / width + 1;
+            return (used, (start == 0).then_some(raw));
+        }
+        end = start;
+    }
+    (0, None)
 }

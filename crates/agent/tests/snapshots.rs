@@ -185,6 +185,21 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
     assert!(
         matches!(field(alice, "history"), Value::Array { class, length: 5, elements, .. } if class == "[I" && elements[2] == Value::Int { v: 4 })
     );
+    // A primitive array's trailing zeros are left out, its length kept: a buffer costs
+    // what it holds. `-0.0` is not a zero's bits.
+    let chars =
+        |text: &str| -> Vec<Value> { text.encode_utf16().map(|v| Value::Char { v }).collect() };
+    assert!(
+        matches!(field(alice, "buffer"), Value::Array { length: 4000, elements, truncated: false, .. } if *elements == chars("alice")),
+        "{:?}",
+        field(alice, "buffer")
+    );
+    assert!(
+        matches!(field(alice, "unused"), Value::Array { length: 100, elements, truncated: false, .. } if elements.is_empty())
+    );
+    assert!(
+        matches!(field(alice, "signed"), Value::Array { length: 3, elements, truncated: false, .. } if elements.len() == 3)
+    );
     assert!(matches!(field(alice, "worker"), Value::Opaque { reason, .. } if reason == "a thread"));
     assert!(
         matches!(field(alice, "callback"), Value::Opaque { reason, .. } if reason.contains("lambda"))

@@ -697,6 +697,12 @@ fn state_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     );
     assert!(!source.contains("catalog"), "{source}");
     assert!(!source.contains("adopted"), "{source}");
+    // `notice()` reads a `char[4000]` holding 17 characters: recorded up to the last
+    // one, rebuilt with its length.
+    assert!(
+        source.contains("java.util.Arrays.copyOf(\"Closed on Sundays\".toCharArray(), 4000)"),
+        "{source}"
+    );
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
 
@@ -731,6 +737,7 @@ fn state_past_the_snapshot_limits_is_captured_along_the_read_tree() {
     let manifest = manifest_of(&whole_tests);
     let gaps = manifest["gaps"].as_array().unwrap();
     for method in [
+        "notice",
         "lateFee",
         "rateCard",
         "graceDaysAt",

@@ -227,9 +227,9 @@ impl<'a> Builder<'a> {
             Value::Array {
                 id,
                 class,
+                length,
                 elements,
                 truncated,
-                ..
             } => {
                 if *truncated {
                     return self.problem(
@@ -243,14 +243,48 @@ impl<'a> Builder<'a> {
                         format!("unknown array class {class}"),
                     );
                 };
-                let items: Vec<String> = self.containing(*id, |b| {
+                // The recorder leaves out a primitive array's trailing zeros: `length`
+                // says how many elements there are.
+                let length = *length as usize;
+                if length > i32::MAX as usize {
+                    return self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("an array of {class} of {length} elements"),
+                    );
+                }
+                // Text in a `char[]` reads as text: `"key".toCharArray()`.
+                if let Some(text) = char_text(&elem, elements) {
+                    let chars = format!("{}.toCharArray()", string_literal(&text));
+                    let e = if elements.len() == length {
+                        chars
+                    } else {
+                        format!("java.util.Arrays.copyOf({chars}, {length})")
+                    };
+                    return self.maybe_hoist(*id, class, e);
+                }
+                let mut items: Vec<String> = self.containing(*id, |b| {
                     elements.iter().map(|e| b.expr(e, Some(&elem))).collect()
                 });
-                let e = format!(
-                    "new {}[] {{{}}}",
-                    type_name(&elem, self.package),
-                    items.join(", ")
-                );
+                let elem_name = type_name(&elem, self.package);
+                let missing = length.saturating_sub(items.len());
+                let e = if missing == 0 || (missing <= SPELLED_DEFAULTS && !items.is_empty()) {
+                    items.extend(std::iter::repeat_n(
+                        default_literal(&elem).to_string(),
+                        missing,
+                    ));
+                    format!("new {elem_name}[] {{{}}}", items.join(", "))
+                } else if items.is_empty() {
+                    // `new int[4000]`, `new int[4000][]`
+                    match elem_name.find('[') {
+                        Some(i) => format!("new {}[{length}]{}", &elem_name[..i], &elem_name[i..]),
+                        None => format!("new {elem_name}[{length}]"),
+                    }
+                } else {
+                    format!(
+                        "java.util.Arrays.copyOf(new {elem_name}[] {{{}}}, {length})",
+                        items.join(", ")
+                    )
+                };
                 self.maybe_hoist(*id, class, e)
             }
             Value::Collection {
@@ -993,6 +1027,40 @@ fn point(class: &str, text: &str) -> Option<String> {
     ))
 }
 
+/// The text a `char[]`'s elements spell, when there are at least two of them and they
+/// are valid UTF-16.
+fn char_text(elem: &FieldType, elements: &[Value]) -> Option<String> {
+    if *elem != FieldType::Char || elements.len() < 2 {
+        return None;
+    }
+    let units: Option<Vec<u16>> = elements
+        .iter()
+        .map(|e| match e {
+            Value::Char { v } => Some(*v),
+            _ => None,
+        })
+        .collect();
+    String::from_utf16(&units?).ok()
+}
+
+/// Trailing default elements of an array written out rather than padded by
+/// `Arrays.copyOf`, when there are no more of them than this.
+const SPELLED_DEFAULTS: usize = 8;
+
+/// The Java literal of a type's default value (`0`, `'\u0000'`, `false`, `null`), as
+/// [`crate::java`] writes literals.
+fn default_literal(t: &FieldType) -> &'static str {
+    match t {
+        FieldType::Boolean => "false",
+        FieldType::Char => "'\\u0000'",
+        FieldType::Long => "0L",
+        FieldType::Float => "0.0f",
+        FieldType::Double => "0.0",
+        FieldType::Byte | FieldType::Short | FieldType::Int => "0",
+        FieldType::Object(_) | FieldType::Array(_) => "null",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1027,6 +1095,58 @@ mod tests {
         let any = b.expr(&Value::Ref { id: 1 }, None);
         assert!(!any.starts_with('('), "{any}");
         assert_eq!(b.as_type(&any, "a.Types$Impl"), any);
+    }
+
+    /// The recorder leaves out a primitive array's trailing zeros (Jackson's parser holds
+    /// its token in a `char[4000]`): the test builds an array of the recorded length, the
+    /// zeros written out only when few.
+    #[test]
+    fn an_array_recorded_without_its_trailing_zeros_gets_its_length_back() {
+        let array = |id: u32, class: &str, length: u32, elements: Vec<Value>| Value::Array {
+            id,
+            class: class.into(),
+            length,
+            elements,
+            truncated: false,
+        };
+        let chars =
+            |text: &str| -> Vec<Value> { text.encode_utf16().map(|v| Value::Char { v }).collect() };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[]);
+        assert_eq!(
+            b.expr(&array(1, "[C", 4000, chars("a\"b")), None),
+            "java.util.Arrays.copyOf(\"a\\\"b\".toCharArray(), 4000)"
+        );
+        assert_eq!(
+            b.expr(&array(2, "[C", 2, chars("ab")), None),
+            "\"ab\".toCharArray()"
+        );
+        assert_eq!(
+            b.expr(&array(7, "[C", 3, chars("a")), None),
+            "new char[] {'a', '\\u0000', '\\u0000'}"
+        );
+        assert_eq!(b.expr(&array(3, "[I", 100, vec![]), None), "new int[100]");
+        assert_eq!(b.expr(&array(4, "[[J", 3, vec![]), None), "new long[3][]");
+        assert_eq!(
+            b.expr(
+                &array(
+                    5,
+                    "[D",
+                    2,
+                    vec![Value::Double {
+                        bits: 1.5f64.to_bits()
+                    }]
+                ),
+                None
+            ),
+            "new double[] {1.5, 0.0}"
+        );
+        // A crafted length no Java array can have is a named problem.
+        let _ = b.expr(&array(6, "[I", u32::MAX, vec![]), None);
+        assert!(b
+            .problems
+            .iter()
+            .any(|(_, p)| p.contains("4294967295 elements")));
     }
 
     /// Regression (commonmark's `Paragraph` whose child `Text` points back to it as its

@@ -583,7 +583,12 @@ public final class Fixtures {
                     case "array": {
                         Class<?> type = Class.forName((String) n.get("class"));
                         List<Object> elements = (List<Object>) n.get("elements");
-                        Object array = Array.newInstance(type.getComponentType(), elements.size());
+                        // Trailing zeros of a primitive array are left out: the length says how many.
+                        Object declared = n.get("length");
+                        int length = declared instanceof Number
+                                ? Math.max(elements.size(), ((Number) declared).intValue())
+                                : elements.size();
+                        Object array = Array.newInstance(type.getComponentType(), length);
                         ids.put(((Number) n.get("id")).longValue(), array);
                         for (int k = 0; k < elements.size(); k++) {
                             Array.set(array, k, build(elements.get(k), ids));

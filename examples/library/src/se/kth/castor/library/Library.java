@@ -13,6 +13,8 @@ public class Library {
     private final List<Book> catalog = new ArrayList<>();
     private final Branch branch;
     private final Clock clock;
+    private final char[] notice = new char[4000];
+    private int noticeLength;
 
     public Library(Branch branch, Clock clock) {
         this.branch = branch;
@@ -64,6 +66,23 @@ public class Library {
     public int seasonalDaily() {
         Rates[] seasons = branch.policy.seasons;
         return seasons[clock.today() % seasons.length].daily;
+    }
+
+    /**
+     * Puts up a notice: its text goes into a buffer allocated for the longest notice, as
+     * parsers hold their tokens.
+     */
+    public void post(String text) {
+        noticeLength = Math.min(text.length(), notice.length);
+        text.getChars(0, noticeLength, notice, 0);
+    }
+
+    /**
+     * The notice, dated: the recorder captures the buffer up to its last character (the
+     * rest of the 4,000 are zeros, which the test's copy gets back from the length).
+     */
+    public String notice() {
+        return new String(notice, 0, noticeLength) + " (day " + clock.today() + ")";
     }
 
     Rates rates() {

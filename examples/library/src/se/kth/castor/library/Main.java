@@ -26,6 +26,8 @@ public class Main {
         };
         System.out.println("grace days at North: " + library.graceDaysAt(network, "North"));
         library.publish(network, report);
+        library.post("Closed on Sundays");
+        System.out.println(library.notice());
         System.out.println(library.size() + " books");
     }
 }
