@@ -16,12 +16,14 @@
 #   scripts/library-pipeline.sh jackson  (Jackson 3.3.0 core: JSON streamed token by token, copied)
 #   scripts/library-pipeline.sh freemarker (FreeMarker 2.3.35: templates with lists, macros, built-ins over beans)
 #   scripts/library-pipeline.sh javaparser (JavaParser 3.28.2: Java sources parsed, visited, renamed, printed)
+#   scripts/library-pipeline.sh pebble   (Pebble 3.2.4: templates with loops, macros, filters over beans)
+#   scripts/library-pipeline.sh evalex   (EvalEx 3.5.0: expressions over variables, arrays, structures)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser|pebble|evalex}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -47,7 +49,11 @@ case "$name" in
         main=se.kth.castor.freemarkerworkload.Workload; src=examples/freemarker-workload/src ;;
   javaparser) group=com.github.javaparser; artifact=javaparser-core; version=3.28.2; package=com.github.javaparser
         main=se.kth.castor.javaparserworkload.Workload; src=examples/javaparser-workload/src ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker or javaparser)" >&2; exit 2 ;;
+  pebble) group=io.pebbletemplates; artifact=pebble; version=3.2.4; package=io.pebbletemplates
+        main=se.kth.castor.pebbleworkload.Workload; src=examples/pebble-workload/src; transitive=true ;;
+  evalex) group=com.ezylang; artifact=EvalEx; version=3.5.0; package=com.ezylang.evalex
+        main=se.kth.castor.evalexworkload.Workload; src=examples/evalex-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker, javaparser, pebble or evalex)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

@@ -112,6 +112,42 @@ pub fn own_getters(
     out
 }
 
+/// The getters a call on `this` reaches in `class`: its own ([`own_getters`]) and those
+/// it inherits from the project's superclasses (`getLeftExpression()` declared in a
+/// `BinaryExpression`, returning the field it declares), the first declaration of a
+/// name and descriptor up the chain winning, as at run time: a method of that name a
+/// class overrides with something else is no getter.
+pub fn getters_on_this(
+    index: &crate::ClassIndex,
+    class: &ClassFile,
+) -> std::collections::HashMap<(String, String), mimic_classfile::MemberRef> {
+    let mut out = std::collections::HashMap::new();
+    let mut declared: HashSet<(String, String)> = HashSet::new();
+    let mut current = Some(class);
+    for _ in 0..32 {
+        let Some(c) = current else {
+            break;
+        };
+        for (key, field) in own_getters(c) {
+            if !declared.contains(&key) {
+                out.insert(key, field);
+            }
+        }
+        let cp = &c.constant_pool;
+        for method in &c.methods {
+            if let (Ok(name), Ok(descriptor)) = (method.name(cp), method.descriptor(cp)) {
+                declared.insert((name, descriptor));
+            }
+        }
+        current = c
+            .super_name()
+            .ok()
+            .flatten()
+            .and_then(|s| index.parsed.get(&s));
+    }
+    out
+}
+
 /// The field `aload_0; getfield f; <x>return` returns.
 fn returned_field(
     code: &[u8],

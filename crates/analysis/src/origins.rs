@@ -144,8 +144,8 @@ struct Origins<'c> {
     /// The class's constant pool, bootstrap methods and name, to see through method
     /// references and lambdas.
     pool: Option<(&'c ConstantPool, Vec<BootstrapMethod>, String)>,
-    /// The class's own getters ([`crate::getters::own_getters`]): calling one on `this`
-    /// reads its field.
+    /// The getters of the class ([`crate::getters::own_getters`], and those it inherits):
+    /// calling one on `this` reads its field.
     getters: std::collections::HashMap<(String, String), MemberRef>,
 }
 
@@ -507,13 +507,24 @@ pub fn analyse(
     code: &CodeAttribute,
     entry: Frame,
 ) -> Result<Analysis, ClassFileError> {
+    analyse_with_getters(class, code, entry, crate::getters::own_getters(class))
+}
+
+/// [`analyse`], where calling one of `getters` on `this` reads its field: the class's
+/// own, or with those it inherits ([`crate::getters::getters_on_this`]).
+pub fn analyse_with_getters(
+    class: &ClassFile,
+    code: &CodeAttribute,
+    entry: Frame,
+    getters: std::collections::HashMap<(String, String), MemberRef>,
+) -> Result<Analysis, ClassFileError> {
     let mut origins = Origins {
         pool: Some((
             &class.constant_pool,
             bootstrap_methods(class).unwrap_or_default(),
             class.name().unwrap_or_default(),
         )),
-        getters: crate::getters::own_getters(class),
+        getters,
         ..Origins::default()
     };
     match analyze(&mut origins, &class.constant_pool, code, entry) {

@@ -31,10 +31,12 @@ use mimic_classfile::opcodes::{
     INVOKESTATIC, INVOKEVIRTUAL, IRETURN, NEW, NOP, POP, POP2, RETURN,
 };
 use mimic_classfile::parameters::parameter_names;
-use mimic_classfile::{ClassFile, Member};
+use mimic_classfile::{ClassFile, ClassFileError, Member, MemberRef};
 
 use crate::class_index::{dotted, package_of, ClassIndex, ClassInfo};
-use crate::origins::{analyse, calls, entry_frame, Analysis, Call, FieldRead, Origin};
+use crate::origins::{
+    analyse, analyse_with_getters, calls, entry_frame, Analysis, Call, FieldRead, Frame, Origin,
+};
 use mimic_plan::environment;
 use mimic_plan::*;
 
@@ -212,6 +214,7 @@ pub fn find_targets(index: &ClassIndex, options: &TargetOptions) -> Result<Plan,
             info,
             all: options.all,
             own_getters: OnceCell::new(),
+            getters_on_this: OnceCell::new(),
             field_constructor: OnceCell::new(),
             reads: &reads,
         };
@@ -519,6 +522,9 @@ struct Analyser<'a> {
     /// The class's own getters and field constructor: facts of the class, found once
     /// for all its MUTs.
     own_getters: OnceCell<Vec<Getter>>,
+    /// The getters a call on `this` reaches, inherited ones included: such a call reads
+    /// the field ([`crate::getters::getters_on_this`]).
+    getters_on_this: OnceCell<HashMap<(String, String), MemberRef>>,
     field_constructor: OnceCell<Option<FieldConstructor>>,
     /// Method summaries of the read analysis, shared by every class's MUTs.
     reads: &'a ReadAnalysis<'a>,
@@ -710,6 +716,15 @@ impl<'a> Analyser<'a> {
             .map(|c| dotted(&c.name))
     }
 
+    /// [`analyse`] a body of the class, its calls of inherited getters on `this` reads of
+    /// their fields.
+    fn analyse_own(&self, code: &CodeAttribute, entry: Frame) -> Result<Analysis, ClassFileError> {
+        let getters = self
+            .getters_on_this
+            .get_or_init(|| crate::getters::getters_on_this(self.index, self.class));
+        analyse_with_getters(self.class, code, entry, getters.clone())
+    }
+
     fn line(&self, code: &CodeAttribute, offset: u32) -> Option<u16> {
         code.line_of(&self.class.constant_pool, offset as u16)
     }
@@ -719,7 +734,7 @@ impl<'a> Analyser<'a> {
         let desc = MethodDescriptor::parse(descriptor).map_err(|e| e.to_string())?;
         let is_static = method.has_flag(STATIC);
         let entry = entry_frame(is_static, &desc, code.max_locals, None, Origin::This);
-        let analysis = analyse(self.class, &code, entry).map_err(|e| e.to_string())?;
+        let analysis = self.analyse_own(&code, entry).map_err(|e| e.to_string())?;
         let (found, field_reads) = (&analysis.calls, &analysis.field_reads);
         let mut mockable_calls = Vec::new();
         for c in found {
@@ -1595,7 +1610,12 @@ impl<'a> Analyser<'a> {
             this
         };
         let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
-        let inner = analyse(class, &code, entry).ok()?;
+        let inner = if std::ptr::eq(class, self.class) {
+            self.analyse_own(&code, entry)
+        } else {
+            analyse(class, &code, entry)
+        }
+        .ok()?;
         let via = MethodRef {
             class: dotted(&class.name().ok()?),
             method: c.callee.name.clone(),

@@ -676,12 +676,12 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
 }
 
 /// Commons Text's `StringSubstitutor.resolveVariable`: `getStringLookup().lookup(name)`,
-/// the collaborator reached through the class's own getter. A call on what the getter
+/// the collaborator reached through the class's own getter, or one it inherits. A call on what the getter
 /// returns is a call on the field (before, the getter's result was an unknown object
 /// and the method had no mockable call: none of commons-text's substitutions was
 /// recorded).
 #[test]
-fn a_call_through_the_class_own_getter_is_a_call_on_its_field() {
+fn a_call_through_the_class_own_or_inherited_getter_is_a_call_on_its_field() {
     let dir = tempfile::tempdir().unwrap();
     let out = compiled(
         dir.path(),
@@ -704,6 +704,23 @@ fn a_call_through_the_class_own_getter_is_a_call_on_its_field() {
     assert_eq!(
         replace.mockable_calls[0].receiver,
         field("lookup", "se/kth/castor/getters/Lookup")
+    );
+    // Pebble's `FilterExpression.evaluate`: `getLeftExpression().evaluate(…)`, the getter
+    // and its field declared in the superclass. Before, the call was on an unknown object
+    // (no mockable call), and the test's real left expression met the unstubbed context.
+    let require = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "require")
+        .expect("require is a MUT");
+    let calls: Vec<(&str, &Receiver)> = require
+        .mockable_calls
+        .iter()
+        .map(|c| (c.name.as_str(), &c.receiver))
+        .collect();
+    assert_eq!(
+        calls,
+        [("find", &field("lookup", "se/kth/castor/getters/Lookup"))]
     );
 }
 

@@ -504,7 +504,8 @@ fn calls_on_a_collaborator_the_method_replaces_are_not_stubbed() {
 }
 
 /// A collaborator reached through the class's own getter (`getLookup().find(name)`,
-/// Commons Text's `StringSubstitutor`): the call is a mockable call on the field, the
+/// Commons Text's `StringSubstitutor`), or one inherited with its field (Pebble's
+/// `FilterExpression`): the call is a mockable call on the field, the
 /// test puts the mock in the field, and the getter hands it to the code. Before, the
 /// method was no MUT and nothing was recorded.
 #[test]
@@ -522,6 +523,18 @@ fn calls_through_an_own_getter_are_stubbed_on_the_field() {
         "assertEquals(\"Hello Ada, ?!\", result);",
     ] {
         assert!(source.contains(expected), "{expected} in {source}");
+    }
+    // Through a getter the class inherits, with the field, from its superclass.
+    let strict = mimic_test_support::mimic_tests_of(
+        &tests.join("se/kth/castor/getters"),
+        "StrictSubstitutor",
+    );
+    for expected in [
+        "when(lookup.find(\"city\")).thenReturn(\"London\");",
+        "assertEquals(\"London\", result);",
+        "IllegalArgumentException",
+    ] {
+        assert!(strict.contains(expected), "{expected} in {strict}");
     }
 }
 

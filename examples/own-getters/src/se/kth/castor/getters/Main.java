@@ -10,5 +10,12 @@ public class Main {
         for (String t : new String[] {"${name} lives in ${city}.", "Hello ${name}, ${unknown}!", "no variables", "broken ${name"}) {
             System.out.println(s.replace(t));
         }
+        StrictSubstitutor strict = new StrictSubstitutor(values::get);
+        System.out.println(strict.require("city"));
+        try {
+            strict.require("unknown");
+        } catch (IllegalArgumentException e) {
+            System.out.println(e.getMessage());
+        }
     }
 }
