@@ -776,7 +776,7 @@ pub unsafe fn call_enter(
             // makes that earlier call again before it).
             let on_answer = plan_call_of(st, mut_index, plan_call)
                 .is_some_and(|c| matches!(c.receiver, mimic_plan::Receiver::Result { .. }));
-            let receiver_identity = on_answer
+            let mut receiver_identity = on_answer
                 .then(|| unsafe { identity(st, receiver) })
                 .flatten();
             // Made on an object the field did not hold when the invocation began?
@@ -791,8 +791,12 @@ pub unsafe fn call_enter(
             if let Some((_, entry)) =
                 field.and_then(|f| rec.entry_fields.iter().find(|(n, _)| n == f))
             {
-                if unsafe { identity(st, receiver) } != *entry {
+                let now = unsafe { identity(st, receiver) };
+                if now != *entry {
                     rec.replaced.push(index);
+                    // Which object it is: maybe one a mocked call answered, which the
+                    // method stored there (a test stubs the call on that mock).
+                    receiver_identity = now;
                 }
             }
             rec.calls.push(EncodedCall {

@@ -725,6 +725,39 @@ impl<'a> Analyser<'a> {
         analyse_with_getters(self.class, code, entry, getters.clone())
     }
 
+    /// An answer the method stores in a field it makes mockable calls through
+    /// (`if (filter == null) filter = registry.getFilter(name); … filter.apply(…)`,
+    /// Pebble's lazily found collaborator): a test answers it with a mock, so that the
+    /// calls production made on that very object (the recorder sees their receiver is
+    /// the answer) are stubbed on it instead of meeting a half-recorded real object.
+    fn mock_stored_answers(&self, stores: &[(MemberRef, Origin)], calls: &mut [MockableCall]) {
+        for (field, origin) in stores {
+            let Origin::Result(producer) = origin else {
+                continue;
+            };
+            let called_through = calls.iter().any(|c| {
+                matches!(&c.receiver, Receiver::Field { name, is_static: false, .. }
+                    if *name == field.name)
+            });
+            if !called_through {
+                continue;
+            }
+            let Some(call) = calls.iter_mut().find(|c| {
+                c.offset == *producer && c.returns_mock.is_none() && !c.receiver.is_environment()
+            }) else {
+                continue;
+            };
+            let Ok(Some(FieldType::Object(t))) =
+                MethodDescriptor::parse(&call.descriptor).map(|d| d.ret)
+            else {
+                continue;
+            };
+            if self.mockable_type(&t).is_ok() {
+                call.returns_mock = Some(dotted(&t));
+            }
+        }
+    }
+
     fn line(&self, code: &CodeAttribute, offset: u32) -> Option<u16> {
         code.line_of(&self.class.constant_pool, offset as u16)
     }
@@ -766,6 +799,7 @@ impl<'a> Analyser<'a> {
             &code,
             &mut mockable_calls,
         );
+        self.mock_stored_answers(&analysis.this_stores, &mut mockable_calls);
         let mut deeper_calls = Vec::new();
         let mut seen = HashSet::new();
         seen.insert(self.key(name, descriptor));

@@ -33,7 +33,9 @@ fn pdfbox_and_fontbox_targets() {
         })
         .count();
     println!("MUTs with a mockable call returning a primitive or String (rick's stubbing rule): {rick_rule}");
-    assert!((300..600).contains(&rick_rule), "{rick_rule}");
+    // 651 since calls through getters inherited from project superclasses are calls on
+    // their fields (`getCOSObject().getInt(…)` in a `PDDictionaryWrapper` subclass).
+    assert!((300..800).contains(&rick_rule), "{rick_rule}");
 
     let m = plan
         .muts

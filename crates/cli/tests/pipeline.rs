@@ -538,6 +538,31 @@ fn calls_through_an_own_getter_are_stubbed_on_the_field() {
     }
 }
 
+/// A collaborator found lazily and kept in a field (`if (filter == null) filter =
+/// registry.filter(name); filter.apply(input)`, Pebble's `FilterExpression`): the first
+/// run's test answers the lookup with a mock and stubs the filter's call on it (the
+/// recorder saw that call made on the very object the lookup answered); later runs find
+/// the filter in the field. Before, the call was dropped as one on an object the method
+/// made, and the real filter the test built from an empty recording failed.
+#[test]
+fn a_collaborator_found_and_stored_by_the_method_is_a_mock_of_the_lookup() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("lazy", "se.kth.castor.lazy.Main", dir.path());
+    assert_none(&manifest_of(&tests), "skipped");
+    let source = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/lazy"), "Pipe");
+    for expected in [
+        "when(registry.filter(\"upper\")).thenReturn(filter);",
+        "when(filter.apply(\"lazy\")).thenReturn(\"LAZY\");",
+        "\"filter\", null",
+        "doReturn(\"FOUND\").when(filter).apply(\"found\");",
+        "assertEquals(\"<LAZY>\", result);",
+    ] {
+        assert!(source.contains(expected), "{expected} in {source}");
+    }
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+}
+
 /// A collaborator that writes into the writer it is given (`encoder.encode(value, out)`)
 /// or appends to a builder and hands it back (`separator.after(text, i)`): the recorder
 /// sees, when the call returns, the text it appended and which argument it returned, and

@@ -441,11 +441,15 @@ fn flush(steps: &mut Vec<Step>, statements: &mut Vec<String>) {
 /// The invocation without the calls made on an object its method put in a mocked field
 /// ([`CallEffects::receiver_replaced`]: `this.scanner = Scanner.of(lines)` in a helper,
 /// then `scanner.peek()`), nor the calls on what those answered: a mock in the field
-/// never receives them; the object the method builds does what it does for real.
+/// never receives them; the object the method builds does what it does for real. Unless
+/// the object is one an earlier mocked call answered ([`on_stored_answer`]): the test's
+/// mock of that answer receives them.
 fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
     let mut out = inv.clone();
-    let replaced =
-        |c: &mimic_trace::CallRecord| c.effects.as_ref().is_some_and(|e| e.receiver_replaced);
+    let replaced = |c: &mimic_trace::CallRecord| {
+        c.effects.as_ref().is_some_and(|e| e.receiver_replaced)
+            && on_stored_answer(inv, c).is_none()
+    };
     if !inv.calls.iter().any(replaced) {
         return out;
     }
@@ -466,6 +470,21 @@ fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
         true
     });
     out
+}
+
+/// The identity of the mocked answer a call on a replaced field object was made on: an
+/// earlier call answered that very object and the method stored it in the field (Pebble's
+/// `this.filter = registry.getFilter(name)`, then `filter.apply(…)`).
+fn on_stored_answer(inv: &InvocationRecord, c: &mimic_trace::CallRecord) -> Option<i32> {
+    if !c.effects.as_ref().is_some_and(|e| e.receiver_replaced) {
+        return None;
+    }
+    let id = c.receiver_identity?;
+    inv.calls
+        .iter()
+        .take_while(|e| e.seq < c.seq)
+        .any(|e| e.answer_identity == Some(id))
+        .then_some(id)
 }
 
 /// The invocation with the lambdas the method runs itself ([`Mut::runs_params`],
@@ -573,9 +592,12 @@ pub fn model_for(
     // not take (`if (attributes == null) return false;`). One the method set before
     // calling it (`if (cache == null) cache = new Cache();`) keeps its mock, which
     // answers the recorded calls.
+    // (A call on a mocked answer the method stored in the field went through that
+    // answer's mock, not the field's.)
     let called: HashSet<String> = inv
         .calls
         .iter()
+        .filter(|c| on_stored_answer(inv, c).is_none())
         .filter_map(|c| plan_calls.get(c.plan_call as usize))
         .map(|c| receiver_key(&c.receiver))
         .collect();
@@ -948,6 +970,34 @@ pub fn model_for(
                             reason: format!(
                                 "call #{} is made on the result of the call at offset {call}, \
                              which was not recorded before it",
+                                c.seq
+                            ),
+                        })
+                    }
+                }
+            }
+            // Made on a mocked answer the method stored in the field.
+            _ if on_stored_answer(inv, c).is_some() => {
+                let id = c.receiver_identity;
+                let answerer = inv
+                    .calls
+                    .iter()
+                    .take_while(|e| e.seq < c.seq)
+                    .filter(|e| e.answer_identity == id)
+                    .last()
+                    .and_then(|e| {
+                        Some((
+                            via_of(e.plan_call),
+                            plan_calls.get(e.plan_call as usize)?.offset,
+                        ))
+                    });
+                match answerer.and_then(|key| answer_of(&answered, key, id)) {
+                    Some(var) => var,
+                    None => {
+                        return Err(Skipped {
+                            kind: SkipReason::PlanMismatch,
+                            reason: format!(
+                                "call #{} is made on an answer the test does not mock",
                                 c.seq
                             ),
                         })

@@ -29,7 +29,9 @@ pub struct CallRecord {
     /// The identity hash code of the object the call was made on, recorded when the
     /// plan makes the call on what an earlier call answered (`Receiver::Result`): with
     /// [`CallRecord::answer_identity`] it says which answer, when a recursive helper
-    /// makes the earlier call again before this one.
+    /// makes the earlier call again before this one. Also recorded for a call on a
+    /// field's object the method put there ([`CallEffects::receiver_replaced`]): it may be
+    /// what a mocked call answered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_identity: Option<i32>,
     /// The identity hash code of the object the call returned, recorded when the plan

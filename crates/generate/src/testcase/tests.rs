@@ -392,6 +392,76 @@ fn calls_on_a_replaced_field_object_are_left_out() {
     );
 }
 
+/// Pebble's `FilterExpression.evaluate`: `if (filter == null) filter =
+/// registry.getFilter(name); … filter.apply(…)`. The plan answers `getFilter` with a mock
+/// (the answer is stored in a field called through); the call on the field's new object
+/// was made on that very answer (its receiver identity), so it is stubbed on the answer's
+/// mock. Before, it was dropped as a call on an object the method made, and the real
+/// filter the test built from a recording of nothing failed.
+#[test]
+fn calls_on_a_stored_mocked_answer_are_stubbed_on_its_mock() {
+    let mut m = checkout_mut("pay", "(I)Z");
+    let mut find = gateway_call(3, "processor", "()Lshop/Processor;", Returns::Object);
+    find.returns_mock = Some("shop.Processor".into());
+    let mut charge = gateway_call(9, "charge", "(I)Z", Returns::Primitive);
+    charge.owner = "shop.Processor".into();
+    charge.receiver = Receiver::Field {
+        name: "processor".into(),
+        declared_type: "shop/Processor".into(),
+        is_static: false,
+    };
+    m.mockable_calls = vec![find, charge];
+    let processor = Value::Object {
+        id: 5,
+        class: "shop.FastProcessor".into(),
+        fields: vec![],
+        truncated: false,
+    };
+    let mut first = call(0, 0, vec![], returned(processor));
+    first.answer_identity = Some(77);
+    let mut second = call(
+        1,
+        1,
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+    );
+    second.receiver_identity = Some(77);
+    second.effects = Some(mimic_trace::CallEffects {
+        receiver_replaced: true,
+        ..Default::default()
+    });
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![first, second.clone()],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Calls);
+    // (`processor` is the field's mock: this receiver's recording has no such field.)
+    assert!(
+        source.contains("when(gateway.processor()).thenReturn(processor2);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("when(processor2.charge(3)).thenReturn(true);"),
+        "{source}"
+    );
+    assert!(
+        source.contains("inOrder.verify(processor2, times(1)).charge(3);"),
+        "{source}"
+    );
+    // Made on another object than the answer: left out, as before.
+    second.receiver_identity = Some(78);
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![inv.calls[0].clone(), second],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Calls);
+    assert!(!source.contains("charge"), "{source}");
+}
+
 /// Regression (PDFBox's `COSWriter.visitFromString`, which hands its
 /// `COSStandardOutputStream` field to a static helper writing to an `OutputStream`): a
 /// JDK owner of a call on a project-typed field is a supertype; mocking it gave a mock
