@@ -278,7 +278,7 @@ pub const FOREIGN_VIEW: &str =
 
 /// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
 /// `sun.nio.cs.*` charsets — not their nested encoders and decoders — named by prefix).
-const TEXT_CLASSES: [&str; 22] = [
+const TEXT_CLASSES: [&str; 23] = [
     // `{0, 2, 5}`: its set bits (generation rebuilds the words, `BitSet.valueOf`).
     "java.util.BitSet",
     // `Point2D.Float[1.5, 2.0]`: its coordinates, each as `Float`/`Double.toString`
@@ -288,6 +288,8 @@ const TEXT_CLASSES: [&str; 22] = [
     "java.util.UUID",
     "java.math.BigDecimal",
     "java.math.BigInteger",
+    // `precision=34 roundingMode=HALF_EVEN`, which `new MathContext(String)` parses.
+    "java.math.MathContext",
     "java.lang.StringBuilder",
     "java.lang.StringBuffer",
     "java.util.concurrent.atomic.AtomicInteger",

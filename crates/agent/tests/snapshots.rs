@@ -182,6 +182,13 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             text: "1234.50".into()
         }
     );
+    assert_eq!(
+        field(alice, "rounding"),
+        &Value::Text {
+            class: "java.math.MathContext".into(),
+            text: "precision=16 roundingMode=HALF_EVEN".into()
+        }
+    );
     assert!(
         matches!(field(alice, "history"), Value::Array { class, length: 5, elements, .. } if class == "[I" && elements[2] == Value::Int { v: 4 })
     );

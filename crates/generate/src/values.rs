@@ -486,6 +486,7 @@ impl<'a> Builder<'a> {
             "java.nio.charset.Charset" => format!("java.nio.charset.Charset.forName({lit})"),
             c if c.starts_with("sun.nio.cs.") && !c.contains('$') => format!("java.nio.charset.Charset.forName({lit})"),
             "java.util.Currency" => format!("java.util.Currency.getInstance({lit})"),
+            "java.math.MathContext" => format!("new java.math.MathContext({lit})"),
             "java.lang.StringBuilder" | "java.lang.StringBuffer" => format!("new {class}({lit})"),
             // `append` returns the writer itself, typed as its own class.
             "java.io.StringWriter" | "java.io.CharArrayWriter" => {

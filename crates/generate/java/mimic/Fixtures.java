@@ -751,6 +751,7 @@ public final class Fixtures {
                 case "java.io.CharArrayWriter": return new java.io.CharArrayWriter().append(text);
                 case "java.util.Locale": return java.util.Locale.forLanguageTag(text.replace('_', '-'));
                 case "java.util.Currency": return java.util.Currency.getInstance(text);
+                case "java.math.MathContext": return new java.math.MathContext(text);
                 case "java.util.concurrent.atomic.AtomicInteger":
                     return new java.util.concurrent.atomic.AtomicInteger(Integer.parseInt(text));
                 case "java.util.concurrent.atomic.AtomicLong":

@@ -40,4 +40,13 @@ public class Cart {
         Optional<Product> found = catalog.find(item);
         return found.isPresent() && found.get().price() <= budget ? found : Optional.empty();
     }
+
+    /** The average price, divided as the catalog says. */
+    public java.math.BigDecimal average(List<String> items) {
+        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+        for (String item : items) {
+            sum = sum.add(java.math.BigDecimal.valueOf(catalog.price(item).orElse(0)));
+        }
+        return sum.divide(java.math.BigDecimal.valueOf(items.size()), catalog.rounding());
+    }
 }

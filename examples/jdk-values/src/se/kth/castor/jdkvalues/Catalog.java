@@ -27,4 +27,9 @@ public class Catalog {
         Integer units = stock.get(name);
         return units == null ? OptionalInt.empty() : OptionalInt.of(units);
     }
+
+    /** How prices are divided: a {@code MathContext}, recorded by its text. */
+    public java.math.MathContext rounding() {
+        return java.math.MathContext.DECIMAL32;
+    }
 }

@@ -13,6 +13,7 @@ public class Main {
         System.out.println(cart.available("pen") + " " + cart.available("book") + " " + cart.available("lamp"));
         System.out.println(cart.cheapest(List.of("pen", "book")) + " " + cart.cheapest(List.of("lamp")));
         System.out.println(cart.affordable("book", 20).map(Product::name) + " " + cart.affordable("book", 5).isPresent());
+        System.out.println(cart.average(List.of("pen", "book", "lamp", "pen", "pen", "book", "lamp")));
         Ledger ledger = new Ledger(catalog);
         System.out.println(ledger.reserve("pen") + " " + ledger.reserve("PEN") + " " + ledger.reserve("pen-1"));
     }
