@@ -492,11 +492,21 @@ fn on_stored_answer(inv: &InvocationRecord, c: &mimic_trace::CallRecord) -> Opti
 /// where production's lambda did something.
 fn without_stand_ins_for_run_lambdas(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
     let mut out = inv.clone();
-    let forget = |v: &mut Value| {
-        if let Value::Opaque { implements, .. } = v {
-            *implements = None;
+    // The lambda itself, or one the JDK container holds (Pebble's `strategies` map of
+    // escaping lambdas, one of which the method gets and runs).
+    fn forget(v: &mut Value) {
+        match v {
+            Value::Opaque { implements, .. } => *implements = None,
+            Value::Collection { elements, .. } | Value::Array { elements, .. } => {
+                elements.iter_mut().for_each(forget)
+            }
+            Value::Map { entries, .. } => entries.iter_mut().for_each(|(k, v)| {
+                forget(k);
+                forget(v);
+            }),
+            _ => {}
         }
-    };
+    }
     for &i in &m.runs_params {
         if let Some(v) = out.arguments.get_mut(i as usize) {
             forget(v);
