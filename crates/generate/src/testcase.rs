@@ -670,11 +670,17 @@ pub fn model_for(
         // Otherwise the class production actually had there: the MUT may test it with
         // `instanceof`, which a mock of a supertype would fail.
         let recorded = recorded_receiver(inv, r);
-        // Collaborators used only through an interface are mocked as that interface.
+        // Collaborators used only through an interface are mocked as that interface,
+        // unless the method also reads their fields (Velocity's `ASTSetDirective` reads
+        // `lastImage` of its `Node right`): an interface's mock has no fields.
         let through_interface = plan_calls
             .iter()
             .filter(|c| receiver_key(&c.receiver) == receiver_key(r))
-            .all(|c| c.instruction == "invokeinterface");
+            .all(|c| c.instruction == "invokeinterface")
+            && !m
+                .collaborator_fields
+                .iter()
+                .any(|f| receiver_key(&f.receiver) == receiver_key(r));
         // A package-private method is not a member of a subclass in another package.
         let hides_package_private = |class: &str| {
             plan_calls.iter().any(|c| {

@@ -462,6 +462,28 @@ fn calls_on_a_stored_mocked_answer_are_stubbed_on_its_mock() {
     assert!(!source.contains("charge"), "{source}");
 }
 
+/// Regression (Velocity's `ASTSetDirective.render`: `right.value(context)` through the
+/// `Node` interface, and a read of `right`'s `lastImage` field): a collaborator whose
+/// fields the method reads is mocked as the class production had, not as the interface
+/// its calls go through, whose mock has no fields ("could not set …lastImage", 8 tests).
+#[test]
+fn a_collaborator_whose_fields_are_read_is_not_mocked_as_its_interface() {
+    let (mut m, inv) = pay();
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    assert!(
+        java(&model, Oracle::Output).contains("Gateway gateway = mock(Gateway.class);"),
+        "calls through an interface alone: its mock"
+    );
+    m.collaborator_fields = vec![mimic_plan::CollaboratorField {
+        receiver: m.mockable_calls[0].receiver.clone(),
+        name: "limit".into(),
+        descriptor: "I".into(),
+    }];
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(CardGateway.class)"), "{source}");
+}
+
 /// Regression (PDFBox's `COSWriter.visitFromString`, which hands its
 /// `COSStandardOutputStream` field to a static helper writing to an `OutputStream`): a
 /// JDK owner of a call on a project-typed field is a supertype; mocking it gave a mock
