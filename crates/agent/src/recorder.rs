@@ -47,9 +47,13 @@ struct Recording {
     /// (`None`: null), by field name: a call on such a field made on another object is
     /// made on one the method put there ([`mimic_trace::CallEffects::receiver_replaced`]).
     entry_fields: Vec<(String, Option<i32>)>,
+    /// The identity hash codes of the arguments the plan makes mockable calls on, by
+    /// index, when the receiver has mocked fields: a replaced field's object may be one
+    /// of them ([`mimic_trace::CallEffects::receiver_argument`]).
+    entry_arguments: Vec<(u32, i32)>,
     /// The calls (indices into `calls`) made on a field's object the field did not hold
-    /// at entry.
-    replaced: Vec<usize>,
+    /// at entry, with the argument that object is, if it is one.
+    replaced: Vec<(usize, Option<u32>)>,
 }
 
 struct Frame {
@@ -499,6 +503,11 @@ unsafe fn start_recording(
     } else {
         unsafe { entry_fields(env, st, receiver, &st.plan.muts[m]) }
     };
+    let entry_arguments = if entry_fields.is_empty() || args.is_null() {
+        Vec::new()
+    } else {
+        unsafe { entry_arguments(env, st, args, &st.plan.muts[m]) }
+    };
     let counter = &st.counters[m];
     Some(Box::new(Recording {
         id: st.next_id.fetch_add(1, Ordering::Relaxed),
@@ -511,6 +520,7 @@ unsafe fn start_recording(
         started_ns: now_ns(),
         start: Instant::now(),
         entry_fields,
+        entry_arguments,
         replaced: Vec::new(),
         values,
     }))
@@ -793,7 +803,13 @@ pub unsafe fn call_enter(
             {
                 let now = unsafe { identity(st, receiver) };
                 if now != *entry {
-                    rec.replaced.push(index);
+                    let argument = now.and_then(|id| {
+                        rec.entry_arguments
+                            .iter()
+                            .find(|(_, a)| *a == id)
+                            .map(|(i, _)| *i)
+                    });
+                    rec.replaced.push((index, argument));
                     // Which object it is: maybe one a mocked call answered, which the
                     // method stored there (a test stubs the call on that mock).
                     receiver_identity = now;
@@ -943,6 +959,40 @@ unsafe fn entry_fields(
     out
 }
 
+/// The identity hash codes of the arguments (in the probe's `args` array) that the plan
+/// makes mockable calls on ([`Recording::entry_arguments`]); null ones are left out.
+unsafe fn entry_arguments(
+    env: &JniEnv,
+    st: &State,
+    args: jni::jobject,
+    m: &mimic_plan::Mut,
+) -> Vec<(u32, i32)> {
+    let mut indices: Vec<u32> = m
+        .mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+        .filter_map(|c| match &c.receiver {
+            mimic_plan::Receiver::Param { index, .. } => Some(*index as u32),
+            _ => None,
+        })
+        .collect();
+    indices.sort_unstable();
+    indices.dedup();
+    let length = unsafe { env.get_array_length(args) }.max(0) as u32;
+    let mut out = Vec::new();
+    for i in indices.into_iter().filter(|i| *i < length) {
+        // In bounds: nothing to throw.
+        let value = unsafe { env.get_object_array_element(args, i as i32) };
+        if let Some(id) = unsafe { identity(st, value) } {
+            out.push((i, id));
+        }
+        if !value.is_null() {
+            unsafe { env.delete_local_ref(value) };
+        }
+    }
+    out
+}
+
 /// The identity hash code of `obj` (none for null), which tells two recorded objects
 /// apart without reading them.
 ///
@@ -1049,7 +1099,10 @@ pub unsafe fn call_exit(
                     .then(|| unsafe { identity(st, result) })
                     .flatten();
                 let mut seen = effects.clone().unwrap_or_default();
-                seen.receiver_replaced = rec.replaced.contains(&index);
+                if let Some((_, argument)) = rec.replaced.iter().find(|(i, _)| *i == index) {
+                    seen.receiver_replaced = true;
+                    seen.receiver_argument = *argument;
+                }
                 if let Some(c) = rec.calls.get_mut(index) {
                     c.outcome = outcome;
                     c.answer_identity = answer_identity;

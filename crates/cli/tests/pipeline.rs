@@ -546,7 +546,8 @@ fn calls_through_an_own_getter_are_stubbed_on_the_field() {
 /// run's test answers the lookup with a mock and stubs the filter's call on it (the
 /// recorder saw that call made on the very object the lookup answered); later runs find
 /// the filter in the field. Before, the call was dropped as one on an object the method
-/// made, and the real filter the test built from an empty recording failed.
+/// made, and the real filter the test built from an empty recording failed. And a
+/// collaborator the method stores from its argument (in a helper) and calls through.
 #[test]
 fn a_collaborator_found_and_stored_by_the_method_is_a_mock_of_the_lookup() {
     let dir = tempfile::tempdir().unwrap();
@@ -561,6 +562,19 @@ fn a_collaborator_found_and_stored_by_the_method_is_a_mock_of_the_lookup() {
         "assertEquals(\"<LAZY>\", result);",
     ] {
         assert!(source.contains(expected), "{expected} in {source}");
+    }
+    // `Stage.run` stores its argument in the field through `init(registry)` (Velocity's
+    // `super.init(rs)`) and calls through the field: the recorder sees the field's new
+    // object is the argument, so the calls are stubbed on the argument's mock and the
+    // field stays as production had it at entry. Before, they were dropped (a `null`).
+    let stage = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/lazy"), "Stage");
+    for expected in [
+        "\"registry\", null",
+        "when(registry.filter(\"upper\")).thenReturn(Fixtures.create(Upper.class), filter);",
+        "when(filter.apply(\"staged\")).thenReturn(\"STAGED\");",
+        "assertEquals(\"STAGED!\", result);",
+    ] {
+        assert!(stage.contains(expected), "{expected} in {stage}");
     }
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);

@@ -449,6 +449,7 @@ fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
     let replaced = |c: &mimic_trace::CallRecord| {
         c.effects.as_ref().is_some_and(|e| e.receiver_replaced)
             && on_stored_answer(inv, c).is_none()
+            && on_argument(m, c).is_none()
     };
     if !inv.calls.iter().any(replaced) {
         return out;
@@ -485,6 +486,19 @@ fn on_stored_answer(inv: &InvocationRecord, c: &mimic_trace::CallRecord) -> Opti
         .take_while(|e| e.seq < c.seq)
         .any(|e| e.answer_identity == Some(id))
         .then_some(id)
+}
+
+/// The mocked parameter a call on a replaced field object was made on: the method (or a
+/// helper, `super.init(rs)`) stored that argument in the field
+/// ([`CallEffects::receiver_argument`]), so the test's mock of it receives the call.
+fn on_argument<'m>(m: &'m Mut, c: &mimic_trace::CallRecord) -> Option<&'m Receiver> {
+    let effects = c.effects.as_ref().filter(|e| e.receiver_replaced)?;
+    let index = effects.receiver_argument?;
+    m.mockable_calls
+        .iter()
+        .chain(m.deeper_calls.iter().map(|d| &d.call))
+        .map(|c| &c.receiver)
+        .find(|r| matches!(r, Receiver::Param { index: i, .. } if u32::from(*i) == index))
 }
 
 /// The invocation with the lambdas the method runs itself ([`Mut::runs_params`],
@@ -607,7 +621,7 @@ pub fn model_for(
     let called: HashSet<String> = inv
         .calls
         .iter()
-        .filter(|c| on_stored_answer(inv, c).is_none())
+        .filter(|c| on_stored_answer(inv, c).is_none() && on_argument(m, c).is_none())
         .filter_map(|c| plan_calls.get(c.plan_call as usize))
         .map(|c| receiver_key(&c.receiver))
         .collect();
@@ -986,6 +1000,21 @@ pub fn model_for(
                             reason: format!(
                                 "call #{} is made on the result of the call at offset {call}, \
                              which was not recorded before it",
+                                c.seq
+                            ),
+                        })
+                    }
+                }
+            }
+            // Made on an argument the method stored in the field.
+            _ if on_argument(m, c).is_some() => {
+                match on_argument(m, c).and_then(|p| mock_of.get(&receiver_key(p))) {
+                    Some(var) => var.clone(),
+                    None => {
+                        return Err(Skipped {
+                            kind: SkipReason::PlanMismatch,
+                            reason: format!(
+                                "call #{} is made on an argument the test does not mock",
                                 c.seq
                             ),
                         })

@@ -60,6 +60,11 @@ pub struct CallEffects {
     /// (`this.scanner = Scanner.of(lines)`), so a mock in the field never receives it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub receiver_replaced: bool,
+    /// With `receiver_replaced`: the object the method put in the field is the MUT's
+    /// argument of this index (`super.init(rs)` storing `rsvc = rs`, then
+    /// `rsvc.getParserConfiguration()`), so a test's mock of that argument receives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver_argument: Option<u32>,
 }
 
 impl CallEffects {

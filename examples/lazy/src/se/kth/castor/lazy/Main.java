@@ -15,5 +15,8 @@ public class Main {
         for (String word : new String[] {"lazy", "found", "once"}) {
             System.out.println(pipe.run(registry, word));
         }
+        Stage stage = new Stage("upper");
+        System.out.println(stage.run(registry, "staged"));
+        System.out.println(new Stage("none").run(registry, "unknown"));
     }
 }
