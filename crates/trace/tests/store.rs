@@ -54,6 +54,7 @@ fn invocation(id: u64) -> InvocationRecord {
                 returned_argument: Some(0),
                 appended: vec![(1, "<b>".into())],
                 receiver_replaced: true,
+                receiver_argument: Some(2),
             }),
         }],
         started_ns: 10,
