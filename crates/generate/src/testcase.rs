@@ -473,10 +473,13 @@ fn without_replaced_calls(m: &Mut, inv: &InvocationRecord) -> InvocationRecord {
     out
 }
 
-/// The identity of the mocked answer a call on a replaced field object was made on: an
-/// earlier call answered that very object and the method stored it in the field (Pebble's
+/// The earlier call whose mocked answer a call on a replaced field object was made on:
+/// that call answered this very object and the method stored it in the field (Pebble's
 /// `this.filter = registry.getFilter(name)`, then `filter.apply(…)`).
-fn on_stored_answer(inv: &InvocationRecord, c: &mimic_trace::CallRecord) -> Option<i32> {
+fn on_stored_answer<'i>(
+    inv: &'i InvocationRecord,
+    c: &mimic_trace::CallRecord,
+) -> Option<&'i mimic_trace::CallRecord> {
     if !c.effects.as_ref().is_some_and(|e| e.receiver_replaced) {
         return None;
     }
@@ -484,8 +487,8 @@ fn on_stored_answer(inv: &InvocationRecord, c: &mimic_trace::CallRecord) -> Opti
     inv.calls
         .iter()
         .take_while(|e| e.seq < c.seq)
-        .any(|e| e.answer_identity == Some(id))
-        .then_some(id)
+        .filter(|e| e.answer_identity == Some(id))
+        .last()
 }
 
 /// The mocked parameter a call on a replaced field object was made on: the method (or a
@@ -1008,7 +1011,7 @@ pub fn model_for(
             }
             // Made on an argument the method stored in the field.
             _ if on_argument(m, c).is_some() => {
-                match on_argument(m, c).and_then(|p| mock_of.get(&receiver_key(p))) {
+                match on_argument(m, c).and_then(|a| mock_of.get(&receiver_key(a))) {
                     Some(var) => var.clone(),
                     None => {
                         return Err(Skipped {
@@ -1023,20 +1026,11 @@ pub fn model_for(
             }
             // Made on a mocked answer the method stored in the field.
             _ if on_stored_answer(inv, c).is_some() => {
-                let id = c.receiver_identity;
-                let answerer = inv
-                    .calls
-                    .iter()
-                    .take_while(|e| e.seq < c.seq)
-                    .filter(|e| e.answer_identity == id)
-                    .last()
-                    .and_then(|e| {
-                        Some((
-                            via_of(e.plan_call),
-                            plan_calls.get(e.plan_call as usize)?.offset,
-                        ))
-                    });
-                match answerer.and_then(|key| answer_of(&answered, key, id)) {
+                let answerer = on_stored_answer(inv, c).and_then(|e| {
+                    let offset = plan_calls.get(e.plan_call as usize)?.offset;
+                    Some((via_of(e.plan_call), offset))
+                });
+                match answerer.and_then(|key| answer_of(&answered, key, c.receiver_identity)) {
                     Some(var) => var,
                     None => {
                         return Err(Skipped {
