@@ -967,20 +967,14 @@ unsafe fn entry_arguments(
     args: jni::jobject,
     m: &mimic_plan::Mut,
 ) -> Vec<(u32, i32)> {
-    let mut indices: Vec<u32> = m
-        .mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
-        .filter_map(|c| match &c.receiver {
-            mimic_plan::Receiver::Param { index, .. } => Some(*index as u32),
-            _ => None,
-        })
-        .collect();
-    indices.sort_unstable();
-    indices.dedup();
     let length = unsafe { env.get_array_length(args) }.max(0) as u32;
     let mut out = Vec::new();
-    for i in indices.into_iter().filter(|i| *i < length) {
+    for i in m
+        .mocked_params()
+        .into_iter()
+        .map(u32::from)
+        .filter(|i| *i < length)
+    {
         // In bounds: nothing to throw.
         let value = unsafe { env.get_object_array_element(args, i as i32) };
         if let Some(id) = unsafe { identity(st, value) } {

@@ -497,9 +497,8 @@ fn on_stored_answer<'i>(
 fn on_argument<'m>(m: &'m Mut, c: &mimic_trace::CallRecord) -> Option<&'m Receiver> {
     let effects = c.effects.as_ref().filter(|e| e.receiver_replaced)?;
     let index = effects.receiver_argument?;
-    m.mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
+    all_calls(m)
+        .into_iter()
         .map(|c| &c.receiver)
         .find(|r| matches!(r, Receiver::Param { index: i, .. } if u32::from(*i) == index))
 }

@@ -271,6 +271,22 @@ impl Mut {
         out
     }
 
+    /// The parameters (by index) the MUT's mockable and deeper calls are made on, sorted.
+    pub fn mocked_params(&self) -> Vec<u16> {
+        let mut out: Vec<u16> = self
+            .mockable_calls
+            .iter()
+            .chain(self.deeper_calls.iter().map(|d| &d.call))
+            .filter_map(|c| match &c.receiver {
+                Receiver::Param { index, .. } => Some(*index),
+                _ => None,
+            })
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The call a record's `plan_call` names: the MUT's own mockable calls are numbered
     /// first, then its deeper calls.
     pub fn plan_call(&self, index: u32) -> Option<&MockableCall> {
