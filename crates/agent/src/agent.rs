@@ -93,9 +93,10 @@ fn load(p: Prepared) -> Result<(), String> {
         options: Some(options_text),
         ..RunInfo::default()
     };
-    let run = store.begin_run(&info, &plan).map_err(|e| e.to_string())?;
-    let writer =
-        Writer::start(store, run, options.backlog).map_err(|e| format!("writer thread: {e}"))?;
+    let run = store.start_run(&info).map_err(|e| e.to_string())?;
+    let plan = std::sync::Arc::new(plan);
+    let writer = Writer::start(store, run, options.backlog, plan.clone())
+        .map_err(|e| format!("writer thread: {e}"))?;
     let instrumentation = PlanInstrumentation::new(&plan, ProbeApi::default());
     log::line(&format!(
         "run {run}: {} MUTs in {} classes, {} call sites",
@@ -139,7 +140,7 @@ fn start_recording(env: &JniEnv) -> Result<(), String> {
     let st = state::get().ok_or("agent state missing")?;
     let jdk = Jdk::lookup(env)?;
     let _ = st.jdk.set(jdk);
-    probe::define(env)?;
+    probe::define(env, st.plan.muts.len())?;
     st.probe_ready.store(true, Ordering::Release);
     st.recording.store(true, Ordering::Release);
     log::line("probe class defined; recording");
@@ -304,8 +305,9 @@ impl Agent for MimicAgent {
             .map(|c| c.seen.load(Ordering::Relaxed))
             .sum();
         log::line(&format!(
-            "run ended: {seen} MUT invocations seen, {} recorded and written",
-            st.writer.written.load(Ordering::Relaxed)
+            "run ended: {seen} MUT invocations probed, {} recorded and written; {} MUTs done sampling (their later invocations not probed)",
+            st.writer.written.load(Ordering::Relaxed),
+            crate::gate::quiet_count()
         ));
     }
 }

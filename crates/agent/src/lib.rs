@@ -14,6 +14,7 @@
 pub mod agent;
 pub mod classinfo;
 pub mod effects;
+pub mod gate;
 pub mod jdk;
 pub mod log;
 pub mod options;

@@ -164,11 +164,62 @@ impl Options {
         };
         n < end || (self.sample > 0 && (n - end).is_multiple_of(self.sample))
     }
+
+    /// Will [`Options::samples`] refuse every later invocation of a MUT, now that its
+    /// `n`-th was seen with `distinct` distinct ones recorded? (Both only grow.) Then the
+    /// MUT's probes may be skipped (see [`crate::gate`]).
+    pub fn done_sampling(&self, n: u64, distinct: u64) -> bool {
+        let next = n.saturating_add(1);
+        if next < self.first {
+            return false;
+        }
+        if self.distinct > 0 && distinct >= self.distinct {
+            return true;
+        }
+        let end = if self.distinct > 0 {
+            self.first.max(self.upto)
+        } else {
+            self.first
+        };
+        self.sample == 0 && next >= end
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Done sampling means no later invocation is sampled, for any policy.
+    #[test]
+    fn done_sampling_only_when_no_later_invocation_would_be_recorded() {
+        for text in [
+            "plan=/p,store=/t",
+            "plan=/p,store=/t,sample=0",
+            "plan=/p,store=/t,distinct=0",
+            "plan=/p,store=/t,distinct=0,sample=0",
+            "plan=/p,store=/t,first=0,upto=0,sample=0",
+        ] {
+            let o = Options::parse(text).unwrap();
+            let mut some_done = false;
+            for n in 0..400 {
+                for d in 0..8 {
+                    if o.done_sampling(n, d) {
+                        some_done = true;
+                        for later in n + 1..n + 500 {
+                            for more in d..d + 3 {
+                                assert!(
+                                    !o.samples(later, more),
+                                    "{text}: {n} {d} then {later} {more}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            // Every policy but one-in-K forever ends sampling somewhere.
+            assert_eq!(some_done, text != "plan=/p,store=/t,distinct=0", "{text}");
+        }
+    }
 
     #[test]
     fn parses_defaults_and_limits() {

@@ -113,8 +113,9 @@ type Enter = extern "system" fn(
 ) -> jni::jlong;
 type Exit = extern "system" fn(*mut jni::JNIEnv, jni::jclass, jni::jint, jni::jlong, jni::jobject);
 
-/// Define `mimic/Probe` in the bootstrap loader and bind its natives.
-pub fn define(env: &JniEnv) -> Result<(), String> {
+/// Define `mimic/Probe` in the bootstrap loader, bind its natives and install its gate
+/// for `muts` MUTs ([`crate::gate`]; without it every probe runs, and that is logged).
+pub fn define(env: &JniEnv, muts: usize) -> Result<(), String> {
     let api = ProbeApi::default();
     let bytes = probe::native_probe_class(&api).map_err(|e| format!("probe class: {e}"))?;
     // SAFETY: a null loader means the bootstrap loader.
@@ -172,6 +173,12 @@ pub fn define(env: &JniEnv) -> Result<(), String> {
     // SAFETY: every function matches the JNI signature of its Java declaration.
     let r = unsafe { env.register_natives(class, &methods) };
     clear(env);
+    if r.is_ok() {
+        // SAFETY: the class just defined, a live local reference on this thread.
+        if let Err(e) = unsafe { crate::gate::install(env, class, muts) } {
+            crate::log::line(&e);
+        }
+    }
     unsafe { env.delete_local_ref(class) };
     r.map_err(|e| format!("RegisterNatives failed ({e})"))
 }

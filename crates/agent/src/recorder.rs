@@ -363,8 +363,15 @@ pub unsafe fn enter(
     let record = st
         .options
         .samples(n, counter.distinct.load(Ordering::Relaxed));
+    if !record
+        && st
+            .options
+            .done_sampling(n, counter.distinct.load(Ordering::Relaxed))
+    {
+        crate::gate::quiet(env, m);
+    }
     let is_static = st.plan.muts[m].is_static || receiver.is_null();
-    with_local(|l| {
+    let (token, started) = with_local(|l| {
         l.next_token += 1;
         let token = l.next_token;
         let outer = unsafe { outer_frames(env, l, receiver, is_static) };
@@ -373,15 +380,21 @@ pub unsafe fn enter(
         } else {
             None
         };
+        let started = rec.is_some();
         l.frames.push(Frame {
             token,
             mut_index: mut_index as u32,
             rec,
             outer,
         });
-        token
+        (token, started)
     })
-    .unwrap_or(0)
+    .unwrap_or((0, false));
+    if started {
+        // Before returning to Java: the probes this invocation's calls pass must run.
+        crate::gate::recordings_changed(env, 1);
+    }
+    token
 }
 
 /// The recorded frames a new invocation on `receiver` continues (see [`Frame::outer`]):
@@ -542,9 +555,13 @@ pub unsafe fn exit(
         return;
     }
     let Some(_busy) = Busy::enter() else { return };
+    let mut ended = 0;
     let popped = with_local(|l| {
         let pos = l.frames.iter().rposition(|f| f.token == token)?;
-        let frame = l.frames.drain(pos..).next()?;
+        // Frames above it (left without their exit) end with it.
+        let mut drained = l.frames.drain(pos..);
+        let frame = drained.next()?;
+        ended = i64::from(frame.rec.is_some()) + drained.filter(|f| f.rec.is_some()).count() as i64;
         // Not recorded: nothing to snapshot or send.
         frame.rec.as_ref()?;
         for p in &mut l.pending {
@@ -559,6 +576,9 @@ pub unsafe fn exit(
         Some((frame, parent, thread))
     })
     .flatten();
+    if ended > 0 {
+        crate::gate::recordings_changed(env, -ended);
+    }
     let Some((frame, parent, (thread_id, thread_name))) = popped else {
         return;
     };

@@ -101,7 +101,7 @@ impl MutCounter {
 
 pub struct State {
     pub options: Options,
-    pub plan: Plan,
+    pub plan: std::sync::Arc<Plan>,
     pub instrumentation: PlanInstrumentation,
     pub mut_sigs: Vec<Signature>,
     pub site_sigs: Vec<Signature>,
@@ -141,7 +141,7 @@ pub fn set(state: State) -> Result<(), &'static str> {
 impl State {
     pub fn new(
         options: Options,
-        plan: Plan,
+        plan: std::sync::Arc<Plan>,
         instrumentation: PlanInstrumentation,
         writer: Writer,
     ) -> State {

@@ -1022,3 +1022,74 @@ fn a_run_that_invokes_no_mut_says_why_nothing_was_recorded() {
         "{stderr}"
     );
 }
+
+/// The probe gate: once a MUT is done sampling, and while nothing is being recorded, its
+/// invocations and every call site skip their probes (no JNI, no argument array). What is
+/// recorded must not change: an outer invocation recorded after the nested MUTs went
+/// quiet still gets every call they make on its collaborator (the gate is shut while it
+/// records). Two recordings of the word scanner: with the default sampling (nothing goes
+/// quiet) and with `--first 1 --distinct 1` (the nested `skipSpaces`/`readWord` go quiet
+/// within the first line, `words` after it); the first `words()` record is the same.
+#[test]
+fn mut_done_sampling_skip_their_probes_and_recordings_keep_every_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, plan_path) = example("word-scanner", dir.path());
+    let plan = read_plan(&plan_path);
+    let words = mut_index(&plan, "words");
+    let main = "se.kth.castor.scanner.Main";
+    let expected = java_output(&classes, main, &[]);
+    let mut firsts = Vec::new();
+    let mut probed = Vec::new();
+    for (name, flags) in [
+        ("all", &[][..]),
+        ("quiet", &["--first", "1", "--distinct", "1"][..]),
+    ] {
+        let store = dir.path().join(format!("{name}.db"));
+        let (code, stdout, stderr) = record(&plan_path, &store, flags, &classes, main, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(stdout, expected, "the program's output under the agent");
+        let (_, _, all) = invocations(&store);
+        let first = all
+            .iter()
+            .find(|i| i.mut_index == words)
+            .expect("a recorded words()")
+            .clone();
+        let calls: Vec<String> = first
+            .calls
+            .iter()
+            .map(|c| format!("{} {:?} {:?}", c.plan_call, c.arguments, c.outcome))
+            .collect();
+        firsts.push((first.arguments.clone(), first.outcome.clone(), calls));
+        let log = std::fs::read_to_string(dir.path().join(format!("{name}.db.log"))).unwrap();
+        let end = log
+            .lines()
+            .find(|l| l.contains("run ended:"))
+            .unwrap_or_else(|| panic!("{log}"))
+            .to_string();
+        let number_before = |what: &str| -> u64 {
+            let before = &end[..end.find(what).unwrap_or_else(|| panic!("{end}"))];
+            before.split_whitespace().last().unwrap().parse().unwrap()
+        };
+        probed.push((
+            number_before(" MUT invocations probed"),
+            number_before(" MUTs done sampling"),
+        ));
+    }
+    assert!(!firsts[0].2.is_empty(), "words() calls the source");
+    assert_eq!(
+        firsts[0], firsts[1],
+        "the first words() record, with and without quiet MUTs"
+    );
+    assert_eq!(
+        probed[0].1, 0,
+        "default sampling: no MUT done here {probed:?}"
+    );
+    assert_eq!(
+        probed[1].1, 3,
+        "skipSpaces, readWord and words went quiet {probed:?}"
+    );
+    assert!(
+        probed[1].0 < probed[0].0,
+        "invocations of quiet MUTs were not probed: {probed:?}"
+    );
+}

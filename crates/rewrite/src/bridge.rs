@@ -204,7 +204,7 @@ pub(crate) fn build_bridge(
     api: &ProbeApi,
     probes: &ProbeTriple,
     probed: &Probed,
-    emit_call: impl FnOnce(&mut CodeBuilder),
+    emit_call: impl Fn(&mut CodeBuilder),
 ) -> Result<(String, String)> {
     let (bridge_name, bridge_descriptor, target) = add_bridge(
         class,
@@ -243,7 +243,7 @@ pub(crate) fn add_bridge(
     api: &ProbeApi,
     probes: &ProbeTriple,
     probed: &Probed,
-    emit_call: impl FnOnce(&mut CodeBuilder),
+    emit_call: impl Fn(&mut CodeBuilder),
 ) -> Result<(String, String, u16)> {
     // Checked here, where the private method is added, for every kind of bridge.
     if class.is_interface() && class.major_version < 52 {

@@ -20,6 +20,16 @@ pub const CALL_ENTER: (&str, &str) = ("callEnter", "(ILjava/lang/Object;[Ljava/l
 pub const CALL_EXIT: (&str, &str) = ("callExit", "(IJLjava/lang/Object;)V");
 pub const CALL_THROW: (&str, &str) = ("callThrow", "(IJLjava/lang/Throwable;)V");
 
+/// The probe class's gate (`public static volatile int`): the agent sets it to 1 while no
+/// invocation is being recorded on any thread, and then rewritten code skips the probes
+/// of calls and of MUTs done sampling (see [`QUIET`]): they could only report to a
+/// recording. 0 (its initial value, and always in the counting probe): every probe runs.
+pub const GATE: (&str, &str) = ("gate", "I");
+/// The probe class's `public static byte[] quiet`, per method id: 1 once the recorder will
+/// never record that MUT again (its sampling is done). Read only while [`GATE`] is 1, so
+/// a probe class that never opens the gate needs no array.
+pub const QUIET: (&str, &str) = ("quiet", "[B");
+
 /// All probe methods, in a fixed order.
 pub const ALL: [(&str, &str); 6] = [ENTER, EXIT, EXIT_THROW, CALL_ENTER, CALL_EXIT, CALL_THROW];
 
@@ -50,6 +60,7 @@ pub fn native_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
         PUBLIC | FINAL | SUPER | SYNTHETIC,
         PROBE_MAJOR,
     )?;
+    add_gate_fields(&mut class)?;
     for (name, descriptor) in ALL {
         let m = class.new_method(PUBLIC | STATIC | NATIVE, name, descriptor, None)?;
         class.methods.push(m);
@@ -71,6 +82,7 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
         PUBLIC | FINAL | SUPER | SYNTHETIC,
         PROBE_MAJOR,
     )?;
+    add_gate_fields(&mut class)?;
     for (name, _) in ALL {
         class.add_field(PRIVATE | STATIC, &counter(name), "J")?;
     }
@@ -177,6 +189,12 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
     let m = class.new_method(STATIC, "<clinit>", "()V", Some(&code))?;
     class.methods.push(m);
     class.to_bytes()
+}
+
+/// The [`GATE`] and [`QUIET`] fields every probe class has (rewritten code reads them).
+fn add_gate_fields(class: &mut ClassFile) -> Result<()> {
+    class.add_field(PUBLIC | STATIC | VOLATILE, GATE.0, GATE.1)?;
+    class.add_field(PUBLIC | STATIC, QUIET.0, QUIET.1)
 }
 
 fn counter(probe: &str) -> String {

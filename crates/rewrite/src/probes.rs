@@ -1,10 +1,14 @@
 //! Emitting probe calls: boxing arguments into an `Object[]`, and the "call, then report
 //! the result or the throwable and rethrow" shape shared by wrappers and bridges.
 
-use crate::probe::{ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW, ENTER, EXIT, EXIT_THROW};
-use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use crate::probe::{
+    ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW, ENTER, EXIT, EXIT_THROW, GATE, QUIET,
+};
+use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::error::Result;
+use mimic_classfile::frame::VType;
+use mimic_classfile::opcodes::BALOAD;
 use mimic_classfile::MemberRef;
 
 const OBJECT: &str = "java/lang/Object";
@@ -44,6 +48,10 @@ pub(crate) struct ProbeTriple {
     pub enter: (&'static str, &'static str),
     pub exit: (&'static str, &'static str),
     pub throw: (&'static str, &'static str),
+    /// The probes are skipped while the gate is open only if the id's [`QUIET`] flag
+    /// is set too (a MUT's own probes: its invocation may start a recording), rather
+    /// than whenever the gate is open (a call's: it can only report to a recording).
+    pub skip_only_when_quiet: bool,
 }
 
 /// The probes around a method under test's invocation (a wrapped method, or a bridged
@@ -52,6 +60,7 @@ pub(crate) const METHOD_PROBES: ProbeTriple = ProbeTriple {
     enter: ENTER,
     exit: EXIT,
     throw: EXIT_THROW,
+    skip_only_when_quiet: true,
 };
 
 /// The probes around a bridged call.
@@ -59,6 +68,7 @@ pub(crate) const CALL_PROBES: ProbeTriple = ProbeTriple {
     enter: CALL_ENTER,
     exit: CALL_EXIT,
     throw: CALL_THROW,
+    skip_only_when_quiet: false,
 };
 
 /// What one probed call reports: its id, whether local 0 holds a receiver, the
@@ -78,17 +88,19 @@ pub(crate) struct Probed<'a> {
 const STREAM: &str = "java/util/stream/Stream";
 const LIST: &str = "java/util/List";
 
-/// Emit: `token = enter(id, receiver, args)` (`args` ends with the values of `statics`);
+/// Emit: `if (Probe.gate != 0 [&& Probe.quiet[id] != 0]) return <call>;` (the fast path:
+/// nothing is being recorded that the probes could report to, see [`GATE`]), then
+/// `token = enter(id, receiver, args)` (`args` ends with the values of `statics`);
 /// `try { result = <call> }` `catch (Throwable t) { throw(id, token, t); throw t; }`
 /// `exit(id, token, box(result))`; `return result`. The receiver (or null) is local 0
 /// when `has_receiver`; the arguments follow. `emit_call` pushes the receiver and
-/// arguments and performs the call.
+/// arguments and performs the call (it is emitted twice).
 pub(crate) fn emit_probed_call(
     b: &mut CodeBuilder,
     api: &ProbeApi,
     probes: &ProbeTriple,
     call: &Probed,
-    emit_call: impl FnOnce(&mut CodeBuilder),
+    emit_call: impl Fn(&mut CodeBuilder),
 ) -> Result<()> {
     let Probed {
         id,
@@ -100,6 +112,17 @@ pub(crate) fn emit_probed_call(
     let probe = api.class_name.as_str();
     let receiver_slots = u16::from(has_receiver);
     let token = b.next_local();
+    let probed = b.new_label();
+    b.get_static(probe, GATE.0, GATE.1).if_(Cond::Zero, probed);
+    if probes.skip_only_when_quiet {
+        b.get_static(probe, QUIET.0, QUIET.1)
+            .push_int(id)
+            .simple(BALOAD, 2, Some(VType::Integer))
+            .if_(Cond::Zero, probed);
+    }
+    emit_call(b);
+    b.return_value(desc.ret.as_ref());
+    b.bind(probed);
     b.push_int(id);
     if has_receiver {
         b.load(&FieldType::Object(OBJECT.into()), 0);

@@ -402,37 +402,77 @@ impl Store {
         .transpose()
     }
 
-    /// Start a run: records the plan's MUTs. Returns the run id.
+    /// Start a run: records the plan's MUTs with their entries. Returns the run id.
     pub fn begin_run(&mut self, info: &RunInfo, plan: &Plan) -> Result<i64, StoreError> {
-        let tx = self.conn.transaction()?;
+        let run = self.start_run(info)?;
+        self.add_run_muts(run, &plan.muts)?;
+        let all: Vec<(u32, &mimic_plan::Mut)> = (0u32..).zip(&plan.muts).collect();
+        self.set_mut_entries(run, &all)?;
+        Ok(run)
+    }
+
+    /// Start a run without its MUTs (the agent's writer thread adds them with
+    /// [`Store::add_run_muts`] before the run's first invocation, off the JVM's start-up).
+    pub fn start_run(&mut self, info: &RunInfo) -> Result<i64, StoreError> {
         let started = if info.started_at.is_empty() {
             now_text()
         } else {
             info.started_at.clone()
         };
-        tx.execute(
+        self.conn.execute(
             "INSERT INTO runs (started_at, status, pid, command, plan_path, agent_version, options) VALUES (?1, 'running', ?2, ?3, ?4, ?5, ?6)",
             params![started, info.pid, info.command, info.plan_path, info.agent_version, info.options],
         )?;
-        let run = tx.last_insert_rowid();
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// Record the plan's MUTs (names only; entries come with [`Store::set_mut_entries`])
+    /// for a run begun with [`Store::start_run`], in one transaction.
+    pub fn add_run_muts(&mut self, run: i64, muts: &[mimic_plan::Mut]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
         {
             let mut insert = tx.prepare_cached(
-                "INSERT INTO muts (run_id, mut_index, class, method, descriptor, is_static, plan_entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO muts (run_id, mut_index, class, method, descriptor, is_static, plan_entry) VALUES (?1, ?2, ?3, ?4, ?5, ?6, '')",
             )?;
-            for (i, m) in plan.muts.iter().enumerate() {
+            for (i, m) in muts.iter().enumerate() {
                 insert.execute(params![
                     run,
                     i as i64,
                     m.class,
                     m.method,
                     m.descriptor,
-                    m.is_static,
+                    m.is_static
+                ])?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Record the plan entries (as planned: mockable and deeper calls, reads) of these
+    /// MUTs of a run, in one transaction. The agent writes a MUT's entry with its first
+    /// invocation: a plan of 2,000 MUTs of which a run invokes 80 then costs 80 entries,
+    /// not 3 MB per run.
+    pub fn set_mut_entries(
+        &mut self,
+        run: i64,
+        entries: &[(u32, &mimic_plan::Mut)],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        {
+            let mut update = tx.prepare_cached(
+                "UPDATE muts SET plan_entry = ?3 WHERE run_id = ?1 AND mut_index = ?2",
+            )?;
+            for (i, m) in entries {
+                update.execute(params![
+                    run,
+                    i,
                     serde_json::to_string(m).unwrap_or_default()
                 ])?;
             }
         }
         tx.commit()?;
-        Ok(run)
+        Ok(())
     }
 
     /// Write completed invocations in one transaction.
@@ -603,13 +643,19 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The plan entry of a MUT as recorded at the start of the run.
+    /// The plan entry of a MUT as the run's plan had it (stored with the MUT's first
+    /// invocation: a MUT the run never invoked has none).
     pub fn mut_entry(&self, run: i64, mut_index: u32) -> Result<mimic_plan::Mut, StoreError> {
         let text: String = self.conn.query_row(
             "SELECT plan_entry FROM muts WHERE run_id = ?1 AND mut_index = ?2",
             params![run, mut_index],
             |r| r.get(0),
         )?;
+        if text.is_empty() {
+            return Err(StoreError::Corrupt(format!(
+                "MUT {mut_index} of run {run} has no plan entry (the run did not invoke it)"
+            )));
+        }
         serde_json::from_str(&text)
             .map_err(|e| StoreError::Corrupt(format!("plan entry of MUT {mut_index}: {e}")))
     }

@@ -325,3 +325,32 @@ fn call_identities_round_trip() {
     let store = Store::open_read(&path).unwrap();
     assert_eq!(store.invocation(run, 1).unwrap().unwrap(), inv);
 }
+
+/// The agent's way to begin a run: the run and its MUTs' names first, each MUT's plan
+/// entry only with its first invocation. A MUT the run never invoked has no entry, and
+/// asking for it says so.
+#[test]
+fn a_run_begun_by_parts_holds_the_entries_of_the_muts_it_invoked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("traces.db");
+    let mut store = Store::create_or_open(&path).unwrap();
+    let mut plan = plan();
+    let mut second = plan.muts[0].clone();
+    second.method = "never".into();
+    plan.muts.push(second);
+    let run = store.start_run(&RunInfo::default()).unwrap();
+    store.add_run_muts(run, &plan.muts).unwrap();
+    store.set_mut_entries(run, &[(0, &plan.muts[0])]).unwrap();
+    store.write_batch(run, &[invocation(1)]).unwrap();
+    store.end_run(run, "completed").unwrap();
+    drop(store);
+
+    let store = Store::open_read(&path).unwrap();
+    let runs = store.runs().unwrap();
+    assert_eq!((runs[0].muts, runs[0].muts_invoked), (2, 1));
+    assert_eq!(store.mut_entry(run, 0).unwrap(), plan.muts[0]);
+    let summaries = store.mut_summaries(run).unwrap();
+    assert_eq!(summaries[1].method, "never");
+    let err = store.mut_entry(run, 1).unwrap_err().to_string();
+    assert!(err.contains("did not invoke it"), "{err}");
+}
