@@ -140,7 +140,7 @@ fn start_recording(env: &JniEnv) -> Result<(), String> {
     let st = state::get().ok_or("agent state missing")?;
     let jdk = Jdk::lookup(env)?;
     let _ = st.jdk.set(jdk);
-    probe::define(env, st.plan.muts.len())?;
+    probe::define(env, st.plan.muts.len(), st.instrumentation.site_table())?;
     st.probe_ready.store(true, Ordering::Release);
     st.recording.store(true, Ordering::Release);
     log::line("probe class defined; recording");
@@ -305,7 +305,8 @@ impl Agent for MimicAgent {
             .map(|c| c.seen.load(Ordering::Relaxed))
             .sum();
         log::line(&format!(
-            "run ended: {seen} MUT invocations probed, {} recorded and written; {} MUTs done sampling (their later invocations not probed)",
+            "run ended: {seen} MUT invocations probed, {} calls probed, {} recorded and written; {} MUTs done sampling (their later invocations not probed)",
+            crate::gate::CALLS_PROBED.load(Ordering::Relaxed),
             st.writer.written.load(Ordering::Relaxed),
             crate::gate::quiet_count()
         ));

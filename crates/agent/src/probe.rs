@@ -115,7 +115,7 @@ type Exit = extern "system" fn(*mut jni::JNIEnv, jni::jclass, jni::jint, jni::jl
 
 /// Define `mimic/Probe` in the bootstrap loader, bind its natives and install its gate
 /// for `muts` MUTs ([`crate::gate`]; without it every probe runs, and that is logged).
-pub fn define(env: &JniEnv, muts: usize) -> Result<(), String> {
+pub fn define(env: &JniEnv, muts: usize, sites: &mimic_plan::SiteTable) -> Result<(), String> {
     let api = ProbeApi::default();
     let bytes = probe::native_probe_class(&api).map_err(|e| format!("probe class: {e}"))?;
     // SAFETY: a null loader means the bootstrap loader.
@@ -175,7 +175,7 @@ pub fn define(env: &JniEnv, muts: usize) -> Result<(), String> {
     clear(env);
     if r.is_ok() {
         // SAFETY: the class just defined, a live local reference on this thread.
-        if let Err(e) = unsafe { crate::gate::install(env, class, muts) } {
+        if let Err(e) = unsafe { crate::gate::install(env, class, muts, sites) } {
             crate::log::line(&e);
         }
     }

@@ -392,7 +392,7 @@ pub unsafe fn enter(
     .unwrap_or((0, false));
     if started {
         // Before returning to Java: the probes this invocation's calls pass must run.
-        crate::gate::recordings_changed(env, 1);
+        crate::gate::recording_started(env, mut_index as u32);
     }
     token
 }
@@ -555,13 +555,17 @@ pub unsafe fn exit(
         return;
     }
     let Some(_busy) = Busy::enter() else { return };
-    let mut ended = 0;
+    let mut ended: Vec<u32> = Vec::new();
     let popped = with_local(|l| {
         let pos = l.frames.iter().rposition(|f| f.token == token)?;
         // Frames above it (left without their exit) end with it.
-        let mut drained = l.frames.drain(pos..);
-        let frame = drained.next()?;
-        ended = i64::from(frame.rec.is_some()) + drained.filter(|f| f.rec.is_some()).count() as i64;
+        let mut drained: Vec<Frame> = l.frames.drain(pos..).collect();
+        ended = drained
+            .iter()
+            .filter(|f| f.rec.is_some())
+            .map(|f| f.mut_index)
+            .collect();
+        let frame = drained.swap_remove(0);
         // Not recorded: nothing to snapshot or send.
         frame.rec.as_ref()?;
         for p in &mut l.pending {
@@ -576,8 +580,8 @@ pub unsafe fn exit(
         Some((frame, parent, thread))
     })
     .flatten();
-    if ended > 0 {
-        crate::gate::recordings_changed(env, -ended);
+    if !ended.is_empty() {
+        crate::gate::recordings_ended(env, &ended);
     }
     let Some((frame, parent, (thread_id, thread_name))) = popped else {
         return;
@@ -727,6 +731,7 @@ pub unsafe fn call_enter(
     receiver: jni::jobject,
     args: jni::jobject,
 ) -> i64 {
+    crate::gate::CALLS_PROBED.fetch_add(1, Ordering::Relaxed);
     if !st.recording.load(Ordering::Relaxed) || site < 0 {
         return 0;
     }

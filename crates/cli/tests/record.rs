@@ -1023,13 +1023,14 @@ fn a_run_that_invokes_no_mut_says_why_nothing_was_recorded() {
     );
 }
 
-/// The probe gate: once a MUT is done sampling, and while nothing is being recorded, its
-/// invocations and every call site skip their probes (no JNI, no argument array). What is
-/// recorded must not change: an outer invocation recorded after the nested MUTs went
-/// quiet still gets every call they make on its collaborator (the gate is shut while it
-/// records). Two recordings of the word scanner: with the default sampling (nothing goes
-/// quiet) and with `--first 1 --distinct 1` (the nested `skipSpaces`/`readWord` go quiet
-/// within the first line, `words` after it); the first `words()` record is the same.
+/// The probe gate: a call site's probes run only while a recording in progress lists the
+/// site, and a MUT done sampling skips its own while nothing is recorded (no JNI, no
+/// argument array). What is recorded must not change: an outer invocation recorded after
+/// the nested MUTs went quiet still gets every call they make on its collaborator. Two
+/// recordings of the word scanner: with the default sampling (nothing goes quiet) and
+/// with `--first 1 --distinct 1` (the nested `skipSpaces`/`readWord` go quiet within the
+/// first line, `words` after it); the first `words()` record is the same, and the calls of
+/// the three lines not recorded are not probed.
 #[test]
 fn mut_done_sampling_skip_their_probes_and_recordings_keep_every_call() {
     let dir = tempfile::tempdir().unwrap();
@@ -1070,9 +1071,12 @@ fn mut_done_sampling_skip_their_probes_and_recordings_keep_every_call() {
             let before = &end[..end.find(what).unwrap_or_else(|| panic!("{end}"))];
             before.split_whitespace().last().unwrap().parse().unwrap()
         };
+        let recorded_calls: usize = all.iter().map(|i| i.calls.len()).sum();
         probed.push((
             number_before(" MUT invocations probed"),
             number_before(" MUTs done sampling"),
+            number_before(" calls probed"),
+            recorded_calls as u64,
         ));
     }
     assert!(!firsts[0].2.is_empty(), "words() calls the source");
@@ -1092,4 +1096,13 @@ fn mut_done_sampling_skip_their_probes_and_recordings_keep_every_call() {
         probed[1].0 < probed[0].0,
         "invocations of quiet MUTs were not probed: {probed:?}"
     );
+    // Every call probed was made during a recording (a nested record and its outer one
+    // share a call's probe): in the quiet run most calls are made outside any.
+    for (i, p) in probed.iter().enumerate() {
+        assert!(
+            p.2 > 0 && p.2 <= p.3,
+            "run {i}: calls probed vs recorded {probed:?}"
+        );
+    }
+    assert!(probed[1].2 < probed[0].2, "{probed:?}");
 }

@@ -20,15 +20,22 @@ pub const CALL_ENTER: (&str, &str) = ("callEnter", "(ILjava/lang/Object;[Ljava/l
 pub const CALL_EXIT: (&str, &str) = ("callExit", "(IJLjava/lang/Object;)V");
 pub const CALL_THROW: (&str, &str) = ("callThrow", "(IJLjava/lang/Throwable;)V");
 
-/// The probe class's gate (`public static volatile int`): the agent sets it to 1 while no
-/// invocation is being recorded on any thread, and then rewritten code skips the probes
-/// of calls and of MUTs done sampling (see [`QUIET`]): they could only report to a
-/// recording. 0 (its initial value, and always in the counting probe): every probe runs.
-pub const GATE: (&str, &str) = ("gate", "I");
-/// The probe class's `public static byte[] quiet`, per method id: 1 once the recorder will
-/// never record that MUT again (its sampling is done). Read only while [`GATE`] is 1, so
-/// a probe class that never opens the gate needs no array.
+/// The probe class's fields that let rewritten code skip probes that could report to no
+/// recording (the agent's `gate.rs` keeps them; the counting probe leaves them at 0 and
+/// null, so every probe runs). `idle` (`public static volatile int`): 1 while no
+/// invocation is being recorded on any thread; a MUT's wrapper then calls straight
+/// through if its [`QUIET`] flag is set.
+pub const IDLE: (&str, &str) = ("idle", "I");
+/// `public static byte[] quiet`, per method id: 1 once the recorder will never record
+/// that MUT again (its sampling is done). Read only while [`IDLE`] is 1.
 pub const QUIET: (&str, &str) = ("quiet", "[B");
+/// `public static volatile int gated`: 1 once the agent has set [`ARMED`]; bridges read
+/// `armed` only then.
+pub const GATED: (&str, &str) = ("gated", "I");
+/// `public static byte[] armed`, per call-site id: 1 while an invocation being recorded
+/// (on any thread) has the site in its plan; a bridge whose site is not armed calls
+/// straight through.
+pub const ARMED: (&str, &str) = ("armed", "[B");
 
 /// All probe methods, in a fixed order.
 pub const ALL: [(&str, &str); 6] = [ENTER, EXIT, EXIT_THROW, CALL_ENTER, CALL_EXIT, CALL_THROW];
@@ -191,10 +198,13 @@ pub fn counting_probe_class(api: &ProbeApi) -> Result<Vec<u8>> {
     class.to_bytes()
 }
 
-/// The [`GATE`] and [`QUIET`] fields every probe class has (rewritten code reads them).
+/// The [`IDLE`], [`QUIET`], [`GATED`] and [`ARMED`] fields every probe class has
+/// (rewritten code reads them).
 fn add_gate_fields(class: &mut ClassFile) -> Result<()> {
-    class.add_field(PUBLIC | STATIC | VOLATILE, GATE.0, GATE.1)?;
-    class.add_field(PUBLIC | STATIC, QUIET.0, QUIET.1)
+    class.add_field(PUBLIC | STATIC | VOLATILE, IDLE.0, IDLE.1)?;
+    class.add_field(PUBLIC | STATIC, QUIET.0, QUIET.1)?;
+    class.add_field(PUBLIC | STATIC | VOLATILE, GATED.0, GATED.1)?;
+    class.add_field(PUBLIC | STATIC, ARMED.0, ARMED.1)
 }
 
 fn counter(probe: &str) -> String {

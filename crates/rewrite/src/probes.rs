@@ -2,7 +2,7 @@
 //! the result or the throwable and rethrow" shape shared by wrappers and bridges.
 
 use crate::probe::{
-    ProbeApi, CALL_ENTER, CALL_EXIT, CALL_THROW, ENTER, EXIT, EXIT_THROW, GATE, QUIET,
+    ProbeApi, ARMED, CALL_ENTER, CALL_EXIT, CALL_THROW, ENTER, EXIT, EXIT_THROW, GATED, IDLE, QUIET,
 };
 use mimic_classfile::assembler::{CodeBuilder, Cond, Invoke};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
@@ -48,10 +48,18 @@ pub(crate) struct ProbeTriple {
     pub enter: (&'static str, &'static str),
     pub exit: (&'static str, &'static str),
     pub throw: (&'static str, &'static str),
-    /// The probes are skipped while the gate is open only if the id's [`QUIET`] flag
-    /// is set too (a MUT's own probes: its invocation may start a recording), rather
-    /// than whenever the gate is open (a call's: it can only report to a recording).
-    pub skip_only_when_quiet: bool,
+    /// How the probes are skipped: a MUT's while nothing is recorded and the MUT is
+    /// [`QUIET`] (its invocation may start a recording, and a recording in progress
+    /// needs its frame); a call's while its site is not [`ARMED`] (it can only report to
+    /// a recording whose plan lists it).
+    pub skip: Skip,
+}
+
+/// See [`ProbeTriple::skip`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Skip {
+    WhenIdleAndQuiet,
+    WhenNotArmed,
 }
 
 /// The probes around a method under test's invocation (a wrapped method, or a bridged
@@ -60,7 +68,7 @@ pub(crate) const METHOD_PROBES: ProbeTriple = ProbeTriple {
     enter: ENTER,
     exit: EXIT,
     throw: EXIT_THROW,
-    skip_only_when_quiet: true,
+    skip: Skip::WhenIdleAndQuiet,
 };
 
 /// The probes around a bridged call.
@@ -68,7 +76,7 @@ pub(crate) const CALL_PROBES: ProbeTriple = ProbeTriple {
     enter: CALL_ENTER,
     exit: CALL_EXIT,
     throw: CALL_THROW,
-    skip_only_when_quiet: false,
+    skip: Skip::WhenNotArmed,
 };
 
 /// What one probed call reports: its id, whether local 0 holds a receiver, the
@@ -88,8 +96,9 @@ pub(crate) struct Probed<'a> {
 const STREAM: &str = "java/util/stream/Stream";
 const LIST: &str = "java/util/List";
 
-/// Emit: `if (Probe.gate != 0 [&& Probe.quiet[id] != 0]) return <call>;` (the fast path:
-/// nothing is being recorded that the probes could report to, see [`GATE`]), then
+/// Emit the fast path, `if (Probe.idle != 0 && Probe.quiet[id] != 0) return <call>;` for a
+/// MUT, `if (Probe.gated != 0 && Probe.armed[id] == 0) return <call>;` for a call (no
+/// recording the probes could report to, see [`IDLE`] and [`ARMED`]), then
 /// `token = enter(id, receiver, args)` (`args` ends with the values of `statics`);
 /// `try { result = <call> }` `catch (Throwable t) { throw(id, token, t); throw t; }`
 /// `exit(id, token, box(result))`; `return result`. The receiver (or null) is local 0
@@ -113,13 +122,16 @@ pub(crate) fn emit_probed_call(
     let receiver_slots = u16::from(has_receiver);
     let token = b.next_local();
     let probed = b.new_label();
-    b.get_static(probe, GATE.0, GATE.1).if_(Cond::Zero, probed);
-    if probes.skip_only_when_quiet {
-        b.get_static(probe, QUIET.0, QUIET.1)
-            .push_int(id)
-            .simple(BALOAD, 2, Some(VType::Integer))
-            .if_(Cond::Zero, probed);
-    }
+    let (open, flags, probe_when) = match probes.skip {
+        Skip::WhenIdleAndQuiet => (IDLE, QUIET, Cond::Zero),
+        Skip::WhenNotArmed => (GATED, ARMED, Cond::NonZero),
+    };
+    b.get_static(probe, open.0, open.1)
+        .if_(Cond::Zero, probed)
+        .get_static(probe, flags.0, flags.1)
+        .push_int(id)
+        .simple(BALOAD, 2, Some(VType::Integer))
+        .if_(probe_when, probed);
     emit_call(b);
     b.return_value(desc.ret.as_ref());
     b.bind(probed);
