@@ -41,7 +41,9 @@ pub const ARMED: (&str, &str) = ("armed", "[B");
 pub const ALL: [(&str, &str); 6] = [ENTER, EXIT, EXIT_THROW, CALL_ENTER, CALL_EXIT, CALL_THROW];
 
 /// Where the probe lives. The class must be visible from every class that is rewritten
-/// (the agent defines it in the bootstrap loader).
+/// (the agent defines it in the bootstrap loader) and declare the gate fields ([`IDLE`],
+/// [`QUIET`], [`GATED`], [`ARMED`]) beside the probe methods: rewritten code reads them
+/// first (a probe class that leaves them at 0 and null has every probe run).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProbeApi {
     /// Internal name, e.g. `mimic/Probe`.

@@ -17,6 +17,15 @@ public final class TestProbe {
     private TestProbe() {
     }
 
+    /**
+     * The probe ABI's gate fields ({@code mimic_rewrite::probe::GATED} and the others),
+     * which every bridge reads first: left at 0 and null, so every bridge calls its probes.
+     */
+    public static volatile int idle;
+    public static byte[] quiet;
+    public static volatile int gated;
+    public static byte[] armed;
+
     /** The calls in progress on this thread: receiver and site, innermost last. */
     private static final ThreadLocal<ArrayDeque<Object[]>> ACTIVE =
             ThreadLocal.withInitial(ArrayDeque::new);
