@@ -256,9 +256,11 @@ impl Agent for MimicAgent {
             return;
         }
         let bytes = event.class_data();
+        let started = std::time::Instant::now();
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             st.instrumentation.instrument(name, bytes)
         }));
+        REWRITE_NANOS.fetch_add(started.elapsed().as_nanos() as u64, Ordering::Relaxed);
         match result {
             Ok(Ok((rewritten, report))) => {
                 match event.set_transformed_class(&context, &rewritten) {
@@ -305,13 +307,17 @@ impl Agent for MimicAgent {
             .map(|c| c.seen.load(Ordering::Relaxed))
             .sum();
         log::line(&format!(
-            "run ended: {seen} MUT invocations probed, {} calls probed, {} recorded and written; {} MUTs done sampling (their later invocations not probed)",
+            "run ended: {seen} MUT invocations probed, {} calls probed, {} recorded and written; {} MUTs done sampling (their later invocations not probed); {} ms rewriting classes",
             crate::gate::CALLS_PROBED.load(Ordering::Relaxed),
             st.writer.written.load(Ordering::Relaxed),
-            crate::gate::quiet_count()
+            crate::gate::quiet_count(),
+            REWRITE_NANOS.load(Ordering::Relaxed) / 1_000_000
         ));
     }
 }
+
+/// Time spent rewriting classes at load (for the run's log line).
+static REWRITE_NANOS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// The JNI environment of the (Java) thread running `Agent_OnAttach`.
 fn attach_env(vm: *mut jni::JavaVM) -> Option<JniEnv> {

@@ -1,7 +1,10 @@
 //! The constant pool: entries kept exactly as read (Utf8 as raw bytes, floats as bits) so
 //! that writing is byte-identical, plus de-duplicating `add_*` methods for rewrites.
 
-use std::collections::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use crate::bytes::{Reader, Writer};
 use crate::error::{ClassFileError, Result};
@@ -92,7 +95,15 @@ pub struct MemberRef {
 #[derive(Debug, Clone, Default)]
 pub struct ConstantPool {
     entries: Vec<Constant>,
-    index: Option<HashMap<Constant, u16>>,
+    /// Indexes of the entries by their hash, built at the first [`ConstantPool::add`]: a
+    /// table of indexes, not of cloned constants (rewriting a class used to copy every
+    /// `Utf8` entry into a map first).
+    index: Option<HashTable<u16>>,
+}
+
+/// The hash of a constant in [`ConstantPool::index`].
+fn hash_of(c: &Constant) -> u64 {
+    FxBuildHasher.hash_one(c)
 }
 
 impl PartialEq for ConstantPool {
@@ -441,32 +452,38 @@ impl ConstantPool {
 
     /// Add `c` unless an equal entry exists; returns its index.
     pub fn add(&mut self, c: Constant) -> Result<u16> {
-        if self.index.is_none() {
-            let mut map = HashMap::with_capacity(self.entries.len());
-            for (i, e) in self.entries.iter().enumerate().skip(1) {
-                if !matches!(e, Constant::Unusable) {
-                    map.entry(e.clone()).or_insert(i as u16);
+        let ConstantPool { entries, index } = self;
+        let table = index.get_or_insert_with(|| {
+            let mut table = HashTable::with_capacity(entries.len());
+            for (i, e) in entries.iter().enumerate().skip(1) {
+                if matches!(e, Constant::Unusable) {
+                    continue;
+                }
+                let h = hash_of(e);
+                // The first of equal entries is the one found.
+                if table.find(h, |&j| entries[j as usize] == *e).is_none() {
+                    table.insert_unique(h, i as u16, |&j| hash_of(&entries[j as usize]));
                 }
             }
-            self.index = Some(map);
-        }
-        let map = self.index.as_mut().expect("index built above");
-        if let Some(&i) = map.get(&c) {
+            table
+        });
+        let h = hash_of(&c);
+        if let Some(&i) = table.find(h, |&j| entries[j as usize] == c) {
             return Ok(i);
         }
         let wide = matches!(c, Constant::Long(_) | Constant::Double(_));
-        let needed = self.entries.len() + if wide { 2 } else { 1 };
+        let needed = entries.len() + if wide { 2 } else { 1 };
         if needed > 65535 {
             return Err(ClassFileError::rewrite(
                 "constant pool is full (65535 entries)",
             ));
         }
-        let i = self.entries.len() as u16;
-        map.insert(c.clone(), i);
-        self.entries.push(c);
+        let i = entries.len() as u16;
+        entries.push(c);
         if wide {
-            self.entries.push(Constant::Unusable);
+            entries.push(Constant::Unusable);
         }
+        table.insert_unique(h, i, |&j| hash_of(&entries[j as usize]));
         Ok(i)
     }
 

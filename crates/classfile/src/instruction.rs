@@ -60,6 +60,21 @@ pub fn decode(code: &[u8]) -> Result<Vec<Instruction>> {
     Ok(out)
 }
 
+/// The instruction that starts at `offset`, decoding only the instructions before it
+/// (`None`: `offset` falls inside one or past the end). A rewrite of one call site
+/// looks up its instruction this way, without decoding the whole method into a list.
+pub fn at(code: &[u8], offset: u32) -> Result<Option<Instruction>> {
+    let mut pc = 0usize;
+    while pc < code.len() && pc <= offset as usize {
+        let insn = decode_at(code, pc)?;
+        if pc == offset as usize {
+            return Ok(Some(insn));
+        }
+        pc += insn.length as usize;
+    }
+    Ok(None)
+}
+
 fn need(code: &[u8], pc: usize, n: usize, op: u8) -> Result<()> {
     if pc + n > code.len() {
         Err(ClassFileError::malformed(
@@ -262,6 +277,23 @@ fn implicit_local(op: u8) -> Operand {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `at` finds what `decode` lists at the same offset, and nothing between
+    /// instructions or past the end.
+    #[test]
+    fn the_instruction_at_an_offset_is_the_one_decode_lists() {
+        let mut code = vec![0x1b, TABLESWITCH, 0, 0];
+        code.extend_from_slice(&19i32.to_be_bytes());
+        code.extend_from_slice(&0i32.to_be_bytes());
+        code.extend_from_slice(&0i32.to_be_bytes());
+        code.extend_from_slice(&19i32.to_be_bytes());
+        code.push(RETURN);
+        let all = decode(&code).unwrap();
+        for offset in 0..code.len() as u32 + 2 {
+            let listed = all.iter().find(|i| i.offset == offset).cloned();
+            assert_eq!(at(&code, offset).unwrap(), listed, "offset {offset}");
+        }
+    }
 
     #[test]
     fn decodes_switches_wide_and_branches() {

@@ -48,6 +48,11 @@ pub fn decode(bytes: &[u8]) -> Option<String> {
 
 /// Encode a Rust string as modified UTF-8.
 pub fn encode(s: &str) -> Vec<u8> {
+    // Without NUL and supplementary characters (4-byte UTF-8 sequences, lead byte 0xF0 or
+    // above) both encodings are the same bytes: nearly every name and descriptor.
+    if !s.bytes().any(|b| b == 0 || b >= 0xF0) {
+        return s.as_bytes().to_vec();
+    }
     let mut out = Vec::with_capacity(s.len());
     for unit in s.encode_utf16() {
         match unit {
@@ -76,6 +81,8 @@ mod tests {
             assert_eq!(decode(&encode(s)).as_deref(), Some(s));
         }
         assert_eq!(encode("\0"), vec![0xC0, 0x80]);
+        // Two- and three-byte characters are the same in both encodings.
+        assert_eq!(encode("café Straße €"), "café Straße €".as_bytes());
         assert_eq!(encode("😀").len(), 6);
     }
 

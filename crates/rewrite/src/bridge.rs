@@ -75,7 +75,7 @@ pub fn call_at(
 ) -> Result<std::result::Result<MemberRef, String>> {
     let method = &class.methods[method_index];
     let (_, code) = method_code(class, method)?;
-    let Some(insn) = decode(&code.code)?.into_iter().find(|i| i.offset == offset) else {
+    let Some(insn) = mimic_classfile::instruction::at(&code.code, offset)? else {
         return Ok(Err("no instruction starts there".into()));
     };
     let index = match (insn.opcode, &insn.operand) {

@@ -74,9 +74,7 @@ pub(crate) fn site_code(
 )> {
     let (method, what) = method_at(class, method_index)?;
     let (position, code) = method_code(class, &method)?;
-    let insn = mimic_classfile::instruction::decode(&code.code)?
-        .into_iter()
-        .find(|i| i.offset == offset)
+    let insn = mimic_classfile::instruction::at(&code.code, offset)?
         .ok_or_else(|| cannot_bridge(kind, offset, &what, "no instruction starts there"))?;
     Ok((what, position, code, insn))
 }
