@@ -157,11 +157,7 @@ impl Options {
         if self.distinct > 0 && distinct >= self.distinct {
             return false;
         }
-        let end = if self.distinct > 0 {
-            self.first.max(self.upto)
-        } else {
-            self.first
-        };
+        let end = self.every_one_until();
         n < end || (self.sample > 0 && (n - end).is_multiple_of(self.sample))
     }
 
@@ -176,12 +172,17 @@ impl Options {
         if self.distinct > 0 && distinct >= self.distinct {
             return true;
         }
-        let end = if self.distinct > 0 {
+        self.sample == 0 && next >= self.every_one_until()
+    }
+
+    /// Past the first N, every invocation is sampled up to this one (the `upto`-th while
+    /// distinct ones are counted, else none more).
+    fn every_one_until(&self) -> u64 {
+        if self.distinct > 0 {
             self.first.max(self.upto)
         } else {
             self.first
-        };
-        self.sample == 0 && next >= end
+        }
     }
 }
 

@@ -360,14 +360,9 @@ pub unsafe fn enter(
         return 0;
     };
     let n = counter.seen.fetch_add(1, Ordering::Relaxed);
-    let record = st
-        .options
-        .samples(n, counter.distinct.load(Ordering::Relaxed));
-    if !record
-        && st
-            .options
-            .done_sampling(n, counter.distinct.load(Ordering::Relaxed))
-    {
+    let distinct = counter.distinct.load(Ordering::Relaxed);
+    let record = st.options.samples(n, distinct);
+    if !record && st.options.done_sampling(n, distinct) {
         crate::gate::quiet(env, m);
     }
     let is_static = st.plan.muts[m].is_static || receiver.is_null();

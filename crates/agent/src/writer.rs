@@ -177,18 +177,23 @@ impl Entries<'_> {
         for r in batch {
             let i = r.mut_index as usize;
             if let (Some(false), Some(m)) = (self.written.get(i), self.plan.muts.get(i)) {
-                self.written[i] = true;
-                new.push((r.mut_index, m));
+                if !new.iter().any(|(k, _)| *k == r.mut_index) {
+                    new.push((r.mut_index, m));
+                }
             }
         }
         if new.is_empty() {
             return;
         }
-        if let Err(e) = store.set_mut_entries(run, &new) {
-            log::line(&format!(
+        match store.set_mut_entries(run, &new) {
+            // Marked only once written: a failed write is tried again with the next batch.
+            Ok(()) => new
+                .iter()
+                .for_each(|(k, _)| self.written[*k as usize] = true),
+            Err(e) => log::line(&format!(
                 "could not record {} MUTs' plan entries: {e}",
                 new.len()
-            ));
+            )),
         }
     }
 }

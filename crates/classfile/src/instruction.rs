@@ -282,12 +282,7 @@ mod tests {
     /// instructions or past the end.
     #[test]
     fn the_instruction_at_an_offset_is_the_one_decode_lists() {
-        let mut code = vec![0x1b, TABLESWITCH, 0, 0];
-        code.extend_from_slice(&19i32.to_be_bytes());
-        code.extend_from_slice(&0i32.to_be_bytes());
-        code.extend_from_slice(&0i32.to_be_bytes());
-        code.extend_from_slice(&19i32.to_be_bytes());
-        code.push(RETURN);
+        let code = switch_code();
         let all = decode(&code).unwrap();
         for offset in 0..code.len() as u32 + 2 {
             let listed = all.iter().find(|i| i.offset == offset).cloned();
@@ -295,15 +290,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn decodes_switches_wide_and_branches() {
-        // 0: iload_1; 1: tableswitch (pad to 4) default +19, low 0, high 0, +19; 20: return
+    /// 0: iload_1; 1: tableswitch (pad to 4) default +19, low 0, high 0, +19; 20: return
+    fn switch_code() -> Vec<u8> {
         let mut code = vec![0x1b, TABLESWITCH, 0, 0];
         code.extend_from_slice(&19i32.to_be_bytes());
         code.extend_from_slice(&0i32.to_be_bytes());
         code.extend_from_slice(&0i32.to_be_bytes());
         code.extend_from_slice(&19i32.to_be_bytes());
         code.push(RETURN);
+        code
+    }
+
+    #[test]
+    fn decodes_switches_wide_and_branches() {
+        let code = switch_code();
         let insns = decode(&code).unwrap();
         assert_eq!(insns.len(), 3);
         assert_eq!(insns[0].operand, Operand::Local(1));
