@@ -553,14 +553,14 @@ pub unsafe fn exit(
     let mut ended: Vec<u32> = Vec::new();
     let popped = with_local(|l| {
         let pos = l.frames.iter().rposition(|f| f.token == token)?;
-        // Frames above it (left without their exit) end with it.
-        let mut drained: Vec<Frame> = l.frames.drain(pos..).collect();
-        ended = drained
+        // Frames above it (left without their exit) end with it. (No list of frames is
+        // built: this runs on every exit probe.)
+        ended = l.frames[pos..]
             .iter()
             .filter(|f| f.rec.is_some())
             .map(|f| f.mut_index)
             .collect();
-        let frame = drained.swap_remove(0);
+        let frame = l.frames.drain(pos..).next()?;
         // Not recorded: nothing to snapshot or send.
         frame.rec.as_ref()?;
         for p in &mut l.pending {

@@ -407,9 +407,7 @@ fn is_target(m: &Mut) -> bool {
 
 /// How many of the method's calls, its helpers' included, are environment interactions.
 fn environment_calls(m: &Mut) -> usize {
-    m.mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
+    m.plan_calls()
         .filter(|c| c.receiver.is_environment())
         .count()
 }

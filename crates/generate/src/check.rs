@@ -128,8 +128,7 @@ pub fn mut_entry(m: &Mut) -> Result<(), Rejected> {
     if !is_method_descriptor(&m.descriptor) {
         return Err(reject("descriptor of the MUT", &m.descriptor));
     }
-    let deeper = m.deeper_calls.iter().map(|d| &d.call);
-    for (i, call) in m.mockable_calls.iter().chain(deeper).enumerate() {
+    for (i, call) in m.plan_calls().enumerate() {
         mockable_call(i, call)?;
     }
     for read in &m.static_reads {

@@ -156,10 +156,7 @@ fn with_disjoint_ids(inv: &InvocationRecord) -> InvocationRecord {
 type Answered<'m> = HashMap<(Option<&'m MethodRef>, u32), Vec<(Option<i32>, String)>>;
 
 fn all_calls(m: &Mut) -> Vec<&MockableCall> {
-    m.mockable_calls
-        .iter()
-        .chain(m.deeper_calls.iter().map(|d| &d.call))
-        .collect()
+    m.plan_calls().collect()
 }
 
 fn receiver_key(r: &Receiver) -> String {

@@ -114,12 +114,7 @@ impl PlanInstrumentation {
             // The callee expected at the site, from the first plan call it stands for.
             let (m, c) = site.uses[0];
             let mt = &plan.muts[m as usize];
-            let call = mt
-                .mockable_calls
-                .iter()
-                .chain(mt.deeper_calls.iter().map(|d| &d.call))
-                .nth(c as usize)
-                .expect("site table built from this plan");
+            let call = mt.plan_call(c).expect("site table built from this plan");
             work.entry(internal(&site.key.class))
                 .or_default()
                 .sites

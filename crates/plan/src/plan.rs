@@ -254,9 +254,7 @@ impl Mut {
     /// name, each field once.
     pub fn mocked_field_types(&self) -> Vec<(&str, &str)> {
         let mut out: Vec<(&str, &str)> = self
-            .mockable_calls
-            .iter()
-            .chain(self.deeper_calls.iter().map(|d| &d.call))
+            .plan_calls()
             .filter_map(|c| match &c.receiver {
                 Receiver::Field {
                     name,
@@ -274,9 +272,7 @@ impl Mut {
     /// The parameters (by index) the MUT's mockable and deeper calls are made on, sorted.
     pub fn mocked_params(&self) -> Vec<u16> {
         let mut out: Vec<u16> = self
-            .mockable_calls
-            .iter()
-            .chain(self.deeper_calls.iter().map(|d| &d.call))
+            .plan_calls()
             .filter_map(|c| match &c.receiver {
                 Receiver::Param { index, .. } => Some(*index),
                 _ => None,
@@ -285,6 +281,14 @@ impl Mut {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Every call of the plan, numbered as [`Mut::plan_call`] numbers them: the MUT's own
+    /// mockable calls, then its deeper calls.
+    pub fn plan_calls(&self) -> impl Iterator<Item = &MockableCall> {
+        self.mockable_calls
+            .iter()
+            .chain(self.deeper_calls.iter().map(|d| &d.call))
     }
 
     /// The call a record's `plan_call` names: the MUT's own mockable calls are numbered
