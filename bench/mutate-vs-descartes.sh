@@ -29,6 +29,12 @@
 #   JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64 PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH \
 #     bench/mutate-vs-descartes.sh                     (another JDK: the java on PATH runs both)
 #
+# Both tools run the tests the subject's own build runs: commons-codec's pom leaves
+# **/*PerformanceTest.java and **/*AbstractTest.java out of Surefire's run (benchmarks, and
+# abstract bases), so both get them as excluded test classes (PIT's excludedTestClasses,
+# mimic's --exclude-tests; `mimic mutate --project` reads them from the pom itself).
+# BUILD_EXCLUDES=none runs every test class instead, as this script did up to session 46.
+#
 # The old subject names 1.5.0 and 1.9.0 still mean cli-1.5.0 and cli-1.9.0. The figures
 # (agreement, disagreements, wall-time ratio) come from the first mimic run; every run's
 # wall time is printed. On Java 25, PIT 1.6.8 starts and finishes but its ASM cannot read
@@ -84,6 +90,7 @@ fi
 JUPITER="$(dep org.junit.jupiter junit-jupiter-engine 5.11.4)$(dep org.junit.jupiter junit-jupiter-params 5.11.4)$(dep org.junit.platform junit-platform-launcher 1.11.4)"
 for SUBJECT in $SUBJECTS; do
   PIT_JVM=""
+  EXCLUDES=""
   case "$SUBJECT" in 1.*) SUBJECT="cli-$SUBJECT" ;; esac
   VERSION="${SUBJECT#*-}"
   case "$SUBJECT" in
@@ -93,13 +100,24 @@ for SUBJECT in $SUBJECTS; do
       TEST_DEPS="$JUPITER$(dep commons-io commons-io 2.16.1)$(dep org.mockito mockito-core 4.11.0)" ;;
     codec-*) GROUP=commons-codec; ARTIFACT=commons-codec; PKG=org.apache.commons.codec; JUNIT5=1
       PIT_JVM="--jvmArgs=-Xmx12g"
+      # commons-codec 1.17.1's pom: Surefire excludes **/*AbstractTest.java, **/*PerformanceTest.java.
+      EXCLUDES="*AbstractTest *PerformanceTest"
       # The test-scope dependencies of commons-codec 1.17.1's pom.
       TEST_DEPS="$JUPITER$(dep org.apache.commons commons-lang3 3.14.0)$(dep commons-io commons-io 2.16.1)$(dep org.hamcrest hamcrest 2.2)" ;;
     *) echo "unknown subject $SUBJECT (cli-1.5.0, cli-1.9.0, codec-1.17.1)"; exit 2 ;;
   esac
+  [ "${BUILD_EXCLUDES:-}" != none ] || EXCLUDES=""
+  PIT_EXCLUDES=""; MIMIC_EXCLUDES=""
+  set -f  # the patterns are globs for the tools, not for the shell
+  for E in $EXCLUDES; do
+    PIT_EXCLUDES="${PIT_EXCLUDES:+$PIT_EXCLUDES,}$E"
+    MIMIC_EXCLUDES="$MIMIC_EXCLUDES --exclude-tests=$E"
+  done
+  set +f
   S="$WORK/$ARTIFACT-$VERSION"
   echo
   echo "######## $ARTIFACT $VERSION"
+  [ -z "$EXCLUDES" ] || echo "test classes the build leaves out, for both tools: $EXCLUDES"
   fetch "$S/lib" "$(dep "$GROUP" "$ARTIFACT" "$VERSION")$(dep "$GROUP" "$ARTIFACT" "$VERSION" tests)$TEST_DEPS"
   rm -rf "$S/classes" "$S/test-classes" "$S/run" "$S/pit" "$S"/mimic-work* "$S"/mimic-html* "$S"/mimic-methods*.json
   mkdir -p "$S/classes" "$S/test-classes" "$S/src" "$S/run/src/test/resources"
@@ -121,6 +139,7 @@ for SUBJECT in $SUBJECTS; do
       --reportDir ../pit --targetClasses "$PKG.*" --targetTests "$PKG.*" \
       --sourceDirs ../src --mutationEngine descartes --mutators "$OPERATORS" --outputFormats METHODS \
       --threads "$THREADS" --timestampedReports=false $PIT_JVM \
+      ${PIT_EXCLUDES:+--excludedTestClasses=$PIT_EXCLUDES} \
       --classPath "../classes,../test-classes,${PIT_DEPS//:/,}" \
       > ../pit.log 2>&1 || { tail -30 ../pit.log; exit 1; }
     PIT_END=$(date +%s.%N)
@@ -137,7 +156,7 @@ for SUBJECT in $SUBJECTS; do
     START=$(date +%s.%N)
     set +e
     "$MIMIC" mutate --classes ../classes --tests ../test-classes --classpath "$DEPS" \
-      --operators "$OPERATORS" --workers "$THREADS" ${MIMIC_ARGS:-} \
+      --operators "$OPERATORS" --workers "$THREADS" $MIMIC_EXCLUDES ${MIMIC_ARGS:-} \
       -o "../mimic-methods$SUFFIX.json" --html "../mimic-html$SUFFIX" --work-dir "../mimic-work$SUFFIX" \
       > "../mimic$SUFFIX.txt" 2> "../mimic$SUFFIX.err"
     STATUS=$?
@@ -158,7 +177,7 @@ for SUBJECT in $SUBJECTS; do
     START=$(date +%s.%N)
     set +e
     "$MIMIC" mutate --classes ../classes --tests ../test-classes --classpath "$DEPS" \
-      --operators "$OPERATORS" --workers "$THREADS" ${MIMIC_ARGS:-} \
+      --operators "$OPERATORS" --workers "$THREADS" $MIMIC_EXCLUDES ${MIMIC_ARGS:-} \
       --explain --explain-runs "$EXPLAIN" --explain-report ../mimic-explain.md \
       -o ../mimic-explain-methods.json --work-dir ../mimic-work-explain \
       > ../mimic-explain.txt 2> ../mimic-explain.err
@@ -191,7 +210,7 @@ EOF
     echo "== mimic mutate split in $SHARDS shards: the baseline once (--baseline-only), then each shard from it"
     cd "$S/run"
     rm -f ../mimic-baseline.json ../mimic-shard-*.json
-    COMMON=(--classes ../classes --tests ../test-classes --classpath "$DEPS" --operators "$OPERATORS" --workers "$THREADS")
+    COMMON=(--classes ../classes --tests ../test-classes --classpath "$DEPS" --operators "$OPERATORS" --workers "$THREADS" $MIMIC_EXCLUDES)
     START=$(date +%s.%N)
     "$MIMIC" mutate "${COMMON[@]}" ${MIMIC_ARGS:-} --baseline ../mimic-baseline.json --baseline-only -q
     END=$(date +%s.%N)

@@ -1000,6 +1000,54 @@ fn a_maven_project_is_mutated_module_by_module() {
     let app = &report["shop-app"];
     assert_eq!(classification(app, "total"), "tested");
     assert_eq!(classification(app, "count"), "pseudo-tested");
+    // The tests the build runs, no others: the parent pom's Surefire excludes
+    // `**/*PerformanceTest.java` (core's `PricePerformanceTest` would detect a broken
+    // `isFree`), and app's `BasketChecks` is not a test class by Surefire's default names
+    // (it would detect a broken `count`). Each is listed as left out, with the reason.
+    let status = |module: &Value, class: &str| {
+        let tests = module["baseline"].as_array().unwrap();
+        let of_class: Vec<&Value> = tests
+            .iter()
+            .filter(|t| t["name"].as_str().unwrap().contains(class))
+            .collect();
+        assert!(!of_class.is_empty(), "{class}: {module:#}");
+        of_class[0]["status"].as_str().unwrap().to_string()
+    };
+    assert_eq!(status(core, "PricePerformanceTest"), "excluded");
+    assert_eq!(status(core, "PriceTest"), "green");
+    assert_eq!(status(app, "BasketChecks"), "excluded");
+    assert!(
+        stderr
+            .matches(
+                "1 test(s) left out by the build's Surefire selection: \
+             Surefire's default includes, excludes **/*PerformanceTest.java"
+            )
+            .count()
+            == 2,
+        "{stderr}"
+    );
+    // --all-test-classes runs them all: both methods are then tested.
+    let all = Command::new(env!("CARGO_BIN_EXE_mimic"))
+        .args([
+            "mutate",
+            "--json",
+            "--workers",
+            "1",
+            "--all-test-classes",
+            "--project",
+        ])
+        .arg(&project)
+        .output()
+        .unwrap();
+    let all_report: Value = json_of(&all);
+    assert_eq!(
+        classification(&all_report["shop-core"], "isFree"),
+        "tested",
+        "{}",
+        String::from_utf8_lossy(&all.stderr)
+    );
+    assert_eq!(classification(&all_report["shop-app"], "count"), "tested");
+    assert!(!String::from_utf8_lossy(&all.stderr).contains("left out"));
     // One methods.json per module.
     for module in ["shop-core", "shop-app"] {
         let file = dir.path().join(format!("methods-{module}.json"));
@@ -1050,12 +1098,13 @@ fn a_maven_project_is_mutated_module_by_module() {
     let report: Value = serde_json::from_slice(&mocks.stdout).unwrap();
     let modules: Vec<&String> = report.as_object().unwrap().keys().collect();
     assert_eq!(modules, ["shop-app", "shop-core"], "{stderr}");
+    // Every test class is read, run by the build or not.
     assert_eq!(
-        report["shop-core"]["summary"]["test_classes"], 1,
+        report["shop-core"]["summary"]["test_classes"], 2,
         "{report:#}"
     );
     assert_eq!(
-        report["shop-app"]["summary"]["test_classes"], 1,
+        report["shop-app"]["summary"]["test_classes"], 2,
         "{report:#}"
     );
 

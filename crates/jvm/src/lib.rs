@@ -12,6 +12,7 @@ pub mod maven;
 pub mod maven_project;
 pub mod pinned;
 pub mod process;
+pub mod surefire;
 pub mod target_jvm;
 pub mod test_filter;
 pub mod xml;
@@ -30,4 +31,5 @@ pub use junit::{
 pub use maven::Maven;
 pub use maven_project::{MavenModule, MavenProject};
 pub use process::run_java;
+pub use surefire::{SurefireConfig, SurefireSelection};
 pub use test_filter::TestFilter;

@@ -21,6 +21,7 @@ use quick_xml::Reader;
 
 use crate::error::JvmError;
 use crate::maven::Maven;
+use crate::surefire::SurefireConfig;
 
 /// Where each module's test class path is written, relative to the module directory.
 pub const CLASSPATH_FILE: &str = "target/mimic-test-classpath.txt";
@@ -65,6 +66,8 @@ pub struct MavenModule {
     /// The test class path without the module's own two directories: dependencies (jars,
     /// or other modules' class directories from this reactor), in Maven's order.
     pub classpath: Vec<PathBuf>,
+    /// Which test classes the module's Surefire runs (its `includes`/`excludes`).
+    pub surefire: SurefireConfig,
 }
 
 impl MavenModule {
@@ -182,6 +185,7 @@ impl MavenProject {
                 classes: found.classes,
                 test_classes: found.test_classes,
                 classpath,
+                surefire: found.surefire,
             });
         }
         if modules.is_empty() {
@@ -205,6 +209,18 @@ struct EffectiveProject {
     test_classes: PathBuf,
     test_sources: PathBuf,
     test_resources: PathBuf,
+    surefire: SurefireConfig,
+}
+
+/// The `maven-surefire-plugin` entry being read: its plugin-level selection, and that of
+/// its `default-test` execution (which, when it names one, is what `mvn test` uses).
+#[derive(Default)]
+struct PluginEntry {
+    artifact_id: String,
+    plugin: SurefireConfig,
+    execution_id: String,
+    execution: SurefireConfig,
+    default_test: Option<SurefireConfig>,
 }
 
 /// The projects of an effective POM (`<project>`, or `<projects>` for a reactor), reading
@@ -215,6 +231,7 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
     // Element names from the current <project> down.
     let mut path: Vec<String> = Vec::new();
     let mut current: Option<EffectiveProject> = None;
+    let mut plugin = PluginEntry::default();
     let mut text = String::new();
     loop {
         match reader.read_event() {
@@ -230,7 +247,9 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                         test_classes: PathBuf::new(),
                         test_sources: PathBuf::new(),
                         test_resources: PathBuf::new(),
+                        surefire: SurefireConfig::default(),
                     });
+                    plugin = PluginEntry::default();
                     path.clear();
                 } else if current.is_some() {
                     path.push(name);
@@ -264,6 +283,39 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                             if p.test_resources.as_os_str().is_empty() =>
                         {
                             p.test_resources = value.into()
+                        }
+                        ["build", "plugins", "plugin", "artifactId"] => {
+                            plugin.artifact_id = value.into()
+                        }
+                        ["build", "plugins", "plugin", "configuration", "includes", "include"] => {
+                            plugin.plugin.includes.push(value.into())
+                        }
+                        ["build", "plugins", "plugin", "configuration", "excludes", "exclude"] => {
+                            plugin.plugin.excludes.push(value.into())
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "id"] => {
+                            plugin.execution_id = value.into()
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "includes", "include"] => {
+                            plugin.execution.includes.push(value.into())
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "excludes", "exclude"] => {
+                            plugin.execution.excludes.push(value.into())
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution"] => {
+                            let execution = std::mem::take(&mut plugin.execution);
+                            if std::mem::take(&mut plugin.execution_id) == "default-test" {
+                                plugin.default_test = Some(execution);
+                            }
+                        }
+                        ["build", "plugins", "plugin"] => {
+                            let entry = std::mem::take(&mut plugin);
+                            if entry.artifact_id == "maven-surefire-plugin" {
+                                p.surefire = match entry.default_test {
+                                    Some(e) if e != SurefireConfig::default() => e,
+                                    _ => entry.plugin,
+                                };
+                            }
                         }
                         _ => {}
                     }
@@ -367,6 +419,42 @@ mod tests {
         let projects = parse_effective_pom(xml);
         assert_eq!(projects.len(), 1);
         assert_eq!(module_dir(&projects[0], Path::new("/x")), Path::new("/o"));
+    }
+
+    #[test]
+    fn the_surefire_selection_is_the_plugins_or_its_default_test_executions() {
+        let xml = |execution: &str| {
+            format!(
+                "<project><artifactId>one</artifactId><build><plugins>\
+                 <plugin><artifactId>maven-compiler-plugin</artifactId><configuration>\
+                 <excludes><exclude>Not/This.java</exclude></excludes></configuration></plugin>\
+                 <plugin><artifactId>maven-surefire-plugin</artifactId><executions>\
+                 <execution><id>other</id><configuration><includes><include>**/*IT.java</include>\
+                 </includes></configuration></execution>{execution}</executions>\
+                 <configuration><excludes><exclude>**/*AbstractTest.java</exclude>\
+                 <exclude>**/*PerformanceTest.java</exclude></excludes></configuration></plugin>\
+                 </plugins></build></project>"
+            )
+        };
+        let plugin_level = &parse_effective_pom(&xml(""))[0].surefire;
+        assert!(plugin_level.includes.is_empty());
+        assert_eq!(
+            plugin_level.excludes,
+            vec!["**/*AbstractTest.java", "**/*PerformanceTest.java"]
+        );
+        let default_test = &parse_effective_pom(&xml(
+            "<execution><id>default-test</id><configuration><includes>\
+             <include>**/*Spec.java</include></includes></configuration></execution>",
+        ))[0]
+            .surefire;
+        assert_eq!(default_test.includes, vec!["**/*Spec.java"]);
+        assert!(default_test.excludes.is_empty());
+        // No Surefire entry: its defaults.
+        let none = "<project><artifactId>one</artifactId><build></build></project>";
+        assert_eq!(
+            parse_effective_pom(none)[0].surefire,
+            SurefireConfig::default()
+        );
     }
 
     #[test]

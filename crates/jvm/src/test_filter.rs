@@ -5,20 +5,27 @@
 //! `org.acme.slow.*`, `*$Nested`); `Class#method` names test methods (`*Test#*Slow*`),
 //! without parameter types. `*` matches any run of characters (dots included), `?` one.
 //! A test runs when no include is given or one matches, and no exclude matches.
+//! With a build's own selection (`with_build`, Surefire's includes/excludes under
+//! `--project`), the test's class must also be one the build runs.
 
 use globset::{Glob, GlobMatcher};
 
 use crate::error::JvmError;
+use crate::surefire::SurefireSelection;
 
 /// A set of include and exclude patterns.
 #[derive(Debug, Clone, Default)]
 pub struct TestFilter {
     include: Vec<Pattern>,
     exclude: Vec<Pattern>,
+    /// The build's own selection of test classes, when the tests come from a build.
+    build: Option<SurefireSelection>,
 }
 
 #[derive(Debug, Clone)]
 struct Pattern {
+    /// As given.
+    text: String,
     class: GlobMatcher,
     /// `None`: every method of a matching class.
     method: Option<GlobMatcher>,
@@ -33,10 +40,12 @@ impl Pattern {
         };
         Ok(match text.split_once('#') {
             Some((class, method)) => Pattern {
+                text: text.into(),
                 class: glob(class)?,
                 method: Some(glob(method)?),
             },
             None => Pattern {
+                text: text.into(),
                 class: glob(text)?,
                 method: None,
             },
@@ -65,18 +74,55 @@ impl TestFilter {
         Ok(TestFilter {
             include: parse(include)?,
             exclude: parse(exclude)?,
+            build: None,
         })
+    }
+
+    /// The same, keeping only test classes the build's own selection runs.
+    pub fn with_build(mut self, build: SurefireSelection) -> TestFilter {
+        self.build = Some(build);
+        self
+    }
+
+    /// What leaves tests out, for reports (`None`: nothing does).
+    pub fn describe(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        let list = |l: &[Pattern]| {
+            l.iter()
+                .map(|p| p.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if !self.include.is_empty() {
+            parts.push(format!("--include-tests {}", list(&self.include)));
+        }
+        if !self.exclude.is_empty() {
+            parts.push(format!("--exclude-tests {}", list(&self.exclude)));
+        }
+        if let Some(build) = &self.build {
+            parts.push(format!(
+                "the build's Surefire selection: {}",
+                build.describe()
+            ));
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
     }
 
     /// Whether the filter keeps every test.
     pub fn is_empty(&self) -> bool {
-        self.include.is_empty() && self.exclude.is_empty()
+        self.include.is_empty() && self.exclude.is_empty() && self.build.is_none()
+    }
+
+    /// Whether the build's selection (if any) runs test class `class`.
+    fn build_runs(&self, class: &str) -> bool {
+        self.build.as_ref().is_none_or(|b| b.accepts_class(class))
     }
 
     /// Whether test `method` of `class` runs.
     pub fn accepts(&self, class: &str, method: &str) -> bool {
         (self.include.is_empty() || self.include.iter().any(|p| p.matches(class, Some(method))))
             && !self.exclude.iter().any(|p| p.matches(class, Some(method)))
+            && self.build_runs(class)
     }
 
     /// Whether a test named as mimic names them (`pkg.Class#method(params)`, or a display
@@ -90,6 +136,7 @@ impl TestFilter {
             None => {
                 (self.include.is_empty() || self.include.iter().any(|p| p.matches(name, None)))
                     && !self.exclude.iter().any(|p| p.matches(name, None))
+                    && self.build_runs(name.split_whitespace().next().unwrap_or(name))
             }
         }
     }

@@ -133,7 +133,7 @@ pub struct RedTest {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BaselineTest {
     pub name: String,
-    /// `green`, `red` or `skipped`.
+    /// `green`, `red`, `skipped`, or `excluded` (left out by the test selection).
     pub status: String,
     pub millis: f64,
     /// Target methods it reaches.

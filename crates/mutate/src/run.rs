@@ -55,8 +55,14 @@ pub struct MutateConfig {
     /// The test JVMs' working directory, where relative paths in tests resolve (as under
     /// Maven, the module directory); `None`: the current directory.
     pub test_dir: Option<PathBuf>,
-    /// Which discovered tests run (`--include-tests`, `--exclude-tests`).
+    /// Which discovered tests run (`--include-tests`, `--exclude-tests`, the build's
+    /// Surefire selection).
     pub test_filter: mimic_jvm::TestFilter,
+    /// Discover the tests of every class in the test roots, not only of classes with
+    /// JUnit's standard test-class names (`Test*`, `*Test`, `*Tests`): the build's own
+    /// selection in `test_filter` decides (Surefire also runs `*TestCase`), or every
+    /// class runs (`--all-test-classes`).
+    pub every_class_name: bool,
     /// Only the methods whose lines this diff touches (`--in-diff`); all when `None`.
     pub in_diff: Option<crate::diff::ChangedLines>,
     /// `--explain`: runs per side of the infection analysis of each surviving mutant
@@ -110,6 +116,7 @@ impl MutateConfig {
             work_dir: None,
             test_dir: None,
             test_filter: Default::default(),
+            every_class_name: false,
             in_diff: None,
             explain_runs: 0,
             production_store: None,
@@ -263,6 +270,7 @@ pub fn run_mutation_with(
         log: work.join(format!("worker-{n}.log")),
         startup_timeout: Duration::from_secs(300),
         dir: config.test_dir.clone(),
+        every_class_name: config.every_class_name,
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];

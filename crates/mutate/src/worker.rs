@@ -40,6 +40,8 @@ pub struct WorkerSpec {
     /// The JVM's working directory (relative paths in tests resolve from it); `None`:
     /// mimic's.
     pub dir: Option<PathBuf>,
+    /// Discover tests in classes of any name, not only JUnit's standard test-class names.
+    pub every_class_name: bool,
 }
 
 /// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
@@ -208,6 +210,9 @@ impl Worker {
             .arg(spec.method_count.to_string());
         match &spec.tests_file {
             Some(file) => command.arg("--tests").arg(abs(file)),
+            None if spec.every_class_name => command
+                .arg("--every-class-name")
+                .args(spec.test_roots.iter().map(abs)),
             None => command.args(spec.test_roots.iter().map(abs)),
         };
         if let Some(dir) = &spec.dir {

@@ -102,6 +102,13 @@ pub struct MutateArgs {
     pub test_dir: Option<PathBuf>,
     #[command(flatten)]
     pub selection: super::test_selection::TestSelectionArgs,
+    /// Run the tests of every class found in the test output, whatever its name. Default:
+    /// with `--project`, the test classes a module's build runs (its
+    /// `maven-surefire-plugin` includes/excludes, or Surefire's defaults `**/Test*.java`,
+    /// `**/*Test.java`, `**/*Tests.java`, `**/*TestCase.java`); otherwise classes with
+    /// JUnit's standard test-class names (`Test*`, `*Test`, `*Tests`).
+    #[arg(long)]
+    pub all_test_classes: bool,
     #[command(flatten)]
     pub outputs: ReportArgs,
     /// Take shard K of N of the methods (balanced by cost, the same partition on every
@@ -168,6 +175,8 @@ struct Target {
     test_dir: Option<PathBuf>,
     /// Application sources for the HTML report.
     sources: Vec<PathBuf>,
+    /// The test classes the module's build runs (a Maven module's Surefire selection).
+    build_tests: Option<mimic_jvm::SurefireConfig>,
 }
 
 pub fn run(args: &MutateArgs) -> anyhow::Result<u8> {
@@ -278,6 +287,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
             classpath,
             test_dir: args.test_dir.clone(),
             sources: args.outputs.sources.clone(),
+            build_tests: None,
         }]);
     };
     Ok(args
@@ -294,6 +304,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
                 .into_iter()
                 .chain(args.outputs.sources.iter().cloned())
                 .collect(),
+            build_tests: (!args.all_test_classes).then_some(module.surefire),
         })
         .collect())
 }
@@ -361,6 +372,16 @@ fn run_one(
     config.mutants_per_launch = args.mutants_per_launch.max(1);
     config.jvm_args = args.jvm_args.clone();
     config.test_filter = args.selection.filter()?;
+    if let Some(build) = &target.build_tests {
+        let (selection, unreadable) = mimic_jvm::SurefireSelection::new(build);
+        for pattern in unreadable {
+            eprintln!(
+                "mutate: the build's Surefire pattern {pattern:?} cannot be read; it is not applied"
+            );
+        }
+        config.test_filter = config.test_filter.with_build(selection);
+    }
+    config.every_class_name = args.all_test_classes || target.build_tests.is_some();
     config.work_dir = match (&args.work_dir, &target.module) {
         (Some(dir), Some(module)) => Some(dir.join(module)),
         (dir, _) => dir.clone(),
@@ -417,6 +438,14 @@ fn run_one(
         }
         _ => String::new(),
     };
+    let left_out = report
+        .baseline
+        .iter()
+        .filter(|t| t.status == "excluded")
+        .count();
+    if let (true, Some(why)) = (left_out > 0, config.test_filter.describe()) {
+        reporter.line(&format!("{left_out} test(s) left out by {why}"));
+    }
     reporter.line(&format!(
         "{}; {}/{} mutants detected; {} red test(s); {:.1} s{shard}",
         classification_counts(&report),

@@ -115,14 +115,19 @@ public final class MutationRunner {
                 }
             }
         } else {
+            // "--every-class-name": classes of any name (the build's own selection, applied
+            // by mimic, decides); otherwise JUnit's standard test-class names.
+            boolean everyName = args.length > 1 && args[1].equals("--every-class-name");
             Set<Path> roots = new LinkedHashSet<>();
-            for (int i = 1; i < args.length; i++) {
+            for (int i = everyName ? 2 : 1; i < args.length; i++) {
                 roots.add(Paths.get(args[i]));
             }
-            LauncherDiscoveryRequest discovery = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(DiscoverySelectors.selectClasspathRoots(roots))
-                    .filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN))
-                    .build();
+            LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(DiscoverySelectors.selectClasspathRoots(roots));
+            if (!everyName) {
+                request.filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN));
+            }
+            LauncherDiscoveryRequest discovery = request.build();
             TestPlan plan = launcher.discover(discovery);
             List<TestIdentifier> leaves = new ArrayList<>();
             for (TestIdentifier root : plan.getRoots()) {
