@@ -1074,6 +1074,12 @@ fn a_maven_project_is_mutated_module_by_module() {
         text.contains("pseudo-tested: int se.kth.castor.shop.app.Basket.count() (line"),
         "{text}"
     );
+    // The test JVMs get the build's Surefire argLine and system properties (core's
+    // PriceTest, green above, reads them), before --jvm-arg's.
+    assert!(
+        text.contains("options: -XX:-OmitStackTraceInFastThrow -Dshop.currency=EUR -Xss2m -Dshop.region=north"),
+        "{text}"
+    );
     assert!(!String::from_utf8_lossy(&one.stderr).contains("module shop-core\n"));
     let wrong = Command::new(env!("CARGO_BIN_EXE_mimic"))
         .args(["mutate", "--module", "shop-web", "--project"])

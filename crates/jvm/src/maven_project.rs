@@ -212,8 +212,8 @@ struct EffectiveProject {
     surefire: SurefireConfig,
 }
 
-/// The `maven-surefire-plugin` entry being read: its plugin-level selection, and that of
-/// its `default-test` execution (which, when it names one, is what `mvn test` uses).
+/// The `maven-surefire-plugin` entry being read: its plugin-level configuration, and that
+/// of its `default-test` execution (what it sets is what `mvn test` uses).
 #[derive(Default)]
 struct PluginEntry {
     artifact_id: String,
@@ -302,6 +302,24 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                         ["build", "plugins", "plugin", "executions", "execution", "configuration", "excludes", "exclude"] => {
                             plugin.execution.excludes.push(value.into())
                         }
+                        ["build", "plugins", "plugin", "configuration", "argLine"] => {
+                            plugin.plugin.arg_line = value.into()
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "argLine"] => {
+                            plugin.execution.arg_line = value.into()
+                        }
+                        ["build", "plugins", "plugin", "configuration", "systemPropertyVariables", key] => {
+                            plugin
+                                .plugin
+                                .system_properties
+                                .push((key.into(), value.into()))
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "systemPropertyVariables", key] => {
+                            plugin
+                                .execution
+                                .system_properties
+                                .push((key.into(), value.into()))
+                        }
                         ["build", "plugins", "plugin", "executions", "execution"] => {
                             let execution = std::mem::take(&mut plugin.execution);
                             if std::mem::take(&mut plugin.execution_id) == "default-test" {
@@ -312,8 +330,8 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                             let entry = std::mem::take(&mut plugin);
                             if entry.artifact_id == "maven-surefire-plugin" {
                                 p.surefire = match entry.default_test {
-                                    Some(e) if e != SurefireConfig::default() => e,
-                                    _ => entry.plugin,
+                                    Some(e) => entry.plugin.overridden_by(e),
+                                    None => entry.plugin,
                                 };
                             }
                         }
@@ -432,12 +450,19 @@ mod tests {
                  <execution><id>other</id><configuration><includes><include>**/*IT.java</include>\
                  </includes></configuration></execution>{execution}</executions>\
                  <configuration><excludes><exclude>**/*AbstractTest.java</exclude>\
-                 <exclude>**/*PerformanceTest.java</exclude></excludes></configuration></plugin>\
+                 <exclude>**/*PerformanceTest.java</exclude></excludes><argLine>-Xss2m</argLine>\
+                 <systemPropertyVariables><shop.region>north</shop.region>\
+                 </systemPropertyVariables></configuration></plugin>\
                  </plugins></build></project>"
             )
         };
         let plugin_level = &parse_effective_pom(&xml(""))[0].surefire;
         assert!(plugin_level.includes.is_empty());
+        assert_eq!(plugin_level.arg_line, "-Xss2m");
+        assert_eq!(
+            plugin_level.system_properties,
+            vec![("shop.region".to_string(), "north".to_string())]
+        );
         assert_eq!(
             plugin_level.excludes,
             vec!["**/*AbstractTest.java", "**/*PerformanceTest.java"]
@@ -448,7 +473,11 @@ mod tests {
         ))[0]
             .surefire;
         assert_eq!(default_test.includes, vec!["**/*Spec.java"]);
-        assert!(default_test.excludes.is_empty());
+        // What the execution does not set comes from the plugin's configuration.
+        assert_eq!(
+            default_test.excludes,
+            vec!["**/*AbstractTest.java", "**/*PerformanceTest.java"]
+        );
         // No Surefire entry: its defaults.
         let none = "<project><artifactId>one</artifactId><build></build></project>";
         assert_eq!(

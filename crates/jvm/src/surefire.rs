@@ -1,8 +1,11 @@
-//! `SurefireSelection`: which test classes a Maven module's own build runs — the
-//! `includes` / `excludes` of its `maven-surefire-plugin` (as the effective POM gives them,
-//! or Surefire's defaults when it gives none), so that `mimic mutate --project` runs the
-//! tests `mvn test` runs and no others (commons-codec's build leaves its
-//! `*PerformanceTest` benchmarks out; a module's `*IT` classes are Failsafe's).
+//! What a Maven module's `maven-surefire-plugin` is told (`SurefireConfig`, as the
+//! effective POM gives it), so that `mimic mutate --project` runs the tests `mvn test` runs,
+//! and runs them as it does:
+//! - `SurefireSelection`: which test classes — its `includes` / `excludes`, or Surefire's
+//!   defaults when it gives none (commons-codec's build leaves its `*PerformanceTest`
+//!   benchmarks out; a module's `*IT` classes are Failsafe's);
+//! - `SurefireConfig::jvm_args`: the test JVM's options — its `argLine` and
+//!   `systemPropertyVariables` (`--add-opens`, heap, properties the tests read).
 //!
 //! Surefire's pattern forms, each matched against the test class's path in the test
 //! output directory: Ant paths (`**/*Test.java`, `**/slow/**`; `*` stays inside one
@@ -35,6 +38,62 @@ pub struct SurefireConfig {
     /// `<excludes>`: empty means Surefire's default (`**/*$*`, moot here: nested classes
     /// are judged by their top-level class).
     pub excludes: Vec<String>,
+    /// `<argLine>`: options of the forked test JVM (empty: none).
+    pub arg_line: String,
+    /// `<systemPropertyVariables>`, in POM order.
+    pub system_properties: Vec<(String, String)>,
+}
+
+impl SurefireConfig {
+    /// `self` with what `execution` (the `default-test` execution's configuration, which
+    /// `mvn test` uses) sets put over it, field by field.
+    pub fn overridden_by(mut self, execution: SurefireConfig) -> SurefireConfig {
+        if !execution.includes.is_empty() {
+            self.includes = execution.includes;
+        }
+        if !execution.excludes.is_empty() {
+            self.excludes = execution.excludes;
+        }
+        if !execution.arg_line.is_empty() {
+            self.arg_line = execution.arg_line;
+        }
+        for (key, value) in execution.system_properties {
+            match self.system_properties.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = value,
+                None => self.system_properties.push((key, value)),
+            }
+        }
+        self
+    }
+
+    /// The test JVM options the build gives (`argLine` split as a shell would, then
+    /// `-Dkey=value` per system property), and the `argLine` words left out: those naming
+    /// a property Maven did not resolve (`@{argLine}`, Surefire's late replacement that a
+    /// plugin such as JaCoCo fills in during the build; `${…}`), or an `argLine` that does
+    /// not split (an unclosed quote: all of it).
+    pub fn jvm_args(&self) -> (Vec<String>, Vec<String>) {
+        let mut args = Vec::new();
+        let mut dropped = Vec::new();
+        let line = self.arg_line.trim();
+        if !line.is_empty() {
+            match shlex::split(line) {
+                Some(words) => {
+                    for word in words {
+                        if word.contains("@{") || word.contains("${") {
+                            dropped.push(word);
+                        } else {
+                            args.push(word);
+                        }
+                    }
+                }
+                None => dropped.push(line.to_string()),
+            }
+        }
+        for (key, value) in &self.system_properties {
+            args.push(format!("-D{key}={value}"));
+        }
+        (args, dropped)
+    }
 }
 
 /// A compiled `SurefireConfig`.
@@ -211,6 +270,7 @@ mod tests {
         let (s, bad) = SurefireSelection::new(&SurefireConfig {
             includes: own(includes),
             excludes: own(excludes),
+            ..SurefireConfig::default()
         });
         assert!(bad.is_empty(), "{bad:?}");
         s
@@ -285,9 +345,65 @@ mod tests {
     fn a_pattern_that_cannot_be_read_is_named_and_the_rest_applies() {
         let (s, bad) = SurefireSelection::new(&SurefireConfig {
             includes: vec!["%regex[(]".into(), "**/*Test.java".into()],
-            excludes: vec![],
+            ..SurefireConfig::default()
         });
         assert_eq!(bad, vec!["%regex[(]".to_string()]);
         assert!(s.accepts_class("a.FooTest"));
+    }
+
+    #[test]
+    fn the_test_jvm_gets_the_builds_arg_line_and_system_properties() {
+        let config = SurefireConfig {
+            arg_line: "@{argLine}\n   -Xmx1g --add-opens java.base/java.lang=ALL-UNNAMED \
+                       \"-Dgreeting=hello world\" ${jacoco.agent}"
+                .into(),
+            system_properties: vec![("shop.region".into(), "north".into())],
+            ..SurefireConfig::default()
+        };
+        let (args, dropped) = config.jvm_args();
+        assert_eq!(
+            args,
+            vec![
+                "-Xmx1g",
+                "--add-opens",
+                "java.base/java.lang=ALL-UNNAMED",
+                "-Dgreeting=hello world",
+                "-Dshop.region=north"
+            ]
+        );
+        assert_eq!(dropped, vec!["@{argLine}", "${jacoco.agent}"]);
+        let unclosed = SurefireConfig {
+            arg_line: "-Xmx1g \"-Da=b".into(),
+            ..SurefireConfig::default()
+        };
+        assert_eq!(
+            unclosed.jvm_args(),
+            (vec![], vec!["-Xmx1g \"-Da=b".to_string()])
+        );
+    }
+
+    #[test]
+    fn the_default_test_execution_overrides_what_it_sets() {
+        let plugin = SurefireConfig {
+            excludes: vec!["**/*PerformanceTest.java".into()],
+            arg_line: "-Xmx1g".into(),
+            system_properties: vec![("a".into(), "1".into()), ("b".into(), "2".into())],
+            ..SurefireConfig::default()
+        };
+        let execution = SurefireConfig {
+            includes: vec!["**/*Spec.java".into()],
+            system_properties: vec![("b".into(), "3".into()), ("c".into(), "4".into())],
+            ..SurefireConfig::default()
+        };
+        let merged = plugin.overridden_by(execution);
+        assert_eq!(merged.includes, vec!["**/*Spec.java"]);
+        assert_eq!(merged.excludes, vec!["**/*PerformanceTest.java"]);
+        assert_eq!(merged.arg_line, "-Xmx1g");
+        let props: Vec<(&str, &str)> = merged
+            .system_properties
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(props, vec![("a", "1"), ("b", "3"), ("c", "4")]);
     }
 }

@@ -175,7 +175,8 @@ struct Target {
     test_dir: Option<PathBuf>,
     /// Application sources for the HTML report.
     sources: Vec<PathBuf>,
-    /// The test classes the module's build runs (a Maven module's Surefire selection).
+    /// How the module's build runs its tests (a Maven module's Surefire configuration:
+    /// which test classes, with which JVM options).
     build_tests: Option<mimic_jvm::SurefireConfig>,
 }
 
@@ -304,7 +305,7 @@ fn targets(args: &MutateArgs) -> anyhow::Result<Vec<Target>> {
                 .into_iter()
                 .chain(args.outputs.sources.iter().cloned())
                 .collect(),
-            build_tests: (!args.all_test_classes).then_some(module.surefire),
+            build_tests: Some(module.surefire),
         })
         .collect())
 }
@@ -370,9 +371,21 @@ fn run_one(
     config.timeout_const_ms = args.timeout_const_ms;
     config.wall_timeout_const_ms = args.wall_timeout_const_ms;
     config.mutants_per_launch = args.mutants_per_launch.max(1);
-    config.jvm_args = args.jvm_args.clone();
-    config.test_filter = args.selection.filter()?;
+    // The build's own test JVM options first (Surefire's argLine and system properties
+    // under --project), then --jvm-arg's, which win where they disagree.
+    config.jvm_args = Vec::new();
     if let Some(build) = &target.build_tests {
+        let (build_args, dropped) = build.jvm_args();
+        for word in dropped {
+            eprintln!(
+                "mutate: the build's Surefire argLine word {word:?} names a property Maven did not resolve; it is left out"
+            );
+        }
+        config.jvm_args = build_args;
+    }
+    config.jvm_args.extend(args.jvm_args.iter().cloned());
+    config.test_filter = args.selection.filter()?;
+    if let (Some(build), false) = (&target.build_tests, args.all_test_classes) {
         let (selection, unreadable) = mimic_jvm::SurefireSelection::new(build);
         for pattern in unreadable {
             eprintln!(

@@ -20,6 +20,14 @@ class PriceTest {
     }
 
     @Test
+    void runsWithTheBuildsTestJvmOptions() {
+        // The parent pom's Surefire argLine and systemPropertyVariables: mimic must run the
+        // tests with them too.
+        assertEquals("EUR", System.getProperty("shop.currency"));
+        assertEquals("north", System.getProperty("shop.region"));
+    }
+
+    @Test
     void readsItsDataFromTheModuleDirectory() throws Exception {
         // Relative to the module, as Maven runs tests: mimic must run them there too.
         assertEquals("1205", Files.readString(Path.of("src/test/resources/price.txt")).trim());
