@@ -1017,6 +1017,10 @@ fn a_maven_project_is_mutated_module_by_module() {
     assert_eq!(status(core, "PriceTest"), "green");
     assert_eq!(status(app, "BasketChecks"), "excluded");
     assert!(
+        stderr.contains("test JVMs get the build's Surefire environment variables SHOP_ENV\n"),
+        "{stderr}"
+    );
+    assert!(
         stderr
             .matches(
                 "1 test(s) left out by the build's Surefire selection: \

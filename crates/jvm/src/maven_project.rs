@@ -320,6 +320,15 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                                 .system_properties
                                 .push((key.into(), value.into()))
                         }
+                        ["build", "plugins", "plugin", "configuration", "environmentVariables", key] => {
+                            plugin.plugin.environment.push((key.into(), value.into()))
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "environmentVariables", key] => {
+                            plugin
+                                .execution
+                                .environment
+                                .push((key.into(), value.into()))
+                        }
                         ["build", "plugins", "plugin", "executions", "execution"] => {
                             let execution = std::mem::take(&mut plugin.execution);
                             if std::mem::take(&mut plugin.execution_id) == "default-test" {
@@ -452,7 +461,8 @@ mod tests {
                  <configuration><excludes><exclude>**/*AbstractTest.java</exclude>\
                  <exclude>**/*PerformanceTest.java</exclude></excludes><argLine>-Xss2m</argLine>\
                  <systemPropertyVariables><shop.region>north</shop.region>\
-                 </systemPropertyVariables></configuration></plugin>\
+                 </systemPropertyVariables><environmentVariables><SHOP_ENV>test</SHOP_ENV>\
+                 </environmentVariables></configuration></plugin>\
                  </plugins></build></project>"
             )
         };
@@ -462,6 +472,10 @@ mod tests {
         assert_eq!(
             plugin_level.system_properties,
             vec![("shop.region".to_string(), "north".to_string())]
+        );
+        assert_eq!(
+            plugin_level.environment,
+            vec![("SHOP_ENV".to_string(), "test".to_string())]
         );
         assert_eq!(
             plugin_level.excludes,

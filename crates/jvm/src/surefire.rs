@@ -5,7 +5,8 @@
 //!   defaults when it gives none (commons-codec's build leaves its `*PerformanceTest`
 //!   benchmarks out; a module's `*IT` classes are Failsafe's);
 //! - `SurefireConfig::jvm_args`: the test JVM's options — its `argLine` and
-//!   `systemPropertyVariables` (`--add-opens`, heap, properties the tests read).
+//!   `systemPropertyVariables` (`--add-opens`, heap, properties the tests read) — and
+//!   `environment`, its `environmentVariables`.
 //!
 //! Surefire's pattern forms, each matched against the test class's path in the test
 //! output directory: Ant paths (`**/*Test.java`, `**/slow/**`; `*` stays inside one
@@ -42,6 +43,8 @@ pub struct SurefireConfig {
     pub arg_line: String,
     /// `<systemPropertyVariables>`, in POM order.
     pub system_properties: Vec<(String, String)>,
+    /// `<environmentVariables>`, in POM order: set in the test JVM's environment.
+    pub environment: Vec<(String, String)>,
 }
 
 impl SurefireConfig {
@@ -57,12 +60,8 @@ impl SurefireConfig {
         if !execution.arg_line.is_empty() {
             self.arg_line = execution.arg_line;
         }
-        for (key, value) in execution.system_properties {
-            match self.system_properties.iter_mut().find(|(k, _)| *k == key) {
-                Some(slot) => slot.1 = value,
-                None => self.system_properties.push((key, value)),
-            }
-        }
+        put_over(&mut self.system_properties, execution.system_properties);
+        put_over(&mut self.environment, execution.environment);
         self
     }
 
@@ -93,6 +92,16 @@ impl SurefireConfig {
             args.push(format!("-D{key}={value}"));
         }
         (args, dropped)
+    }
+}
+
+/// `over`'s entries in `base`: a key already there takes the new value in its place.
+fn put_over(base: &mut Vec<(String, String)>, over: Vec<(String, String)>) {
+    for (key, value) in over {
+        match base.iter_mut().find(|(k, _)| *k == key) {
+            Some(slot) => slot.1 = value,
+            None => base.push((key, value)),
+        }
     }
 }
 
@@ -393,6 +402,7 @@ mod tests {
         let execution = SurefireConfig {
             includes: vec!["**/*Spec.java".into()],
             system_properties: vec![("b".into(), "3".into()), ("c".into(), "4".into())],
+            environment: vec![("SHOP_ENV".into(), "test".into())],
             ..SurefireConfig::default()
         };
         let merged = plugin.overridden_by(execution);
@@ -405,5 +415,6 @@ mod tests {
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         assert_eq!(props, vec![("a", "1"), ("b", "3"), ("c", "4")]);
+        assert_eq!(merged.environment, vec![("SHOP_ENV".into(), "test".into())]);
     }
 }

@@ -50,6 +50,9 @@ pub struct MutateConfig {
     pub baseline_timeout_ms: u64,
     /// Extra options for the test JVMs.
     pub jvm_args: Vec<String>,
+    /// Environment variables set for the test JVMs (a build's Surefire
+    /// `environmentVariables`).
+    pub jvm_env: Vec<(String, String)>,
     /// Keep intermediate files here (default: a temporary directory, removed).
     pub work_dir: Option<PathBuf>,
     /// The test JVMs' working directory, where relative paths in tests resolve (as under
@@ -113,6 +116,7 @@ impl MutateConfig {
             mutants_per_launch: 32,
             baseline_timeout_ms: 60_000,
             jvm_args: Vec::new(),
+            jvm_env: Vec::new(),
             work_dir: None,
             test_dir: None,
             test_filter: Default::default(),
@@ -271,6 +275,7 @@ pub fn run_mutation_with(
         startup_timeout: Duration::from_secs(300),
         dir: config.test_dir.clone(),
         every_class_name: config.every_class_name,
+        env: config.jvm_env.clone(),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];

@@ -42,6 +42,8 @@ pub struct WorkerSpec {
     pub dir: Option<PathBuf>,
     /// Discover tests in classes of any name, not only JUnit's standard test-class names.
     pub every_class_name: bool,
+    /// Environment variables set for the JVM, over mimic's own environment.
+    pub env: Vec<(String, String)>,
 }
 
 /// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
@@ -218,6 +220,7 @@ impl Worker {
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
+        command.envs(spec.env.iter().map(|(k, v)| (k, v)));
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

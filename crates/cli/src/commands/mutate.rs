@@ -382,6 +382,15 @@ fn run_one(
             );
         }
         config.jvm_args = build_args;
+        config.jvm_env = build.environment.clone();
+        if !config.jvm_env.is_empty() {
+            // Names only: values may be secrets.
+            let names: Vec<&str> = config.jvm_env.iter().map(|(k, _)| k.as_str()).collect();
+            eprintln!(
+                "mutate: test JVMs get the build's Surefire environment variables {}",
+                names.join(", ")
+            );
+        }
     }
     config.jvm_args.extend(args.jvm_args.iter().cloned());
     config.test_filter = args.selection.filter()?;

@@ -21,10 +21,11 @@ class PriceTest {
 
     @Test
     void runsWithTheBuildsTestJvmOptions() {
-        // The parent pom's Surefire argLine and systemPropertyVariables: mimic must run the
-        // tests with them too.
+        // The parent pom's Surefire argLine, systemPropertyVariables and
+        // environmentVariables: mimic must run the tests with them too.
         assertEquals("EUR", System.getProperty("shop.currency"));
         assertEquals("north", System.getProperty("shop.region"));
+        assertEquals("test", System.getenv("SHOP_ENV"));
     }
 
     @Test
