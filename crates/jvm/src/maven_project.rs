@@ -320,6 +320,18 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                                 .system_properties
                                 .push((key.into(), value.into()))
                         }
+                        ["build", "plugins", "plugin", "configuration", "groups"] => {
+                            plugin.plugin.groups = value.into()
+                        }
+                        ["build", "plugins", "plugin", "configuration", "excludedGroups"] => {
+                            plugin.plugin.excluded_groups = value.into()
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "groups"] => {
+                            plugin.execution.groups = value.into()
+                        }
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "excludedGroups"] => {
+                            plugin.execution.excluded_groups = value.into()
+                        }
                         ["build", "plugins", "plugin", "configuration", "environmentVariables", key] => {
                             plugin.plugin.environment.push((key.into(), value.into()))
                         }
@@ -462,7 +474,8 @@ mod tests {
                  <exclude>**/*PerformanceTest.java</exclude></excludes><argLine>-Xss2m</argLine>\
                  <systemPropertyVariables><shop.region>north</shop.region>\
                  </systemPropertyVariables><environmentVariables><SHOP_ENV>test</SHOP_ENV>\
-                 </environmentVariables></configuration></plugin>\
+                 </environmentVariables><excludedGroups>slow</excludedGroups>\
+                 </configuration></plugin>\
                  </plugins></build></project>"
             )
         };
@@ -477,6 +490,7 @@ mod tests {
             plugin_level.environment,
             vec![("SHOP_ENV".to_string(), "test".to_string())]
         );
+        assert_eq!(plugin_level.excluded_groups, "slow");
         assert_eq!(
             plugin_level.excludes,
             vec!["**/*AbstractTest.java", "**/*PerformanceTest.java"]

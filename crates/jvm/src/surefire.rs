@@ -45,6 +45,11 @@ pub struct SurefireConfig {
     pub system_properties: Vec<(String, String)>,
     /// `<environmentVariables>`, in POM order: set in the test JVM's environment.
     pub environment: Vec<(String, String)>,
+    /// `<groups>`: JUnit tag expressions, comma-separated; a test runs when it matches one
+    /// (empty: every test).
+    pub groups: String,
+    /// `<excludedGroups>`: a test matching one of these does not run.
+    pub excluded_groups: String,
 }
 
 impl SurefireConfig {
@@ -60,9 +65,28 @@ impl SurefireConfig {
         if !execution.arg_line.is_empty() {
             self.arg_line = execution.arg_line;
         }
+        if !execution.groups.is_empty() {
+            self.groups = execution.groups;
+        }
+        if !execution.excluded_groups.is_empty() {
+            self.excluded_groups = execution.excluded_groups;
+        }
         put_over(&mut self.system_properties, execution.system_properties);
         put_over(&mut self.environment, execution.environment);
         self
+    }
+
+    /// The tag expressions of `groups` and `excludedGroups` (JUnit's syntax: `fast`,
+    /// `slow & !db`), each list split at its commas.
+    pub fn tags(&self) -> (Vec<String>, Vec<String>) {
+        let split = |s: &str| {
+            s.split(',')
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
+        (split(&self.groups), split(&self.excluded_groups))
     }
 
     /// The test JVM options the build gives (`argLine` split as a shell would, then
@@ -159,7 +183,7 @@ impl SurefireSelection {
             }
         }
         let list = |l: &[String]| l.join(", ");
-        let description = match (config.includes.is_empty(), config.excludes.is_empty()) {
+        let mut description = match (config.includes.is_empty(), config.excludes.is_empty()) {
             (true, true) => format!(
                 "Surefire's default includes ({})",
                 DEFAULT_INCLUDES.join(", ")
@@ -175,6 +199,13 @@ impl SurefireSelection {
                 list(&config.excludes)
             ),
         };
+        let (groups, excluded_groups) = config.tags();
+        if !groups.is_empty() {
+            description.push_str(&format!(", groups {}", list(&groups)));
+        }
+        if !excluded_groups.is_empty() {
+            description.push_str(&format!(", excludedGroups {}", list(&excluded_groups)));
+        }
         (
             SurefireSelection {
                 include,
@@ -416,5 +447,25 @@ mod tests {
             .collect();
         assert_eq!(props, vec![("a", "1"), ("b", "3"), ("c", "4")]);
         assert_eq!(merged.environment, vec![("SHOP_ENV".into(), "test".into())]);
+        let tagged = SurefireConfig {
+            groups: "fast, unit & !db".into(),
+            excluded_groups: "slow".into(),
+            ..SurefireConfig::default()
+        };
+        assert_eq!(
+            tagged.tags(),
+            (
+                vec!["fast".to_string(), "unit & !db".to_string()],
+                vec!["slow".to_string()]
+            )
+        );
+        let (selection, _) = SurefireSelection::new(&tagged);
+        assert!(
+            selection
+                .describe()
+                .ends_with(", groups fast, unit & !db, excludedGroups slow"),
+            "{}",
+            selection.describe()
+        );
     }
 }

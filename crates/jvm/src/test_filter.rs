@@ -20,6 +20,9 @@ pub struct TestFilter {
     exclude: Vec<Pattern>,
     /// The build's own selection of test classes, when the tests come from a build.
     build: Option<SurefireSelection>,
+    /// Tests left out by name (`Class#method(params)` as mimic names them): those a
+    /// build's tag selection leaves out, found by the test JVM.
+    left_out: std::collections::HashSet<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -75,7 +78,14 @@ impl TestFilter {
             include: parse(include)?,
             exclude: parse(exclude)?,
             build: None,
+            left_out: Default::default(),
         })
+    }
+
+    /// The same, leaving out the tests named.
+    pub fn leaving_out(mut self, names: impl IntoIterator<Item = String>) -> TestFilter {
+        self.left_out.extend(names);
+        self
     }
 
     /// The same, keeping only test classes the build's own selection runs.
@@ -110,7 +120,10 @@ impl TestFilter {
 
     /// Whether the filter keeps every test.
     pub fn is_empty(&self) -> bool {
-        self.include.is_empty() && self.exclude.is_empty() && self.build.is_none()
+        self.include.is_empty()
+            && self.exclude.is_empty()
+            && self.build.is_none()
+            && self.left_out.is_empty()
     }
 
     /// Whether the build's selection (if any) runs test class `class`.
@@ -128,6 +141,9 @@ impl TestFilter {
     /// Whether a test named as mimic names them (`pkg.Class#method(params)`, or a display
     /// name without `#`, which only class patterns can match) runs.
     pub fn accepts_name(&self, name: &str) -> bool {
+        if self.left_out.contains(name) {
+            return false;
+        }
         match name.split_once('#') {
             Some((class, rest)) => {
                 let method = rest.split(['(', '[']).next().unwrap_or(rest);

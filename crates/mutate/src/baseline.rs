@@ -349,6 +349,7 @@ mod tests {
         DiscoveredTest {
             unique_id: format!("[engine:junit-jupiter]/[class:{class}]/[method:{method}()]"),
             name: format!("{class}#{method}()"),
+            left_out_by_tags: false,
         }
     }
 

@@ -150,6 +150,7 @@ mod tests {
         DiscoveredTest {
             unique_id: id.into(),
             name: id.into(),
+            left_out_by_tags: false,
         }
     }
 

@@ -34,6 +34,9 @@ pub enum Reply {
         index: usize,
         id: String,
         name: String,
+        /// A tag filter (`--include-tags`/`--exclude-tags`) leaves it out.
+        #[serde(default)]
+        left_out: bool,
     },
     /// Discovery is over.
     Ready,
@@ -190,7 +193,17 @@ mod tests {
             Some(Reply::Test {
                 index: 2,
                 id: "[engine:x]/[method:a()]".into(),
-                name: "A#a()".into()
+                name: "A#a()".into(),
+                left_out: false
+            })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"test","index":0,"id":"i","name":"n","left_out":true}"#),
+            Some(Reply::Test {
+                index: 0,
+                id: "i".into(),
+                name: "n".into(),
+                left_out: true
             })
         );
         assert_eq!(parse_reply(r#"{"kind":"ready"}"#), Some(Reply::Ready));

@@ -53,6 +53,10 @@ pub struct MutateConfig {
     /// Environment variables set for the test JVMs (a build's Surefire
     /// `environmentVariables`).
     pub jvm_env: Vec<(String, String)>,
+    /// JUnit tag expressions: a test runs when it matches one of `include_tags` (if any)
+    /// and none of `exclude_tags` (a build's Surefire `groups` / `excludedGroups`).
+    pub include_tags: Vec<String>,
+    pub exclude_tags: Vec<String>,
     /// Keep intermediate files here (default: a temporary directory, removed).
     pub work_dir: Option<PathBuf>,
     /// The test JVMs' working directory, where relative paths in tests resolve (as under
@@ -117,6 +121,8 @@ impl MutateConfig {
             baseline_timeout_ms: 60_000,
             jvm_args: Vec::new(),
             jvm_env: Vec::new(),
+            include_tags: Vec::new(),
+            exclude_tags: Vec::new(),
             work_dir: None,
             test_dir: None,
             test_filter: Default::default(),
@@ -276,6 +282,8 @@ pub fn run_mutation_with(
         dir: config.test_dir.clone(),
         every_class_name: config.every_class_name,
         env: config.jvm_env.clone(),
+        include_tags: config.include_tags.clone(),
+        exclude_tags: config.exclude_tags.clone(),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
@@ -319,10 +327,19 @@ pub fn run_mutation_with(
         };
         phases.push(("start".into(), phase_start.elapsed().as_secs_f64()));
         let baseline_start = Instant::now();
+        // The tests the JVM's tag filter left out (a build's groups/excludedGroups) are
+        // left out like those the name filters leave out.
+        let filter = config.test_filter.clone().leaving_out(
+            first
+                .tests
+                .iter()
+                .filter(|t| t.left_out_by_tags)
+                .map(|t| t.name.clone()),
+        );
         if let Some(file) = &known {
             let path = config.baseline_file.as_deref().unwrap_or(Path::new(""));
             file.check(path, &method_keys, &first.tests, &|name| {
-                config.test_filter.accepts_name(name)
+                filter.accepts_name(name)
             })?;
             return crate::baseline::join_started(
                 first,
@@ -330,19 +347,19 @@ pub fn run_mutation_with(
                 file.results.clone(),
                 file.outside(),
             )
-            .map(|run| (run, baseline_start));
+            .map(|run| (run, baseline_start, filter));
         }
         crate::baseline::run_parallel(
             first,
             others,
             &spec,
             config.baseline_timeout_ms,
-            &config.test_filter,
+            &filter,
             progress,
         )
-        .map(|run| (run, baseline_start))
+        .map(|run| (run, baseline_start, filter))
     })?;
-    let (run, phase_start) = run;
+    let (run, phase_start, filter) = run;
     if let (Some(path), None) = (&config.baseline_file, &known) {
         BaselineFile::new(
             method_keys,
@@ -359,7 +376,7 @@ pub fn run_mutation_with(
         .collect();
     let (mut workers, mut baseline) = (run.workers, run.results);
     for (i, name) in names.iter().enumerate() {
-        if !config.test_filter.accepts_name(name) {
+        if !filter.accepts_name(name) {
             baseline[i] = Baseline::Excluded;
         }
     }

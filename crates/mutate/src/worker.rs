@@ -44,6 +44,10 @@ pub struct WorkerSpec {
     pub every_class_name: bool,
     /// Environment variables set for the JVM, over mimic's own environment.
     pub env: Vec<(String, String)>,
+    /// JUnit tag expressions a discovered test must match one of (none: any test).
+    pub include_tags: Vec<String>,
+    /// JUnit tag expressions a discovered test must match none of.
+    pub exclude_tags: Vec<String>,
 }
 
 /// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
@@ -85,6 +89,8 @@ pub struct DiscoveredTest {
     pub unique_id: String,
     /// `pkg.FooTest#method(params)`, or the display name.
     pub name: String,
+    /// Left out by the JVM's tag filter (a build's Surefire groups/excludedGroups).
+    pub left_out_by_tags: bool,
 }
 
 pub use crate::protocol::Status;
@@ -212,10 +218,22 @@ impl Worker {
             .arg(spec.method_count.to_string());
         match &spec.tests_file {
             Some(file) => command.arg("--tests").arg(abs(file)),
-            None if spec.every_class_name => command
-                .arg("--every-class-name")
-                .args(spec.test_roots.iter().map(abs)),
-            None => command.args(spec.test_roots.iter().map(abs)),
+            None => {
+                if spec.every_class_name {
+                    command.arg("--every-class-name");
+                }
+                if !spec.include_tags.is_empty() {
+                    command
+                        .arg("--include-tags")
+                        .arg(spec.include_tags.join(","));
+                }
+                if !spec.exclude_tags.is_empty() {
+                    command
+                        .arg("--exclude-tags")
+                        .arg(spec.exclude_tags.join(","));
+                }
+                command.args(spec.test_roots.iter().map(abs))
+            }
         };
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
@@ -253,9 +271,12 @@ impl Worker {
             match worker.lines.recv_timeout(spec.startup_timeout) {
                 Ok(line) => match parse_reply(&line) {
                     Some(Reply::Ready) => break,
-                    Some(Reply::Test { id, name, .. }) => worker.tests.push(DiscoveredTest {
+                    Some(Reply::Test {
+                        id, name, left_out, ..
+                    }) => worker.tests.push(DiscoveredTest {
                         unique_id: id,
                         name,
+                        left_out_by_tags: left_out,
                     }),
                     _ => {}
                 },

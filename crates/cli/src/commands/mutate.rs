@@ -402,6 +402,7 @@ fn run_one(
             );
         }
         config.test_filter = config.test_filter.with_build(selection);
+        (config.include_tags, config.exclude_tags) = build.tags();
     }
     config.every_class_name = args.all_test_classes || target.build_tests.is_some();
     config.work_dir = match (&args.work_dir, &target.module) {

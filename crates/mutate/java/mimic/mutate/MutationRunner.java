@@ -12,6 +12,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.engine.support.descriptor.MethodSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
+import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
@@ -81,6 +83,31 @@ public final class MutationRunner {
         return cut < 0 ? uniqueId : uniqueId.substring(0, cut);
     }
 
+    /** Tests a tag filter leaves out (their unique ids), told to mimic with the tests. */
+    private static final Set<String> leftOut = new HashSet<>();
+
+    /** The tests (leaves) under {@code roots}, with the given class-name and tag filters. */
+    private static List<TestIdentifier> discoverLeaves(
+            Set<Path> roots, boolean everyName, String[] includeTags, String[] excludeTags) {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClasspathRoots(roots));
+        if (!everyName) {
+            request.filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN));
+        }
+        if (includeTags != null) {
+            request.filters(TagFilter.includeTags(includeTags));
+        }
+        if (excludeTags != null) {
+            request.filters(TagFilter.excludeTags(excludeTags));
+        }
+        TestPlan plan = launcher.discover(request.build());
+        List<TestIdentifier> leaves = new ArrayList<>();
+        for (TestIdentifier root : plan.getRoots()) {
+            collectLeaves(plan, root, leaves);
+        }
+        return leaves;
+    }
+
     public static void main(String[] args) throws Exception {
         proto = new Protocol(new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8"));
         System.setOut(System.err);
@@ -115,32 +142,53 @@ public final class MutationRunner {
                 }
             }
         } else {
-            // "--every-class-name": classes of any name (the build's own selection, applied
-            // by mimic, decides); otherwise JUnit's standard test-class names.
-            boolean everyName = args.length > 1 && args[1].equals("--every-class-name");
+            // Options first: "--every-class-name" (classes of any name: the build's own
+            // selection, applied by mimic, decides; otherwise JUnit's standard test-class
+            // names), "--include-tags E,F" / "--exclude-tags E,F" (JUnit tag expressions, a
+            // build's Surefire groups / excludedGroups): the tests they leave out are still
+            // listed, marked, so that mimic reports them.
+            boolean everyName = false;
+            String[] includeTags = null;
+            String[] excludeTags = null;
+            int first = 1;
+            for (; first < args.length && args[first].startsWith("--"); first++) {
+                switch (args[first]) {
+                    case "--every-class-name":
+                        everyName = true;
+                        break;
+                    case "--include-tags":
+                        includeTags = args[++first].split(",");
+                        break;
+                    case "--exclude-tags":
+                        excludeTags = args[++first].split(",");
+                        break;
+                    default:
+                        throw new IllegalArgumentException("unknown option " + args[first]);
+                }
+            }
             Set<Path> roots = new LinkedHashSet<>();
-            for (int i = everyName ? 2 : 1; i < args.length; i++) {
+            for (int i = first; i < args.length; i++) {
                 roots.add(Paths.get(args[i]));
             }
-            LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                    .selectors(DiscoverySelectors.selectClasspathRoots(roots));
-            if (!everyName) {
-                request.filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN));
-            }
-            LauncherDiscoveryRequest discovery = request.build();
-            TestPlan plan = launcher.discover(discovery);
-            List<TestIdentifier> leaves = new ArrayList<>();
-            for (TestIdentifier root : plan.getRoots()) {
-                collectLeaves(plan, root, leaves);
+            List<TestIdentifier> leaves = discoverLeaves(roots, everyName, null, null);
+            Set<String> byTags = null;
+            if (includeTags != null || excludeTags != null) {
+                byTags = new HashSet<>();
+                for (TestIdentifier t : discoverLeaves(roots, everyName, includeTags, excludeTags)) {
+                    byTags.add(t.getUniqueId());
+                }
             }
             for (TestIdentifier t : leaves) {
                 tests.add(t.getUniqueId());
                 names.add(nameOf(t));
+                if (byTags != null && !byTags.contains(t.getUniqueId())) {
+                    leftOut.add(t.getUniqueId());
+                }
             }
         }
         for (int i = 0; i < tests.size(); i++) {
             leavesPerContainer.merge(containerOf(tests.get(i)), 1, Integer::sum);
-            proto.test(i, tests.get(i), names.get(i));
+            proto.test(i, tests.get(i), names.get(i), leftOut.contains(tests.get(i)));
         }
         proto.ready();
 

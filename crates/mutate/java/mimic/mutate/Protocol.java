@@ -18,9 +18,9 @@ final class Protocol {
     }
 
     /** A discovered test: its index (the number requests use), unique id and name. */
-    void test(int index, String id, String name) {
+    void test(int index, String id, String name, boolean leftOut) {
         out.println("{\"kind\":\"test\",\"index\":" + index + ",\"id\":" + quote(id) + ",\"name\":"
-                + quote(name) + "}");
+                + quote(name) + (leftOut ? ",\"left_out\":true" : "") + "}");
     }
 
     /** Discovery is over: requests may come. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class PriceTest {
@@ -26,6 +27,15 @@ class PriceTest {
         assertEquals("EUR", System.getProperty("shop.currency"));
         assertEquals("north", System.getProperty("shop.region"));
         assertEquals("test", System.getenv("SHOP_ENV"));
+    }
+
+    @Test
+    @Tag("slow")
+    void knowsAFreePriceSlowly() {
+        // Tagged slow: the build (excludedGroups slow) does not run it, nor does mimic
+        // mutate --project; it would detect a broken isFree.
+        assertEquals(true, Price.isFree(0));
+        assertEquals(false, Price.isFree(5));
     }
 
     @Test
