@@ -1014,6 +1014,10 @@ fn a_maven_project_is_mutated_module_by_module() {
         of_class[0]["status"].as_str().unwrap().to_string()
     };
     assert_eq!(status(core, "PricePerformanceTest"), "excluded");
+    // A @Nested class runs through its enclosing class; a static nested one is not a
+    // test class of its own (Surefire's default exclude **/*$*): neither is listed.
+    assert_eq!(status(core, "FormatTest$WhenSmall#cents()"), "green");
+    assert!(!core["baseline"].to_string().contains("Helper"), "{core:#}");
     // Tagged `slow`, which the build's excludedGroups leaves out.
     assert_eq!(status(core, "PriceTest#knowsAFreePriceSlowly"), "excluded");
     assert_eq!(status(core, "PriceTest"), "green");
@@ -1110,9 +1114,10 @@ fn a_maven_project_is_mutated_module_by_module() {
     let report: Value = serde_json::from_slice(&mocks.stdout).unwrap();
     let modules: Vec<&String> = report.as_object().unwrap().keys().collect();
     assert_eq!(modules, ["shop-app", "shop-core"], "{stderr}");
-    // Every test class is read, run by the build or not.
+    // Every test class is read, run by the build or not (core: PriceTest,
+    // PricePerformanceTest, FormatTest and its two nested classes).
     assert_eq!(
-        report["shop-core"]["summary"]["test_classes"], 2,
+        report["shop-core"]["summary"]["test_classes"], 5,
         "{report:#}"
     );
     assert_eq!(

@@ -93,6 +93,10 @@ public final class MutationRunner {
                 .selectors(DiscoverySelectors.selectClasspathRoots(roots));
         if (!everyName) {
             request.filters(ClassNameFilter.includeClassNamePatterns(ClassNameFilter.STANDARD_INCLUDE_PATTERN));
+        } else {
+            // As Surefire's default exclude **/*$*: a nested class is not a test class of
+            // its own (a @Nested one still runs, through its enclosing class).
+            request.filters(ClassNameFilter.excludeClassNamePatterns(".*\\$.*"));
         }
         if (includeTags != null) {
             request.filters(TagFilter.includeTags(includeTags));
