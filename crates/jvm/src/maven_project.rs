@@ -287,59 +287,14 @@ fn parse_effective_pom(xml: &str) -> Vec<EffectiveProject> {
                         ["build", "plugins", "plugin", "artifactId"] => {
                             plugin.artifact_id = value.into()
                         }
-                        ["build", "plugins", "plugin", "configuration", "includes", "include"] => {
-                            plugin.plugin.includes.push(value.into())
-                        }
-                        ["build", "plugins", "plugin", "configuration", "excludes", "exclude"] => {
-                            plugin.plugin.excludes.push(value.into())
-                        }
                         ["build", "plugins", "plugin", "executions", "execution", "id"] => {
                             plugin.execution_id = value.into()
                         }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "includes", "include"] => {
-                            plugin.execution.includes.push(value.into())
+                        ["build", "plugins", "plugin", "configuration", ref rest @ ..] => {
+                            plugin.plugin.read(rest, value)
                         }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "excludes", "exclude"] => {
-                            plugin.execution.excludes.push(value.into())
-                        }
-                        ["build", "plugins", "plugin", "configuration", "argLine"] => {
-                            plugin.plugin.arg_line = value.into()
-                        }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "argLine"] => {
-                            plugin.execution.arg_line = value.into()
-                        }
-                        ["build", "plugins", "plugin", "configuration", "systemPropertyVariables", key] => {
-                            plugin
-                                .plugin
-                                .system_properties
-                                .push((key.into(), value.into()))
-                        }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "systemPropertyVariables", key] => {
-                            plugin
-                                .execution
-                                .system_properties
-                                .push((key.into(), value.into()))
-                        }
-                        ["build", "plugins", "plugin", "configuration", "groups"] => {
-                            plugin.plugin.groups = value.into()
-                        }
-                        ["build", "plugins", "plugin", "configuration", "excludedGroups"] => {
-                            plugin.plugin.excluded_groups = value.into()
-                        }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "groups"] => {
-                            plugin.execution.groups = value.into()
-                        }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "excludedGroups"] => {
-                            plugin.execution.excluded_groups = value.into()
-                        }
-                        ["build", "plugins", "plugin", "configuration", "environmentVariables", key] => {
-                            plugin.plugin.environment.push((key.into(), value.into()))
-                        }
-                        ["build", "plugins", "plugin", "executions", "execution", "configuration", "environmentVariables", key] => {
-                            plugin
-                                .execution
-                                .environment
-                                .push((key.into(), value.into()))
+                        ["build", "plugins", "plugin", "executions", "execution", "configuration", ref rest @ ..] => {
+                            plugin.execution.read(rest, value)
                         }
                         ["build", "plugins", "plugin", "executions", "execution"] => {
                             let execution = std::mem::take(&mut plugin.execution);

@@ -53,6 +53,25 @@ pub struct SurefireConfig {
 }
 
 impl SurefireConfig {
+    /// Take one element of a Surefire `<configuration>`: `path` is where it sits under
+    /// the configuration (`["excludes", "exclude"]`, `["argLine"]`,
+    /// `["systemPropertyVariables", key]`…), `value` its text. Other elements are not
+    /// Surefire's business here.
+    pub fn read(&mut self, path: &[&str], value: &str) {
+        match path {
+            ["includes", "include"] => self.includes.push(value.into()),
+            ["excludes", "exclude"] => self.excludes.push(value.into()),
+            ["argLine"] => self.arg_line = value.into(),
+            ["groups"] => self.groups = value.into(),
+            ["excludedGroups"] => self.excluded_groups = value.into(),
+            ["systemPropertyVariables", key] => {
+                self.system_properties.push((key.to_string(), value.into()))
+            }
+            ["environmentVariables", key] => self.environment.push((key.to_string(), value.into())),
+            _ => {}
+        }
+    }
+
     /// `self` with what `execution` (the `default-test` execution's configuration, which
     /// `mvn test` uses) sets put over it, field by field.
     pub fn overridden_by(mut self, execution: SurefireConfig) -> SurefireConfig {
