@@ -951,6 +951,45 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
     assert_eq!(compute["classification"], "pseudo-tested", "{compute:#}");
 }
 
+#[test]
+fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-slow"]);
+    let output = mutate(
+        (&classes, &tests, &junit4),
+        &[
+            "--json".as_ref(),
+            "--workers".as_ref(),
+            "1".as_ref(),
+            "--include-tests".as_ref(),
+            "*ChecksumTest".as_ref(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = json_of(&output);
+    let of = method(&report, "of");
+    assert_eq!(
+        strings(&of["tests"]),
+        [
+            "se.kth.castor.versionedset.ChecksumTest#hugeInput()",
+            "se.kth.castor.versionedset.ChecksumTest#smallInputs()"
+        ]
+    );
+    // `hugeInput` reaches one method and `smallInputs` two, so by reach alone the slow one
+    // would run first and detect them all; it spent seconds of CPU in the baseline, so
+    // the quick one runs first and detects every mutant.
+    let mutations = of["mutations"].as_array().unwrap();
+    assert!(!mutations.is_empty(), "{of:#}");
+    for mutation in mutations {
+        assert_eq!(mutation["status"], "KILLED", "{of:#}\n{stderr}");
+        assert_eq!(
+            strings(&mutation["killing-tests"]),
+            ["se.kth.castor.versionedset.ChecksumTest#smallInputs()"],
+            "{of:#}"
+        );
+    }
+}
+
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");

@@ -18,7 +18,7 @@ use crate::progress::{Progress, ProgressSink};
 use crate::result::{
     Classification, MethodResult, MutantOutcome, MutantStatus, MutationReport, RedTest, TestJvm,
 };
-use crate::schedule::{order_tests, round_robin, run_jobs, Job};
+use crate::schedule::{order_tests, round_robin, run_jobs, test_cost, Job};
 use crate::shim::build_shim;
 use crate::stop::StopKind;
 use crate::worker::{write_tests_file, Budget, Limits, Worker, WorkerSpec};
@@ -501,12 +501,10 @@ pub fn run_mutation_with(
         if tests.is_empty() {
             continue;
         }
-        // By how many target methods each test reaches (a cost proxy less noisy than
-        // time; lazily filled caches still make it differ a little between runs).
-        order_tests(&method.class, tests, &names, |i| match &baseline[i] {
-            Baseline::Green { hits, .. } => hits.len() as u64,
-            _ => u64::MAX,
-        });
+        // By time in orders of magnitude, then by how many target methods each test
+        // reaches (a cost proxy less noisy than time; lazily filled caches still make it
+        // differ a little between runs).
+        order_tests(&method.class, tests, &names, |i| test_cost(&baseline[i]));
         let with_budgets: Vec<(usize, Budget)> = tests.iter().map(|i| (*i, budget(*i))).collect();
         per_method.push(
             method

@@ -1,6 +1,8 @@
 //! Mutant scheduling: which tests run against each mutant, in which order, on which test
 //! JVM. A mutant's tests are the green tests that reach its method, tried in this order:
-//! tests that already detected another mutant of the same method, then tests of the
+//! tests that already detected another mutant of the same method, then by how slow they
+//! are in orders of magnitude (under three seconds, under thirty, beyond: a test hashing a
+//! huge input goes after the quick ones, [`time_tier`]), then tests of the
 //! method's own test class (`FooTest` for `Foo`), then those reaching the fewest target
 //! methods first (a cost proxy less noisy than time). Jobs are
 //! queued round-robin over methods (every method's first mutant, then every second one…),
@@ -77,21 +79,68 @@ pub fn is_own_test(class: &str, test_name: &str) -> bool {
 /// test is much more likely to detect a mutant of the method.
 const OWN_TEST_DISCOUNT: u64 = 4;
 
-/// Order `tests` for a method of `class`: by `cost`, tests of its own test class counting
-/// [`OWN_TEST_DISCOUNT`] times cheaper.
+/// What orders a mutant's tests: how slow the test is, in orders of magnitude
+/// ([`time_tier`]), then how many target methods it reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TestCost {
+    pub tier: u8,
+    pub reach: u64,
+}
+
+/// A test's slowness in orders of magnitude, from its baseline run: 0 under three seconds,
+/// 1 under thirty, 2 beyond. The time is the larger of its CPU time and a quarter of its
+/// wall time (a test that sleeps or waits is slow too; wall time on a busy machine counts
+/// little). The first tier is wide on purpose: a test paying a one-time set-up in the
+/// baseline (the first to load a library's rules) costs a second or two there and
+/// little under mutants, and a test's time moves between runs, so only a test clearly
+/// slow in every run (hashing gigabytes) changes tier. A test near three seconds may still
+/// fall on either side from run to run; that changes which test is named as detecting
+/// a mutant only when both it and a test on the other side detect it.
+pub fn time_tier(wall_nanos: u64, cpu_nanos: u64) -> u8 {
+    let millis = cpu_nanos.max(wall_nanos / 4) / 1_000_000;
+    match millis {
+        0..=2_999 => 0,
+        3_000..=29_999 => 1,
+        _ => 2,
+    }
+}
+
+/// A test's [`TestCost`] from its baseline result (a test not green costs the most).
+pub fn test_cost(baseline: &crate::baseline::Baseline) -> TestCost {
+    match baseline {
+        crate::baseline::Baseline::Green {
+            hits,
+            nanos,
+            cpu_nanos,
+            ..
+        } => TestCost {
+            tier: time_tier(*nanos, *cpu_nanos),
+            reach: hits.len() as u64,
+        },
+        _ => TestCost {
+            tier: u8::MAX,
+            reach: u64::MAX,
+        },
+    }
+}
+
+/// Order `tests` for a method of `class`: by `cost`'s tier, then by its reach, tests of
+/// its own test class counting [`OWN_TEST_DISCOUNT`] times cheaper.
 pub fn order_tests(
     class: &str,
     tests: &mut [usize],
     names: &[String],
-    cost: impl Fn(usize) -> u64,
+    cost: impl Fn(usize) -> TestCost,
 ) {
     let key = |i: usize| {
-        let c = cost(i).max(1);
-        if is_own_test(class, &names[i]) {
-            c
+        let TestCost { tier, reach } = cost(i);
+        let reach = reach.max(1);
+        let reach = if is_own_test(class, &names[i]) {
+            reach
         } else {
-            c.saturating_mul(OWN_TEST_DISCOUNT)
-        }
+            reach.saturating_mul(OWN_TEST_DISCOUNT)
+        };
+        (tier, reach)
     };
     tests.sort_by_key(|&i| (key(i), i));
 }
@@ -1366,9 +1415,43 @@ mod tests {
         .collect();
         let cost = [5, 100, 1, 50];
         let mut tests = vec![0, 1, 2, 3];
-        order_tests("a/Foo", &mut tests, &names, |i| cost[i]);
+        order_tests("a/Foo", &mut tests, &names, |i| TestCost {
+            tier: 0,
+            reach: cost[i],
+        });
         // Own tests count 4x cheaper: 50 → 50, 100 → 100 against 1 → 4, 5 → 20.
         assert_eq!(tests, vec![2, 0, 3, 1]);
+    }
+
+    #[test]
+    fn slow_tests_go_after_quick_ones_whatever_they_reach() {
+        let names: Vec<String> = ["a.FooTest#huge()", "a.BarTest#wide()", "a.FooTest#small()"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // The own test reaching one method but running for nine seconds goes last.
+        let cost = [
+            (time_tier(9_000_000_000, 8_000_000_000), 1),
+            (0, 40),
+            (0, 3),
+        ];
+        let mut tests = vec![0, 1, 2];
+        order_tests("a/Foo", &mut tests, &names, |i| TestCost {
+            tier: cost[i].0,
+            reach: cost[i].1,
+        });
+        assert_eq!(tests, vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn time_tiers_are_orders_of_magnitude_of_cpu_or_a_quarter_of_the_wall_time() {
+        let s = 1_000_000_000;
+        assert_eq!(time_tier(0, 0), 0);
+        assert_eq!(time_tier(2 * s, 13 * s / 10), 0, "a one-time set-up");
+        assert_eq!(time_tier(9 * s, 8 * s), 1);
+        assert_eq!(time_tier(20 * s, 0), 1, "a test that waits is slow too");
+        assert_eq!(time_tier(32 * s, 25 * s), 1);
+        assert_eq!(time_tier(0, 200 * s), 2);
     }
 
     #[test]

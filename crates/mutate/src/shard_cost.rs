@@ -19,7 +19,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::baseline::Baseline;
-use crate::schedule::{is_own_test, order_tests};
+use crate::schedule::{is_own_test, order_tests, test_cost};
 use crate::targets::TargetMethod;
 
 /// How many times its class's median time one test may count per mutant.
@@ -85,10 +85,6 @@ pub fn method_costs(
 ) -> Vec<u64> {
     let raw = micros(baseline);
     let robust = robust_micros(names, baseline);
-    let hits = |i: usize| match &baseline[i] {
-        Baseline::Green { hits, .. } => hits.len() as u64,
-        _ => u64::MAX,
-    };
     // Own test-class tests already counted for a top-level class.
     let mut own_counted: HashMap<&str, BTreeSet<usize>> = HashMap::new();
     methods
@@ -98,7 +94,9 @@ pub fn method_costs(
                 .get(method.id as usize)
                 .cloned()
                 .unwrap_or_default();
-            order_tests(&method.class, &mut tests, names, hits);
+            order_tests(&method.class, &mut tests, names, |i| {
+                test_cost(&baseline[i])
+            });
             let Some(&first) = tests.first() else {
                 return 0;
             };
@@ -168,9 +166,10 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        // The slow test reaches fewer methods, so the scheduler tries it first.
+        // The slow test (still under a second: the same time tier) reaches fewer methods,
+        // so the scheduler tries it first.
         let baseline = vec![
-            green(1600, vec![0, 1]),
+            green(900, vec![0, 1]),
             green(1, vec![0, 1, 2]),
             green(2, vec![0, 1, 2]),
             green(1, vec![0, 1, 2]),
@@ -185,10 +184,10 @@ mod tests {
             &BTreeSet::new(),
             &BTreeSet::new(),
         );
-        // Per mutant 20 ms + min(1600, 5 × the class's median 2) = 10 ms + others/100; the
-        // class's own tests (1604 ms) once, on its first method.
+        // Per mutant 20 ms + min(900, 5 × the class's median 2) = 10 ms + others/100; the
+        // class's own tests (904 ms) once, on its first method.
         let per_mutant = 20_000 + 10_000 + (1_000 + 2_000 + 1_000) / 100;
-        assert_eq!(costs[0], 3 * per_mutant + 1_604_000);
+        assert_eq!(costs[0], 3 * per_mutant + 904_000);
         assert_eq!(costs[1], 3 * per_mutant);
     }
 }
