@@ -50,6 +50,9 @@ pub struct MutateConfig {
     pub baseline_timeout_ms: u64,
     /// Extra options for the test JVMs.
     pub jvm_args: Vec<String>,
+    /// `libmimic_stopper.so`, loaded into test JVMs of Java 20+ so that a test past its
+    /// budget is stopped there too (`None`: such a test ends its JVM).
+    pub stopper: Option<PathBuf>,
     /// Environment variables set for the test JVMs (a build's Surefire
     /// `environmentVariables`).
     pub jvm_env: Vec<(String, String)>,
@@ -120,6 +123,7 @@ impl MutateConfig {
             mutants_per_launch: 32,
             baseline_timeout_ms: 60_000,
             jvm_args: Vec::new(),
+            stopper: None,
             jvm_env: Vec::new(),
             include_tags: Vec::new(),
             exclude_tags: Vec::new(),
@@ -260,6 +264,13 @@ pub fn run_mutation_with(
     }
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
+    }
+    // Java 20+ cannot `Thread.stop` a looping test; the JVMTI agent can, which spares a
+    // JVM start per looping mutant.
+    if jdk.feature_version >= 20 {
+        if let Some(stopper) = &config.stopper {
+            jvm_args.push(format!("-agentpath:{}", stopper.display()));
+        }
     }
     // A hot exception keeps its message (HotSpot otherwise throws a preallocated one
     // without it once the code is compiled): a kill's failure line, and the word-by-word

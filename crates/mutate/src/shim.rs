@@ -11,6 +11,8 @@
 //!   JUnit 4), then runs the tests it is sent (requests and replies: [`crate::protocol`]).
 //! - `Launch`: one launch's listener (outcomes, failures, times, hits per test).
 //! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
+//! - `Stopper`: stops it on Java 20+, where `Thread.stop` throws, through the JVMTI agent
+//!   `libmimic_stopper.so` (crate `mimic-stopper`) the test JVMs load there.
 //! - `Protocol`: writes the replies as JSON lines.
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
 //! - `FreshLoader`: loads the application and the tests again, so that a mutant of a
@@ -41,6 +43,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "mimic/mutate/Watchdog.java",
         include_str!("../java/mimic/mutate/Watchdog.java"),
+    ),
+    (
+        "mimic/mutate/Stopper.java",
+        include_str!("../java/mimic/mutate/Stopper.java"),
     ),
     (
         "mimic/mutate/Protocol.java",

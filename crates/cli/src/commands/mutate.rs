@@ -393,6 +393,19 @@ fn run_one(
         }
     }
     config.jvm_args.extend(args.jvm_args.iter().cloned());
+    config.stopper = match crate::native::library(
+        None,
+        "MIMIC_STOPPER",
+        "thread-stopping agent",
+        "mimic_stopper",
+        "mimic-stopper",
+    ) {
+        Ok(path) => Some(path),
+        Err(e) => {
+            eprintln!("mutate: {e:#}; on Java 20+ a test past its budget ends its test JVM");
+            None
+        }
+    };
     config.test_filter = args.selection.filter()?;
     if let (Some(build), false) = (&target.build_tests, args.all_test_classes) {
         let (selection, unreadable) = mimic_jvm::SurefireSelection::new(build);

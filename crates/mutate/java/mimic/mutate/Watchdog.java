@@ -150,7 +150,10 @@ final class Watchdog {
             try {
                 thread.stop();
             } catch (Throwable unsupported) {
-                return new Result(launch, culprit, true, now - w.wall);
+                // Java 20+: the JVMTI agent stops it, when mimic could load it.
+                if (!Stopper.stop(thread)) {
+                    return new Result(launch, culprit, true, now - w.wall);
+                }
             }
             stopped = w;
             stoppedAt = now;
