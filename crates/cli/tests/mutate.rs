@@ -923,22 +923,11 @@ fn a_class_teardown_that_fails_without_the_mutant_too_is_no_kill() {
 /// a patient budget (the finding: a method "tested" by a timeout PIT did not see).
 #[test]
 fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-cold"]);
-    let output = mutate(
-        (&classes, &tests, &junit4),
-        &[
-            "--json".as_ref(),
-            "--workers".as_ref(),
-            "1".as_ref(),
-            "--timeout-const-ms".as_ref(),
-            "300".as_ref(),
-            "--include-tests".as_ref(),
-            "*ScaleColdTest".as_ref(),
-        ],
+    let (report, stderr) = fixture_on_one_jvm(
+        "mutate-cold",
+        "*ScaleColdTest",
+        &["--timeout-const-ms".as_ref(), "300".as_ref()],
     );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = json_of(&output);
     let compute = method(&report, "computeFactor");
     assert_eq!(
         strings(&compute["tests"]),
@@ -950,22 +939,30 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
     assert_eq!(compute["classification"], "pseudo-tested", "{compute:#}");
 }
 
+/// `mimic mutate --json` on one test JVM over the example with `fixture`, running the
+/// tests `include` names, with `extra` flags: the report and stderr.
+fn fixture_on_one_jvm(fixture: &str, include: &str, extra: &[&std::ffi::OsStr]) -> (Value, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &[fixture]);
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "--json".as_ref(),
+        "--workers".as_ref(),
+        "1".as_ref(),
+        "--include-tests".as_ref(),
+        include.as_ref(),
+    ];
+    args.extend_from_slice(extra);
+    let output = mutate((&classes, &tests, &junit4), &args);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (json_of(&output), stderr)
+}
+
+/// Issue 14: a test that took seconds in the baseline runs after the quick tests of a
+/// mutant, even when it reaches fewer methods (commons-codec's huge-input hashing test
+/// ran first for every `MurmurHash3` mutant a 2 ms test detects).
 #[test]
 fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
-    let dir = tempfile::tempdir().unwrap();
-    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-slow"]);
-    let output = mutate(
-        (&classes, &tests, &junit4),
-        &[
-            "--json".as_ref(),
-            "--workers".as_ref(),
-            "1".as_ref(),
-            "--include-tests".as_ref(),
-            "*ChecksumTest".as_ref(),
-        ],
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let report: Value = json_of(&output);
+    let (report, stderr) = fixture_on_one_jvm("mutate-slow", "*ChecksumTest", &[]);
     let of = method(&report, "of");
     assert_eq!(
         strings(&of["tests"]),
