@@ -311,6 +311,11 @@ impl Agent for MimicAgent {
         if unnamed > 0 && st.options.rules != mimic_redact::Rules::none() {
             counts.push(("redaction_param_names_unknown".into(), unnamed));
         }
+        let without_values = st.budget_spent_invocations.load(Ordering::Relaxed);
+        if without_values > 0 {
+            counts.push(("budget_spent_invocations".into(), without_values));
+            counts.push(("budget_bytes".into(), st.options.budget));
+        }
         st.writer
             .shutdown("completed", counts, Duration::from_secs(30));
         let seen: u64 = st

@@ -440,6 +440,9 @@ unsafe fn start_recording(
     }
     let cx = snapshot_context(st, &jvmti, jdk);
     let values = !st.over_budget();
+    if !values {
+        st.budget_spent_invocations.fetch_add(1, Ordering::Relaxed);
+    }
     let is_static = st.plan.muts[m].is_static;
     let reads = st.plan.muts[m].reads.as_ref();
     let (receiver_before, arguments, statics) = if values {

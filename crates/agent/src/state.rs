@@ -108,6 +108,8 @@ pub struct State {
     pub counters: Vec<MutCounter>,
     pub next_id: AtomicU64,
     pub budget_used: AtomicU64,
+    /// Invocations begun once the budget was spent: recorded without their values.
+    pub budget_spent_invocations: AtomicU64,
     /// True once the probe class is defined and its natives bound; false after VMDeath.
     pub recording: AtomicBool,
     /// True once the probe class exists: only then may classes be rewritten to call it.
@@ -221,6 +223,7 @@ impl State {
             instrumentation,
             next_id: AtomicU64::new(1),
             budget_used: AtomicU64::new(0),
+            budget_spent_invocations: AtomicU64::new(0),
             recording: AtomicBool::new(false),
             probe_ready: AtomicBool::new(false),
             jvmti: AtomicPtr::new(std::ptr::null_mut()),

@@ -222,6 +222,61 @@ fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
     );
 }
 
+/// Once the run's value budget is spent, invocations are still recorded, without their
+/// values: the recording says how many, and `generate` skips them as opaque values (found
+/// on PDFBox with large limits, where each was reported as a corrupted store).
+#[test]
+fn a_spent_value_budget_is_reported_and_its_invocations_skipped_as_opaque() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = common::compile_program(dir.path(), "hot", HOT);
+    let plan = dir.path().join("plan.json");
+    common::write_plan(&classes, &plan);
+    let store = dir.path().join("traces.db");
+    let out = mimic()
+        .args([
+            "record", "--first", "5", "--sample", "0", "--budget", "1", "--plan",
+        ])
+        .arg(&plan)
+        .arg("--store")
+        .arg(&store)
+        .arg("--")
+        .arg(mimic_test_support::jdk().java())
+        .arg("-cp")
+        .arg(&classes)
+        .arg("hot.Main")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let s = Store::open_read(&store).unwrap();
+    let run = s.latest_run().unwrap().unwrap();
+    let written = s.invocation_ids(run, None).unwrap().len() as u64;
+    let without = s
+        .run_counts(run)
+        .unwrap()
+        .into_iter()
+        .find(|(name, _)| name == "budget_spent_invocations")
+        .map_or(0, |(_, n)| n);
+    // The first invocation spends the one byte; the others have no values.
+    assert_eq!((written, without), (5, 4), "{stderr}");
+    assert!(
+        stderr.contains("4 invocations recorded without their values (the value budget, 1 bytes, was spent: raise --budget)"),
+        "{stderr}"
+    );
+    let tests = dir.path().join("tests");
+    let out = mimic()
+        .args(["generate", "--json", "--store"])
+        .arg(&store)
+        .arg("--out")
+        .arg(&tests)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{report}");
+    assert!(!report.contains("rejected-store"), "{report}");
+    assert!(report.contains("recording budget exhausted"), "{report}");
+}
+
 const BIG: &str = r#"
 package big;
 

@@ -83,6 +83,10 @@ fn is_hidden_class_name(s: &str) -> bool {
     is_binary_name(name) && !suffix.is_empty() && suffix.chars().all(|c| c.is_ascii_hexdigit())
 }
 
+/// The class the agent records for an opaque value it could not look at (the run's byte
+/// budget spent, a value that could not be read).
+pub const UNKNOWN_CLASS: &str = "?";
+
 /// A method descriptor that parses and names only valid classes.
 pub fn is_method_descriptor(s: &str) -> bool {
     MethodDescriptor::parse(s)
@@ -227,8 +231,9 @@ fn outcome(what: &str, o: &Outcome) -> Result<(), Rejected> {
 pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
     match v {
         // The JVM names a hidden class (a lambda's) `Outer$$Lambda$1/0x…`: an opaque
-        // value keeps that name for the reader; it is never written into code.
-        Value::Opaque { class: c, .. } if is_hidden_class_name(c) => {}
+        // value keeps that name for the reader; it is never written into code. Nor is
+        // the agent's `?`, a value it could not read or had no budget left for.
+        Value::Opaque { class: c, .. } if is_hidden_class_name(c) || c == UNKNOWN_CLASS => {}
         _ => {
             if let Some(c) = v.class() {
                 class(what, c)?;
@@ -331,6 +336,29 @@ mod tests {
             &Value::Object {
                 id: 1,
                 class: "demo.Meter$$Lambda$1.0x00007fb680001000".into(),
+                fields: vec![],
+                truncated: false,
+            }
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn an_opaque_value_of_unknown_class_passes_and_only_an_opaque_one() {
+        // What the agent records once the run's byte budget is spent, or for a value it
+        // could not read (`"?"`): found on PDFBox with `--budget` reached, where every
+        // such invocation was called a corrupted store.
+        let unknown = Value::Opaque {
+            class: "?".into(),
+            reason: "recording budget exhausted".into(),
+            implements: None,
+        };
+        assert!(value("the receiver before", &unknown).is_ok());
+        assert!(value(
+            "the receiver before",
+            &Value::Object {
+                id: 1,
+                class: "?".into(),
                 fields: vec![],
                 truncated: false,
             }

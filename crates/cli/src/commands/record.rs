@@ -401,6 +401,15 @@ pub fn summary(store: &Path, pid: Option<u32>) -> anyhow::Result<(String, bool)>
                     per_rule.join(", ")
                 ));
             }
+            "budget_spent_invocations" if count > 0 => {
+                let budget = counts
+                    .iter()
+                    .find(|(n, _)| n == "budget_bytes")
+                    .map_or(String::from("?"), |(_, b)| b.to_string());
+                line.push_str(&format!(
+                    "; {count} invocations recorded without their values (the value budget, {budget} bytes, was spent: raise --budget)"
+                ))
+            }
             "redaction_param_names_unknown" if count > 0 => line.push_str(&format!(
                 "; {count} MUTs' parameter names unknown (compile with -g or -parameters to redact arguments by name)"
             )),
