@@ -146,6 +146,13 @@ pub enum Kind {
     /// `StringWriter`'s buffer's `length()`): the limit is checked before the text is
     /// built.
     Text(Option<TextSize>),
+    /// A `java.util.BitSet`, recorded by its set bits as runs (`{0-4095, 5000}`), read
+    /// from its `words` and `wordsInUse` fields: no text of every bit is built in the
+    /// observed JVM, and a large block of free pages stays a few bytes.
+    BitSet {
+        words: Id,
+        in_use: Id,
+    },
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -279,7 +286,8 @@ pub const FOREIGN_VIEW: &str =
 /// JDK classes recorded by their `toString()` (with `java.time.*` and the charsets,
 /// `sun.nio.cs.*` charsets — not their nested encoders and decoders — named by prefix).
 const TEXT_CLASSES: [&str; 23] = [
-    // `{0, 2, 5}`: its set bits (generation rebuilds the words, `BitSet.valueOf`).
+    // `{0, 2, 5}`: its set bits, by `toString()` only where its `words` field is not found
+    // (`Kind::BitSet` reads them as runs, `{0-4095, 5000}`).
     "java.util.BitSet",
     // `Point2D.Float[1.5, 2.0]`: its coordinates, each as `Float`/`Double.toString`
     // writes it (exact).
@@ -510,6 +518,11 @@ unsafe fn classify(
         Kind::TimeZoneId
     } else if name == "java.util.GregorianCalendar" {
         Kind::Calendar
+    } else if let Some(kind) = (name == "java.util.BitSet")
+        .then(|| unsafe { bit_set_fields(env, class) })
+        .flatten()
+    {
+        kind
     } else if name.starts_with("java.time.")
         || (name.starts_with("sun.nio.cs.") && !name.contains('$'))
         || TEXT_CLASSES.contains(&name.as_str())
@@ -592,6 +605,52 @@ unsafe fn classify(
         name,
         kind,
     })
+}
+
+/// A `BitSet`'s `words` and `wordsInUse` fields (`None` if this JDK names them otherwise:
+/// then it is recorded by its text).
+unsafe fn bit_set_fields(env: &JniEnv, class: jni::jclass) -> Option<Kind> {
+    let words = unsafe { env.get_field_id(class, "words", "[J") };
+    clear(env);
+    let in_use = unsafe { env.get_field_id(class, "wordsInUse", "I") };
+    clear(env);
+    Some(Kind::BitSet {
+        words: Id(words?),
+        in_use: Id(in_use?),
+    })
+}
+
+/// The text a `BitSet` is recorded by: its set bits in order, a run of three or more as
+/// `first-last` (`{0-4095, 5000, 5002}`); `BitSet.toString`'s form when there are no runs.
+pub fn bit_runs(words: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut run: Option<(u64, u64)> = None;
+    let flush = |parts: &mut Vec<String>, (a, b): (u64, u64)| {
+        if b - a >= 2 {
+            parts.push(format!("{a}-{b}"));
+        } else {
+            parts.extend((a..=b).map(|i| i.to_string()));
+        }
+    };
+    for (w, &word) in words.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let bit = w as u64 * 64 + bits.trailing_zeros() as u64;
+            bits &= bits - 1;
+            run = match run {
+                Some((a, b)) if b + 1 == bit => Some((a, bit)),
+                Some(r) => {
+                    flush(&mut parts, r);
+                    Some((bit, bit))
+                }
+                None => Some((bit, bit)),
+            };
+        }
+    }
+    if let Some(r) = run {
+        flush(&mut parts, r);
+    }
+    format!("{{{}}}", parts.join(", "))
 }
 
 /// The first JDK class among `class`'s superclasses (dotted), if it has one.
@@ -693,5 +752,18 @@ mod tests {
         assert_eq!(type_name("J"), "long");
         assert_eq!(type_name("Ljava/lang/String;"), "java.lang.String");
         assert!(is_jdk("java.util.HashMap") && !is_jdk("javafoo.X"));
+    }
+
+    #[test]
+    fn a_bit_set_is_its_runs_of_set_bits() {
+        assert_eq!(bit_runs(&[]), "{}");
+        assert_eq!(bit_runs(&[0b100101]), "{0, 2, 5}");
+        // Two in a row stay apart (as `BitSet.toString` writes them); three make a run.
+        assert_eq!(bit_runs(&[0b1011]), "{0, 1, 3}");
+        assert_eq!(bit_runs(&[0b111 << 62, 1]), "{62-64}");
+        // 4,096 free pages and one more: a few bytes, not 24 KB.
+        let mut words = vec![u64::MAX; 64];
+        words.extend([0, 1 << 5]);
+        assert_eq!(bit_runs(&words), "{0-4095, 4165}");
     }
 }

@@ -498,6 +498,7 @@ impl<'a> Walk<'a> {
                 Kind::Str
                 | Kind::Boxed(..)
                 | Kind::Text(_)
+                | Kind::BitSet { .. }
                 | Kind::EpochMillis
                 | Kind::TimeZoneId
                 | Kind::Calendar
@@ -568,6 +569,23 @@ impl<'a> Walk<'a> {
                 },
                 None => json::opaque(self.out, name, "toString() failed"),
             },
+            Kind::BitSet { words, in_use } => {
+                let text = unsafe { bit_set_text(self.env, obj, words, in_use) };
+                match text {
+                    Some(t) if self.bytes + t.len() as u64 > self.cx.options.value_bytes => {
+                        json::opaque(
+                            self.out,
+                            name,
+                            &format!("text of {} bytes over the value byte limit", t.len()),
+                        )
+                    }
+                    Some(t) => {
+                        self.bytes += t.len() as u64;
+                        json::text(self.out, name, &t)
+                    }
+                    None => json::opaque(self.out, name, "its words could not be read"),
+                }
+            }
             Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {
                 match unsafe { jdk::time_summary(self.env, obj, class, &info.kind) } {
                     Some(text) => {
@@ -1129,4 +1147,32 @@ unsafe fn used_length(
         end = start;
     }
     (0, None)
+}
+
+/// A `BitSet`'s text ([`crate::classinfo::bit_runs`]) from its `words` (the first
+/// `wordsInUse` of them), read as fields: no Java code runs.
+///
+/// # Safety
+/// `obj` is a live `java.util.BitSet` on this thread; `words` and `in_use` are its fields.
+unsafe fn bit_set_text(
+    env: &JniEnv,
+    obj: jni::jobject,
+    words: &crate::jdk::Id,
+    in_use: &crate::jdk::Id,
+) -> Option<String> {
+    let used = unsafe { env.get_int_field(obj, in_use.0) };
+    let array = unsafe { env.get_object_field(obj, words.0) };
+    if clear(env) || array.is_null() || used < 0 {
+        return None;
+    }
+    let length = unsafe { env.get_array_length(array) };
+    let used = used.min(length);
+    let mut buf = vec![0i64; used as usize];
+    unsafe { env.get_long_array_region(array, 0, used, &mut buf) };
+    unsafe { env.delete_local_ref(array) };
+    if clear(env) {
+        return None;
+    }
+    let words: Vec<u64> = buf.into_iter().map(|w| w as u64).collect();
+    Some(crate::classinfo::bit_runs(&words))
 }

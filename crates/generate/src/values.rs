@@ -975,22 +975,42 @@ pub(crate) fn nameable(java_type: &str) -> bool {
     !java_type.contains('$') && java_type != "java.lang.Object"
 }
 
-/// A `BitSet` from its text (`{0, 2, 65}`, `BitSet.toString`): `BitSet.valueOf` over its
-/// 64-bit words, which rebuilds exactly the bits that were set.
+/// Words past which a `BitSet` is built from its runs (`Fixtures.bits`) rather than
+/// spelled as `long`s.
+const SPELLED_BIT_WORDS: u64 = 16;
+
+/// A `BitSet` from its text (`{0, 2, 65}`, `BitSet.toString`; the recorder writes a run
+/// of three or more bits as `first-last`, `{0-4095, 5000}`): `BitSet.valueOf` over its
+/// 64-bit words, which rebuilds exactly the bits that were set, or, past
+/// [`SPELLED_BIT_WORDS`] words, `Fixtures.bits` over the text, which sets each run.
 fn bit_set(text: &str) -> Option<String> {
     let inner = text.strip_prefix('{')?.strip_suffix('}')?.trim();
-    let mut words: Vec<u64> = Vec::new();
+    let mut runs: Vec<(u64, u64)> = Vec::new();
     if !inner.is_empty() {
         for part in inner.split(',') {
-            let bit: usize = part.trim().parse().ok()?;
-            let word = bit / 64;
-            if word >= words.len() {
-                words.resize(word + 1, 0);
+            let part = part.trim();
+            let (a, b) = match part.split_once('-') {
+                Some((a, b)) => (a.parse().ok()?, b.parse().ok()?),
+                None => (part.parse().ok()?, part.parse().ok()?),
+            };
+            // A bit index is an `int`; runs ascend.
+            if a > b || b > i32::MAX as u64 || runs.last().is_some_and(|&(_, last)| a <= last) {
+                return None;
             }
-            words[word] |= 1 << (bit % 64);
+            runs.push((a, b));
         }
     }
-    let words: Vec<String> = words.iter().map(|w| format!("0x{w:x}L")).collect();
+    let words = runs.last().map_or(0, |&(_, b)| b / 64 + 1);
+    if words > SPELLED_BIT_WORDS {
+        return Some(format!("{FIXTURES}.bits({})", string_literal(text)));
+    }
+    let mut spelled = vec![0u64; words as usize];
+    for (a, b) in runs {
+        for bit in a..=b {
+            spelled[(bit / 64) as usize] |= 1 << (bit % 64);
+        }
+    }
+    let words: Vec<String> = spelled.iter().map(|w| format!("0x{w:x}L")).collect();
     Some(format!(
         "java.util.BitSet.valueOf(new long[] {{{}}})",
         words.join(", ")
@@ -1389,6 +1409,18 @@ mod tests {
             Some("java.util.BitSet.valueOf(new long[] {})")
         );
         assert_eq!(bit_set("{1, x}"), None);
+        // Runs, as the recorder writes them: spelled while short, by text when long.
+        assert_eq!(
+            bit_set("{0-2, 64}").as_deref(),
+            Some("java.util.BitSet.valueOf(new long[] {0x7L, 0x1L})")
+        );
+        assert_eq!(
+            bit_set("{0-4095, 4165}").as_deref(),
+            Some("Fixtures.bits(\"{0-4095, 4165}\")")
+        );
+        assert_eq!(bit_set("{5-2}"), None);
+        assert_eq!(bit_set("{4, 2}"), None);
+        assert_eq!(bit_set("{0-4294967296}"), None);
         assert_eq!(
             point("java.awt.geom.Point2D$Float", "Point2D.Float[1.5, -2.0E-5]").as_deref(),
             Some("new java.awt.geom.Point2D.Float(1.5f, -2.0E-5f)")

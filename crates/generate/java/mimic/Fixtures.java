@@ -283,6 +283,29 @@ public final class Fixtures {
     }
 
     /**
+     * A {@code BitSet} of the bits {@code text} names, as mimic records one: {@code
+     * BitSet.toString}'s form, a run of bits written {@code first-last} ({@code
+     * "{0-4095, 5000}"}).
+     */
+    public static java.util.BitSet bits(String text) {
+        java.util.BitSet bits = new java.util.BitSet();
+        String inner = text.substring(1, text.length() - 1).trim();
+        if (inner.isEmpty()) {
+            return bits;
+        }
+        for (String part : inner.split(",")) {
+            String p = part.trim();
+            int dash = p.indexOf('-');
+            if (dash < 0) {
+                bits.set(Integer.parseInt(p));
+            } else {
+                bits.set(Integer.parseInt(p.substring(0, dash)), Integer.parseInt(p.substring(dash + 1)) + 1);
+            }
+        }
+        return bits;
+    }
+
+    /**
      * A Mockito argument matcher for a value production passed that its class does not
      * compare by meaning (a project object without {@code equals}, or a list or map
      * holding one): equal when the argument has the same meaning as {@code expected},

@@ -30,6 +30,18 @@ class FixturesTest {
         assertEquals(java.util.Set.of("a", "b"), set);
     }
 
+    /** A BitSet recorded by its runs of set bits is rebuilt bit for bit. */
+    @Test
+    void rebuildsABitSetFromItsRuns() {
+        java.util.BitSet expected = new java.util.BitSet();
+        expected.set(0, 4096);
+        expected.set(4165);
+        expected.set(4167);
+        assertEquals(expected, Fixtures.bits("{0-4095, 4165, 4167}"));
+        assertEquals(new java.util.BitSet(), Fixtures.bits("{}"));
+        assertEquals(java.util.BitSet.valueOf(new long[] {0x25L}), Fixtures.bits("{0, 2, 5}"));
+    }
+
     /** Issue 15 pattern 5: project subclasses of JDK collections and maps, with contents. */
     @Test
     void rebuildsCollectionAndMapSubclassesWithTheirContentsAndFields() {

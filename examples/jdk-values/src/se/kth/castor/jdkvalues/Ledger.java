@@ -1,21 +1,29 @@
 package se.kth.castor.jdkvalues;
 
+import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
-/** Thread-safe, validating and logging: it holds a lock, a pattern, an atomic reference and a logger, JDK objects with no public state. */
+/**
+ * Thread-safe, validating and logging: it holds a lock, a pattern, an atomic reference and a logger, JDK objects with no
+ * public state; and a bit set of free shelf slots, thousands of them (as a scratch file keeps its free pages).
+ */
 public class Ledger {
     private final ReentrantLock lock = new ReentrantLock();
     private final Pattern sku = Pattern.compile("[a-z]+", Pattern.CASE_INSENSITIVE);
     private final AtomicReference<String> last = new AtomicReference<>("none");
     private final Logger log = Logger.getLogger("ledger");
     private final Catalog catalog;
+    private final BitSet freeSlots = new BitSet();
     private int reserved;
+    private int lastSlot = -1;
 
     public Ledger(Catalog catalog) {
         this.catalog = catalog;
+        freeSlots.set(0, 5000);
+        freeSlots.set(6000);
     }
 
     /** Reserves what is in stock of a well-formed item; -1 for a malformed one. */
@@ -27,6 +35,10 @@ public class Ledger {
         try {
             int units = catalog.stock(item).orElse(0);
             reserved += units;
+            if (units > 0) {
+                lastSlot = freeSlots.nextSetBit(0);
+                freeSlots.clear(lastSlot);
+            }
             log.fine(() -> "reserved " + units + " of " + item + " after " + last.get());
             last.set(item);
             return units;
