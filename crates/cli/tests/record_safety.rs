@@ -177,18 +177,17 @@ class Counter {
 }
 "#;
 
-/// Issue 13, item 3: recording every invocation of a hot method keeps at most the
-/// writer backlog in memory; what did not fit is dropped, counted and reported, and
-/// every invocation is either written or counted.
-#[test]
-fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
-    let dir = tempfile::tempdir().unwrap();
-    let classes = common::compile_program(dir.path(), "hot", HOT);
-    let plan = dir.path().join("plan.json");
+/// `hot.Main` compiled in `dir` and recorded with `options` before `--plan`: the store,
+/// the program's stdout and mimic's stderr.
+fn record_hot(dir: &std::path::Path, options: &[&str]) -> (std::path::PathBuf, String, String) {
+    let classes = common::compile_program(dir, "hot", HOT);
+    let plan = dir.join("plan.json");
     common::write_plan(&classes, &plan);
-    let store = dir.path().join("traces.db");
+    let store = dir.join("traces.db");
     let out = mimic()
-        .args(["record", "--first", "1000000", "--backlog", "1", "--plan"])
+        .arg("record")
+        .args(options)
+        .arg("--plan")
         .arg(&plan)
         .arg("--store")
         .arg(&store)
@@ -199,21 +198,37 @@ fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
         .arg("hot.Main")
         .output()
         .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "total=11994\n",
-        "{stderr}"
-    );
-    let s = Store::open_read(&store).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    (
+        store,
+        stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The latest run's invocations written, and its count `name` (0 when absent).
+fn written_and_count(store: &std::path::Path, name: &str) -> (u64, u64) {
+    let s = Store::open_read(store).unwrap();
     let run = s.latest_run().unwrap().unwrap();
     let written = s.invocation_ids(run, None).unwrap().len() as u64;
-    let dropped = s
+    let count = s
         .run_counts(run)
         .unwrap()
         .into_iter()
-        .find(|(name, _)| name == "dropped_backlog_full")
+        .find(|(n, _)| n == name)
         .map_or(0, |(_, n)| n);
+    (written, count)
+}
+
+/// Issue 13, item 3: recording every invocation of a hot method keeps at most the
+/// writer backlog in memory; what did not fit is dropped, counted and reported, and
+/// every invocation is either written or counted.
+#[test]
+fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (store, stdout, stderr) = record_hot(dir.path(), &["--first", "1000000", "--backlog", "1"]);
+    assert_eq!(stdout, "total=11994\n", "{stderr}");
+    let (written, dropped) = written_and_count(&store, "dropped_backlog_full");
     assert!(dropped > 0, "{stderr}");
     assert_eq!(written + dropped, 3000, "{stderr}");
     assert!(
@@ -228,37 +243,17 @@ fn a_full_writer_backlog_drops_and_counts_instead_of_growing() {
 #[test]
 fn a_spent_value_budget_is_reported_and_its_invocations_skipped_as_opaque() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = common::compile_program(dir.path(), "hot", HOT);
-    let plan = dir.path().join("plan.json");
-    common::write_plan(&classes, &plan);
-    let store = dir.path().join("traces.db");
-    let out = mimic()
-        .args([
-            "record", "--first", "5", "--sample", "0", "--budget", "1", "--plan",
-        ])
-        .arg(&plan)
-        .arg("--store")
-        .arg(&store)
-        .arg("--")
-        .arg(mimic_test_support::jdk().java())
-        .arg("-cp")
-        .arg(&classes)
-        .arg("hot.Main")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let s = Store::open_read(&store).unwrap();
-    let run = s.latest_run().unwrap().unwrap();
-    let written = s.invocation_ids(run, None).unwrap().len() as u64;
-    let without = s
-        .run_counts(run)
-        .unwrap()
-        .into_iter()
-        .find(|(name, _)| name == "budget_spent_invocations")
-        .map_or(0, |(_, n)| n);
+    let (store, stdout, stderr) = record_hot(
+        dir.path(),
+        &["--first", "5", "--sample", "0", "--budget", "1"],
+    );
+    assert_eq!(stdout, "total=11994\n", "{stderr}");
     // The first invocation spends the one byte; the others have no values.
-    assert_eq!((written, without), (5, 4), "{stderr}");
+    assert_eq!(
+        written_and_count(&store, "budget_spent_invocations"),
+        (5, 4),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("4 invocations recorded without their values (the value budget, 1 bytes, was spent: raise --budget)"),
         "{stderr}"
