@@ -620,37 +620,70 @@ unsafe fn bit_set_fields(env: &JniEnv, class: jni::jclass) -> Option<Kind> {
     })
 }
 
-/// The text a `BitSet` is recorded by: its set bits in order, a run of three or more as
-/// `first-last` (`{0-4095, 5000, 5002}`); `BitSet.toString`'s form when there are no runs.
-pub fn bit_runs(words: &[u64]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut run: Option<(u64, u64)> = None;
-    let flush = |parts: &mut Vec<String>, (a, b): (u64, u64)| {
+/// The text a `BitSet` is recorded by, built from its words a chunk at a time: its set
+/// bits in order, a run of three or more as `first-last` (`{0-4095, 5000, 5002}`;
+/// `BitSet.toString`'s form when there are no runs). Stops with `None` as soon as the
+/// text passes `limit` bytes, so a set of many scattered bits costs the observed JVM no
+/// more than that.
+#[derive(Default)]
+pub struct BitRuns {
+    text: String,
+    run: Option<(u64, u64)>,
+    next_word: u64,
+}
+
+impl BitRuns {
+    /// Add the next `words`; `false` once the text is past `limit` bytes.
+    pub fn add(&mut self, words: &[u64], limit: usize) -> bool {
+        for &word in words {
+            let mut bits = word;
+            while bits != 0 {
+                let bit = self.next_word * 64 + bits.trailing_zeros() as u64;
+                bits &= bits - 1;
+                self.run = match self.run {
+                    Some((a, b)) if b + 1 == bit => Some((a, bit)),
+                    Some(r) => {
+                        self.flush(r);
+                        Some((bit, bit))
+                    }
+                    None => Some((bit, bit)),
+                };
+            }
+            self.next_word += 1;
+            if self.text.len() > limit {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn flush(&mut self, (a, b): (u64, u64)) {
+        use std::fmt::Write;
+        let sep = |t: &String| if t.is_empty() { "" } else { ", " };
         if b - a >= 2 {
-            parts.push(format!("{a}-{b}"));
+            let _ = write!(self.text, "{}{a}-{b}", sep(&self.text));
         } else {
-            parts.extend((a..=b).map(|i| i.to_string()));
-        }
-    };
-    for (w, &word) in words.iter().enumerate() {
-        let mut bits = word;
-        while bits != 0 {
-            let bit = w as u64 * 64 + bits.trailing_zeros() as u64;
-            bits &= bits - 1;
-            run = match run {
-                Some((a, b)) if b + 1 == bit => Some((a, bit)),
-                Some(r) => {
-                    flush(&mut parts, r);
-                    Some((bit, bit))
-                }
-                None => Some((bit, bit)),
-            };
+            for i in a..=b {
+                let _ = write!(self.text, "{}{i}", sep(&self.text));
+            }
         }
     }
-    if let Some(r) = run {
-        flush(&mut parts, r);
+
+    /// The text, `{…}`; `None` past `limit` bytes.
+    pub fn finish(mut self, limit: usize) -> Option<String> {
+        if let Some(r) = self.run.take() {
+            self.flush(r);
+        }
+        (self.text.len() + 2 <= limit).then(|| format!("{{{}}}", self.text))
     }
-    format!("{{{}}}", parts.join(", "))
+}
+
+/// [`BitRuns`] over all of `words` at once.
+#[cfg(test)]
+pub fn bit_runs(words: &[u64]) -> String {
+    let mut runs = BitRuns::default();
+    runs.add(words, usize::MAX);
+    runs.finish(usize::MAX).expect("no limit")
 }
 
 /// The first JDK class among `class`'s superclasses (dotted), if it has one.
@@ -765,5 +798,14 @@ mod tests {
         let mut words = vec![u64::MAX; 64];
         words.extend([0, 1 << 5]);
         assert_eq!(bit_runs(&words), "{0-4095, 4165}");
+        // Scattered bits stop the text at the limit, word by word.
+        let mut runs = BitRuns::default();
+        assert!(!runs.add(&vec![0x5555_5555_5555_5555; 1000], 100));
+        let mut runs = BitRuns::default();
+        assert!(runs.add(&[0x5], 100));
+        assert_eq!(runs.finish(6), Some("{0, 2}".into()));
+        let mut runs = BitRuns::default();
+        assert!(runs.add(&[0x5], 100));
+        assert_eq!(runs.finish(5), None);
     }
 }

@@ -570,20 +570,16 @@ impl<'a> Walk<'a> {
                 None => json::opaque(self.out, name, "toString() failed"),
             },
             Kind::BitSet { words, in_use } => {
-                let text = unsafe { bit_set_text(self.env, obj, words, in_use) };
-                match text {
-                    Some(t) if self.bytes + t.len() as u64 > self.cx.options.value_bytes => {
-                        json::opaque(
-                            self.out,
-                            name,
-                            &format!("text of {} bytes over the value byte limit", t.len()),
-                        )
-                    }
-                    Some(t) => {
+                let room = self.cx.options.value_bytes.saturating_sub(self.bytes) as usize;
+                match unsafe { bit_set_text(self.env, obj, words, in_use, room) } {
+                    Ok(Some(t)) => {
                         self.bytes += t.len() as u64;
                         json::text(self.out, name, &t)
                     }
-                    None => json::opaque(self.out, name, "its words could not be read"),
+                    Ok(None) => {
+                        json::opaque(self.out, name, "its text is over the value byte limit")
+                    }
+                    Err(()) => json::opaque(self.out, name, "its words could not be read"),
                 }
             }
             Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {
@@ -1149,8 +1145,10 @@ unsafe fn used_length(
     (0, None)
 }
 
-/// A `BitSet`'s text ([`crate::classinfo::bit_runs`]) from its `words` (the first
-/// `wordsInUse` of them), read as fields: no Java code runs.
+/// A `BitSet`'s text ([`crate::classinfo::BitRuns`]) from its `words` (the first
+/// `wordsInUse` of them), read as fields a chunk at a time (no Java code runs, and a
+/// large set is never copied whole): `Err` with the reason when it cannot be read, `Ok(None)`
+/// once the text passes `limit` bytes.
 ///
 /// # Safety
 /// `obj` is a live `java.util.BitSet` on this thread; `words` and `in_use` are its fields.
@@ -1159,20 +1157,30 @@ unsafe fn bit_set_text(
     obj: jni::jobject,
     words: &crate::jdk::Id,
     in_use: &crate::jdk::Id,
-) -> Option<String> {
+    limit: usize,
+) -> Result<Option<String>, ()> {
+    const CHUNK: i32 = 1024;
     let used = unsafe { env.get_int_field(obj, in_use.0) };
     let array = unsafe { env.get_object_field(obj, words.0) };
     if clear(env) || array.is_null() || used < 0 {
-        return None;
+        return Err(());
     }
-    let length = unsafe { env.get_array_length(array) };
-    let used = used.min(length);
-    let mut buf = vec![0i64; used as usize];
-    unsafe { env.get_long_array_region(array, 0, used, &mut buf) };
+    let used = used.min(unsafe { env.get_array_length(array) });
+    let mut runs = crate::classinfo::BitRuns::default();
+    let mut buf = vec![0i64; CHUNK.min(used).max(0) as usize];
+    let mut at = 0;
+    let mut fits = true;
+    while at < used && fits {
+        let n = CHUNK.min(used - at);
+        unsafe { env.get_long_array_region(array, at, n, &mut buf[..n as usize]) };
+        if clear(env) {
+            unsafe { env.delete_local_ref(array) };
+            return Err(());
+        }
+        let chunk: Vec<u64> = buf[..n as usize].iter().map(|&w| w as u64).collect();
+        fits = runs.add(&chunk, limit);
+        at += n;
+    }
     unsafe { env.delete_local_ref(array) };
-    if clear(env) {
-        return None;
-    }
-    let words: Vec<u64> = buf.into_iter().map(|w| w as u64).collect();
-    Some(crate::classinfo::bit_runs(&words))
+    Ok(if fits { runs.finish(limit) } else { None })
 }

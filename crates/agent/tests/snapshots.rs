@@ -215,8 +215,9 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         matches!(field(alice, "lock"), Value::Object { class, fields, .. } if class == "java.lang.Object" && fields.is_empty())
     );
     assert_eq!(field(alice, "initial"), &Value::Char { v: 'a' as u16 });
-    // A BitSet by its bits, a point by its coordinates; a BitSet whose text would pass
-    // the value byte limit is opaque, its text never built.
+    // A BitSet by its bits (a run of them as `first-last`: 100,000 free pages are a few
+    // bytes), a point by its coordinates; a BitSet whose text would pass the value byte
+    // limit (every other bit of 100,000) is opaque, its text never built past the limit.
     assert_eq!(
         field(alice, "flags"),
         &Value::Text {
@@ -263,10 +264,17 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
     };
     assert_eq!(field(alice, "kind"), &class("fixture.Account"));
     assert_eq!(field(alice, "unit"), &class("int"));
+    assert_eq!(
+        field(alice, "freePages"),
+        &Value::Text {
+            class: "java.util.BitSet".into(),
+            text: "{0-99999}".into()
+        }
+    );
     assert!(
-        matches!(field(alice, "freePages"), Value::Opaque { reason, .. } if reason.contains("value byte limit")),
+        matches!(field(alice, "scattered"), Value::Opaque { reason, .. } if reason.contains("value byte limit")),
         "{:?}",
-        field(alice, "freePages")
+        field(alice, "scattered")
     );
     // The cycle alice → bob → alice is a back-reference to the root.
     let Value::Object { id: alice_id, .. } = alice else {
