@@ -153,6 +153,11 @@ pub enum Kind {
         words: Id,
         in_use: Id,
     },
+    /// A charset's decoder (`true`) or encoder of the JDK, recorded by what it was made
+    /// with through its public accessors (`UTF-8 REPORT REPLACE fffd`: charset, actions on
+    /// malformed and unmappable input, replacement in hex), as the class
+    /// `java.nio.charset.CharsetDecoder`/`CharsetEncoder`; rebuilt by `newDecoder()`.
+    Coder(bool),
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -523,6 +528,12 @@ unsafe fn classify(
         .flatten()
     {
         kind
+    } else if let Some(decoder) = is_jdk(&name)
+        .then(|| unsafe { coder_kind(env, jvmti, class) })
+        .flatten()
+    {
+        // Before the charsets named by prefix: `sun.nio.cs.UnicodeDecoder` is a decoder.
+        Kind::Coder(decoder)
     } else if name.starts_with("java.time.")
         || (name.starts_with("sun.nio.cs.") && !name.contains('$'))
         || TEXT_CLASSES.contains(&name.as_str())
@@ -684,6 +695,30 @@ pub fn bit_runs(words: &[u64]) -> String {
     let mut runs = BitRuns::default();
     runs.add(words, usize::MAX);
     runs.finish(usize::MAX).expect("no limit")
+}
+
+/// `Some(true)` for a charset decoder, `Some(false)` for an encoder: a class below
+/// `java.nio.charset.CharsetDecoder` or `CharsetEncoder`.
+unsafe fn coder_kind(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> Option<bool> {
+    let mut current = unsafe { env.get_superclass(class) };
+    clear(env);
+    for _ in 0..16 {
+        let c = current?;
+        let name = unsafe { class_name(jvmti, c) };
+        let found = match name.as_deref() {
+            Some("java.nio.charset.CharsetDecoder") => Some(true),
+            Some("java.nio.charset.CharsetEncoder") => Some(false),
+            _ => None,
+        };
+        if found.is_some() || name.as_deref() == Some("java.lang.Object") {
+            unsafe { env.delete_local_ref(c) };
+            return found;
+        }
+        current = unsafe { env.get_superclass(c) };
+        clear(env);
+        unsafe { env.delete_local_ref(c) };
+    }
+    None
 }
 
 /// The first JDK class among `class`'s superclasses (dotted), if it has one.

@@ -404,6 +404,72 @@ pub unsafe fn time_summary(
     }
 }
 
+/// The text a charset's decoder or encoder is recorded by ([`Kind::Coder`]): `charset
+/// malformed unmappable replacement`, the actions as `CodingErrorAction.toString` names
+/// them, the replacement in hex (a decoder's UTF-16 units, four digits each; an
+/// encoder's bytes, two), read through the JDK's public accessors (JDK code only: a
+/// project subclass is an object).
+///
+/// # Safety
+/// `obj` is a live, non-null JDK decoder (`decoder`) or encoder of class `class`.
+pub unsafe fn coder_summary(
+    env: &JniEnv,
+    jdk: &Jdk,
+    obj: jni::jobject,
+    class: jni::jclass,
+    decoder: bool,
+) -> Option<String> {
+    let id = |class: jni::jclass, name: &str, sig: &str| {
+        let id = unsafe { env.get_method_id(class, name, sig) };
+        if clear(env) {
+            None
+        } else {
+            id
+        }
+    };
+    let object = |name: &str, sig: &str| {
+        let o = unsafe { env.call_object_method(obj, id(class, name, sig)?, &[]) };
+        (!clear(env) && !o.is_null()).then_some(o)
+    };
+    let text_of = |o: jni::jobject| {
+        let t = unsafe { to_string(env, jdk, o) };
+        unsafe { env.delete_local_ref(o) };
+        t
+    };
+    let charset = object("charset", "()Ljava/nio/charset/Charset;")?;
+    let charset_class = unsafe { env.get_object_class(charset) };
+    let name_id = id(charset_class, "name", "()Ljava/lang/String;");
+    unsafe { env.delete_local_ref(charset_class) };
+    let name = name_id.and_then(|m| unsafe { string_call(env, charset, m) });
+    unsafe { env.delete_local_ref(charset) };
+    let action = "()Ljava/nio/charset/CodingErrorAction;";
+    let malformed = text_of(object("malformedInputAction", action)?)?;
+    let unmappable = text_of(object("unmappableCharacterAction", action)?)?;
+    let replacement = if decoder {
+        let r = object("replacement", "()Ljava/lang/String;")?;
+        let text = unsafe { string(env, r) };
+        unsafe { env.delete_local_ref(r) };
+        text?
+            .encode_utf16()
+            .map(|u| format!("{u:04x}"))
+            .collect::<String>()
+    } else {
+        let r = object("replacement", "()[B")?;
+        let length = unsafe { env.get_array_length(r) }.max(0);
+        let mut bytes = vec![0i8; length as usize];
+        unsafe { env.get_byte_array_region(r, 0, length, &mut bytes) };
+        unsafe { env.delete_local_ref(r) };
+        if clear(env) {
+            return None;
+        }
+        bytes
+            .iter()
+            .map(|b| format!("{:02x}", *b as u8))
+            .collect::<String>()
+    };
+    Some(format!("{} {malformed} {unmappable} {replacement}", name?))
+}
+
 #[cfg(test)]
 mod tests {
     use super::opaque_by_name;

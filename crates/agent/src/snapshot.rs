@@ -499,6 +499,7 @@ impl<'a> Walk<'a> {
                 | Kind::Boxed(..)
                 | Kind::Text(_)
                 | Kind::BitSet { .. }
+                | Kind::Coder(_)
                 | Kind::EpochMillis
                 | Kind::TimeZoneId
                 | Kind::Calendar
@@ -580,6 +581,20 @@ impl<'a> Walk<'a> {
                         json::opaque(self.out, name, "its text is over the value byte limit")
                     }
                     Err(()) => json::opaque(self.out, name, "its words could not be read"),
+                }
+            }
+            Kind::Coder(decoder) => {
+                let class_name = if *decoder {
+                    "\"java.nio.charset.CharsetDecoder\""
+                } else {
+                    "\"java.nio.charset.CharsetEncoder\""
+                };
+                match unsafe { jdk::coder_summary(self.env, self.cx.jdk, obj, class, *decoder) } {
+                    Some(text) => {
+                        self.bytes += text.len() as u64;
+                        json::text(self.out, class_name, &text)
+                    }
+                    None => json::opaque(self.out, name, "its JDK accessors failed"),
                 }
             }
             Kind::EpochMillis | Kind::TimeZoneId | Kind::Calendar => {

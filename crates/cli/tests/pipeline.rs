@@ -424,10 +424,10 @@ fn lambdas_handed_on_are_stood_in_for_by_mocks_of_their_interface() {
 /// `Optional.ofNullable(3)`, `OptionalInt.empty()`; a returned optional is compared whole,
 /// or, holding a project object, by its presence and that object's fields; a ledger's
 /// `ReentrantLock` is a new lock, its `Pattern` is compiled again, its `AtomicReference`
-/// holds what it held and its JDK `Logger` is found by name, and its `BitSet` of free
-/// slots by its runs of set bits. Before, each was
-/// opaque ("JDK type java.util.Optional is not captured by meaning") and no invocation
-/// of the cart or the ledger got a test.
+/// holds what it held and its JDK `Logger` is found by name, its `BitSet` of free
+/// slots by its runs of set bits and its UTF-8 decoder by charset and actions. Before,
+/// each was opaque ("JDK type java.util.Optional is not captured by meaning") and no
+/// invocation of the cart or the ledger got a test.
 #[test]
 fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     let dir = tempfile::tempdir().unwrap();
@@ -460,6 +460,9 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         // value byte limit and the ledger had no test), rebuilt bit for bit.
         "\"freeSlots\", Fixtures.bits(\"{0-4999, 6000}\")",
         "Fixtures.bits(\"{1-4999, 6000}\")",
+        // Its strict decoder: by charset and actions (before: "JDK type
+        // sun.nio.cs.UTF_8$Decoder is not captured by meaning", no test of `knows`).
+        "\"utf8\", java.nio.charset.Charset.forName(\"UTF-8\").newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT).onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).replaceWith(\"\u{fffd}\")",
     ] {
         assert!(ledger.contains(expected), "{expected} in {ledger}");
     }

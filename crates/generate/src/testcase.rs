@@ -230,7 +230,7 @@ fn erased(t: &FieldType) -> bool {
 fn holds_objects(v: &Value) -> bool {
     match v {
         Value::Object { .. } | Value::Ref { .. } => true,
-        Value::Text { class, .. } => mimic_trace::is_text_holder(class),
+        Value::Text { class, .. } => mimic_trace::compares_by_identity(class),
         Value::Collection { elements, .. } | Value::Array { elements, .. } => {
             elements.iter().any(holds_objects)
         }
@@ -299,7 +299,8 @@ fn arg_matchers(
                 // A writer or builder: its `equals` is identity, and its text when the
                 // call was made is gone by the time Mockito compares (the code goes on
                 // writing into it): any object of the type.
-                Value::Text { class, .. } if mimic_trace::is_text_holder(class) => {
+                // A charset's decoder or encoder: its `equals` is identity too.
+                Value::Text { class, .. } if mimic_trace::compares_by_identity(class) => {
                     any_matcher(t, b.package)
                 }
                 // Holding a project object, whose class may not define `equals`: by
@@ -365,7 +366,8 @@ fn assertable(v: &Value) -> bool {
     match v {
         Value::Null => true,
         v if literal_like(v) => true,
-        Value::Text { .. } => true,
+        // A decoder or encoder is not equal to one built like it.
+        Value::Text { class, .. } => !mimic_trace::IDENTITY_TEXTS.contains(&class.as_str()),
         Value::Array {
             elements,
             truncated: false,

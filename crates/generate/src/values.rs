@@ -541,6 +541,15 @@ impl<'a> Builder<'a> {
                     ),
                 }
             }
+            "java.nio.charset.CharsetDecoder" | "java.nio.charset.CharsetEncoder" => {
+                match coder(class, text) {
+                    Some(e) => e,
+                    None => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("cannot rebuild a {class} from {text:?}"),
+                    ),
+                }
+            }
             "java.util.BitSet" => match bit_set(text) {
                 Some(e) => e,
                 None => self.problem(
@@ -973,6 +982,45 @@ pub(crate) fn built_by_name(e: &str) -> bool {
 /// A nested class's binary name (`a.B$C`) may be private: never cast to.
 pub(crate) fn nameable(java_type: &str) -> bool {
     !java_type.contains('$') && java_type != "java.lang.Object"
+}
+
+/// A charset's decoder or encoder from its text (`UTF-8 REPORT REPLACE fffd`: charset,
+/// actions on malformed and unmappable input, replacement in hex: a decoder's UTF-16
+/// units, an encoder's bytes): a new one from the charset, set up the same way.
+fn coder(class: &str, text: &str) -> Option<String> {
+    let [charset, malformed, unmappable, replacement] =
+        text.split(' ').collect::<Vec<_>>().try_into().ok()?;
+    let action = |a: &str| {
+        matches!(a, "REPORT" | "IGNORE" | "REPLACE")
+            .then(|| format!("java.nio.charset.CodingErrorAction.{a}"))
+    };
+    let (malformed, unmappable) = (action(malformed)?, action(unmappable)?);
+    let hex = |digits: usize| -> Option<Vec<u32>> {
+        if replacement.is_empty() || replacement.len() % digits != 0 || !replacement.is_ascii() {
+            return None;
+        }
+        (0..replacement.len())
+            .step_by(digits)
+            .map(|i| u32::from_str_radix(&replacement[i..i + digits], 16).ok())
+            .collect()
+    };
+    let (make, replacement) = if class == "java.nio.charset.CharsetDecoder" {
+        let units: Vec<u16> = hex(4)?.into_iter().map(|u| u as u16).collect();
+        (
+            "newDecoder",
+            string_literal(&String::from_utf16(&units).ok()?),
+        )
+    } else {
+        let bytes: Vec<String> = hex(2)?
+            .into_iter()
+            .map(|b| format!("(byte) 0x{b:02x}"))
+            .collect();
+        ("newEncoder", format!("new byte[] {{{}}}", bytes.join(", ")))
+    };
+    Some(format!(
+        "java.nio.charset.Charset.forName({}).{make}().onMalformedInput({malformed}).onUnmappableCharacter({unmappable}).replaceWith({replacement})",
+        string_literal(charset)
+    ))
 }
 
 /// Words past which a `BitSet` is built from its runs (`Fixtures.bits`) rather than
@@ -1419,6 +1467,26 @@ mod tests {
             Some("Fixtures.bits(\"{0-4095, 4165}\")")
         );
         assert_eq!(bit_set("{5-2}"), None);
+        assert_eq!(
+            coder("java.nio.charset.CharsetDecoder", "UTF-8 REPORT REPLACE fffd").as_deref(),
+            Some("java.nio.charset.Charset.forName(\"UTF-8\").newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT).onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPLACE).replaceWith(\"\u{fffd}\")")
+        );
+        assert_eq!(
+            coder("java.nio.charset.CharsetEncoder", "US-ASCII IGNORE REPORT 3f").as_deref(),
+            Some("java.nio.charset.Charset.forName(\"US-ASCII\").newEncoder().onMalformedInput(java.nio.charset.CodingErrorAction.IGNORE).onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).replaceWith(new byte[] {(byte) 0x3f})")
+        );
+        assert_eq!(
+            coder("java.nio.charset.CharsetEncoder", "UTF-8 REPORT HALT 3f"),
+            None
+        );
+        assert_eq!(
+            coder("java.nio.charset.CharsetDecoder", "UTF-8 REPORT REPORT fff"),
+            None
+        );
+        assert_eq!(
+            coder("java.nio.charset.CharsetDecoder", "UTF-8 REPORT REPORT"),
+            None
+        );
         assert_eq!(bit_set("{4, 2}"), None);
         assert_eq!(bit_set("{0-4294967296}"), None);
         assert_eq!(

@@ -148,6 +148,20 @@ pub fn is_text_holder(class: &str) -> bool {
     TEXT_HOLDERS.contains(&class)
 }
 
+/// The JDK classes recorded as `Text` by what they were made with whose `equals` is
+/// identity: a charset's decoders and encoders (`UTF-8 REPORT REPLACE fffd`), rebuilt
+/// through `Charset.newDecoder()`. Never asserted equal; matched by type.
+pub const IDENTITY_TEXTS: [&str; 2] = [
+    "java.nio.charset.CharsetDecoder",
+    "java.nio.charset.CharsetEncoder",
+];
+
+/// Does a `Text` value of `class` compare by identity (a [`TEXT_HOLDERS`] writer or
+/// builder, or one of the [`IDENTITY_TEXTS`])?
+pub fn compares_by_identity(class: &str) -> bool {
+    is_text_holder(class) || IDENTITY_TEXTS.contains(&class)
+}
+
 /// The JDK's optional values, recorded as a [`Value::Object`] of their own fields (a
 /// `java.util.Optional`'s `value`, null when empty; `isPresent` and `value` of the
 /// primitive ones) and rebuilt through their factories (`Optional.ofNullable`).

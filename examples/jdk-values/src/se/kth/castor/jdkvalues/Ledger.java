@@ -1,5 +1,9 @@
 package se.kth.castor.jdkvalues;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.BitSet;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
@@ -8,7 +12,8 @@ import java.util.regex.Pattern;
 
 /**
  * Thread-safe, validating and logging: it holds a lock, a pattern, an atomic reference and a logger, JDK objects with no
- * public state; and a bit set of free shelf slots, thousands of them (as a scratch file keeps its free pages).
+ * public state; a bit set of free shelf slots, thousands of them (as a scratch file keeps its free pages); and a
+ * strict UTF-8 decoder for labels read as bytes (as a parser checks its input).
  */
 public class Ledger {
     private final ReentrantLock lock = new ReentrantLock();
@@ -17,6 +22,7 @@ public class Ledger {
     private final Logger log = Logger.getLogger("ledger");
     private final Catalog catalog;
     private final BitSet freeSlots = new BitSet();
+    private final CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder();
     private int reserved;
     private int lastSlot = -1;
 
@@ -44,6 +50,16 @@ public class Ledger {
             return units;
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** Whether a label read as bytes is well-formed UTF-8 naming an item the catalog knows. */
+    public boolean knows(byte[] label) {
+        try {
+            String name = utf8.decode(ByteBuffer.wrap(label)).toString();
+            return catalog.stock(name).isPresent();
+        } catch (CharacterCodingException e) {
+            return false;
         }
     }
 }

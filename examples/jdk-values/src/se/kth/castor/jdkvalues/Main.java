@@ -16,5 +16,7 @@ public class Main {
         System.out.println(cart.average(List.of("pen", "book", "lamp", "pen", "pen", "book", "lamp")));
         Ledger ledger = new Ledger(catalog);
         System.out.println(ledger.reserve("pen") + " " + ledger.reserve("PEN") + " " + ledger.reserve("pen-1"));
+        System.out.println(ledger.knows("pen".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + " "
+            + ledger.knows(new byte[] {(byte) 0xff, 'a'}));
     }
 }
