@@ -158,6 +158,13 @@ pub enum Kind {
     /// malformed and unmappable input, replacement in hex), as the class
     /// `java.nio.charset.CharsetDecoder`/`CharsetEncoder`; rebuilt by `newDecoder()`.
     Coder(bool),
+    /// An `ArrayList`'s iterator, recorded as a collection of class
+    /// [`mimic_trace::ITERATOR`] holding the elements it has yet to return (its list's
+    /// from `cursor` on): the ids of its `this$0` (the list) and `cursor` fields.
+    ListIterator {
+        list: Id,
+        cursor: Id,
+    },
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -523,6 +530,14 @@ unsafe fn classify(
         Kind::TimeZoneId
     } else if name == "java.util.GregorianCalendar" {
         Kind::Calendar
+    } else if let Some(kind) = matches!(
+        name.as_str(),
+        "java.util.ArrayList$Itr" | "java.util.ArrayList$ListItr"
+    )
+    .then(|| unsafe { list_iterator_fields(env, class) })
+    .flatten()
+    {
+        kind
     } else if let Some(kind) = (name == "java.util.BitSet")
         .then(|| unsafe { bit_set_fields(env, class) })
         .flatten()
@@ -615,6 +630,19 @@ unsafe fn classify(
         quoted: json::quoted(&name),
         name,
         kind,
+    })
+}
+
+/// An `ArrayList` iterator's list and cursor fields (`None` if this JDK names them
+/// otherwise: then it is opaque).
+unsafe fn list_iterator_fields(env: &JniEnv, class: jni::jclass) -> Option<Kind> {
+    let list = unsafe { env.get_field_id(class, "this$0", "Ljava/util/ArrayList;") };
+    clear(env);
+    let cursor = unsafe { env.get_field_id(class, "cursor", "I") };
+    clear(env);
+    Some(Kind::ListIterator {
+        list: Id(list?),
+        cursor: Id(cursor?),
     })
 }
 

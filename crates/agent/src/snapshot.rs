@@ -664,6 +664,9 @@ impl<'a> Walk<'a> {
                         json::end_container(self.out, truncated);
                     }
                     Kind::Collection => unsafe { self.collection(obj, id, name, depth) },
+                    Kind::ListIterator { list, cursor } => unsafe {
+                        self.list_iterator(obj, id, (list, cursor), depth)
+                    },
                     Kind::CollectionView(_) | Kind::MapView(_) => {
                         match unsafe { self.unwrap_view(obj) } {
                             Some((inner, false)) => unsafe {
@@ -759,6 +762,50 @@ impl<'a> Walk<'a> {
         json::begin_collection(self.out, id, name, size);
         let truncated = unsafe { self.object_elements(arr, size, depth, None) };
         json::end_container(self.out, truncated);
+    }
+
+    /// An `ArrayList`'s iterator: the elements it has yet to return, as a collection of
+    /// class [`mimic_trace::ITERATOR`] (read through the list's `toArray()`, JDK code).
+    unsafe fn list_iterator(
+        &mut self,
+        it: jni::jobject,
+        id: u32,
+        (list, cursor): (&crate::jdk::Id, &crate::jdk::Id),
+        depth: u32,
+    ) {
+        let env = self.env;
+        let name = "\"java.util.Iterator\"";
+        let at = unsafe { env.get_int_field(it, cursor.0) }.max(0);
+        let source = unsafe { env.get_object_field(it, list.0) };
+        if clear(env) || source.is_null() {
+            json::opaque(self.out, name, "its list could not be read");
+            return;
+        }
+        let arr = unsafe { env.call_object_method(source, self.cx.jdk.to_array.0, &[]) };
+        unsafe { env.delete_local_ref(source) };
+        if clear(env) || arr.is_null() {
+            json::opaque(self.out, name, "toArray() failed");
+            return;
+        }
+        let size = unsafe { env.get_array_length(arr) }.max(0);
+        let at = at.min(size);
+        let remaining = (size - at) as u32;
+        json::begin_collection(self.out, id, name, remaining);
+        let mut written = 0u32;
+        for i in at..size {
+            if self.full() {
+                break;
+            }
+            let e = unsafe { env.get_object_array_element(arr, i) };
+            if written > 0 {
+                json::comma(self.out);
+            }
+            self.guide = None;
+            unsafe { self.value(e, depth + 1) };
+            written += 1;
+        }
+        unsafe { env.delete_local_ref(arr) };
+        json::end_container(self.out, written < remaining);
     }
 
     /// The next element of a JDK iterator (null elements are `Some(null)`), `None` at the

@@ -425,9 +425,10 @@ fn lambdas_handed_on_are_stood_in_for_by_mocks_of_their_interface() {
 /// or, holding a project object, by its presence and that object's fields; a ledger's
 /// `ReentrantLock` is a new lock, its `Pattern` is compiled again, its `AtomicReference`
 /// holds what it held and its JDK `Logger` is found by name, its `BitSet` of free
-/// slots by its runs of set bits and its UTF-8 decoder by charset and actions. Before,
-/// each was opaque ("JDK type java.util.Optional is not captured by meaning") and no
-/// invocation of the cart or the ledger got a test.
+/// slots by its runs of set bits, its UTF-8 decoder by charset and actions, and a shelf's
+/// iterator by the elements it had yet to return. Before, each was opaque ("JDK type
+/// java.util.Optional is not captured by meaning") and no invocation of the cart or the
+/// ledger got a test.
 #[test]
 fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     let dir = tempfile::tempdir().unwrap();
@@ -463,6 +464,10 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         // Its strict decoder: by charset and actions (before: "JDK type
         // sun.nio.cs.UTF_8$Decoder is not captured by meaning", no test of `knows`).
         "\"utf8\", java.nio.charset.Charset.forName(\"UTF-8\").newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT).onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).replaceWith(\"\u{fffd}\")",
+        // The shelf's own iterator, answered by the mocked `iterator()`: the elements it had
+        // yet to return (before: "JDK type java.util.ArrayList$Itr is not captured by
+        // meaning", no test of `value`).
+        "when(shelf.iterator()).thenReturn((java.util.Iterator) new java.util.ArrayList<>(java.util.Arrays.asList(Fixtures.create(Product.class, \"name\", \"pen\", \"price\", 3), Fixtures.create(Product.class, \"name\", \"book\", \"price\", 12))).iterator());",
     ] {
         assert!(ledger.contains(expected), "{expected} in {ledger}");
     }

@@ -299,8 +299,11 @@ fn arg_matchers(
                 // A writer or builder: its `equals` is identity, and its text when the
                 // call was made is gone by the time Mockito compares (the code goes on
                 // writing into it): any object of the type.
-                // A charset's decoder or encoder: its `equals` is identity too.
+                // A charset's decoder or encoder, an iterator: their `equals` is identity too.
                 Value::Text { class, .. } if mimic_trace::compares_by_identity(class) => {
+                    any_matcher(t, b.package)
+                }
+                Value::Collection { class, .. } if class == mimic_trace::ITERATOR => {
                     any_matcher(t, b.package)
                 }
                 // Holding a project object, whose class may not define `equals`: by

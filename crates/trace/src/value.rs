@@ -148,6 +148,11 @@ pub fn is_text_holder(class: &str) -> bool {
     TEXT_HOLDERS.contains(&class)
 }
 
+/// The class a [`Value::Collection`] is recorded with for a JDK iterator over a list
+/// (`ArrayList`'s): its elements are those it has yet to return. Rebuilt as an iterator
+/// over a new list of them; compared by identity (never asserted equal, matched by type).
+pub const ITERATOR: &str = "java.util.Iterator";
+
 /// The JDK classes recorded as `Text` by what they were made with whose `equals` is
 /// identity: a charset's decoders and encoders (`UTF-8 REPORT REPLACE fffd`), rebuilt
 /// through `Charset.newDecoder()`. Never asserted equal; matched by type.

@@ -62,4 +62,13 @@ public class Ledger {
             return false;
         }
     }
+
+    /** The value of a shelf at the catalog's prices: walks the shelf's own iterator. */
+    public int value(Shelf shelf) {
+        int total = 0;
+        for (Product p : shelf) {
+            total += p.price();
+        }
+        return total;
+    }
 }

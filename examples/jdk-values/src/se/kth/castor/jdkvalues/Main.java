@@ -18,5 +18,7 @@ public class Main {
         System.out.println(ledger.reserve("pen") + " " + ledger.reserve("PEN") + " " + ledger.reserve("pen-1"));
         System.out.println(ledger.knows("pen".getBytes(java.nio.charset.StandardCharsets.UTF_8)) + " "
             + ledger.knows(new byte[] {(byte) 0xff, 'a'}));
+        System.out.println(ledger.value(new Shelf().add(new Product("pen", 3)).add(new Product("book", 12)))
+            + " " + ledger.value(new Shelf()));
     }
 }
