@@ -1560,14 +1560,20 @@ impl<'a> Analyser<'a> {
     }
 
     /// Is `c` a call of a method of this class on `this`, or a static one (a helper that
-    /// runs as part of the method under test)?
+    /// runs as part of the method under test)? Named after this class or a project
+    /// superclass: in an inherited helper's body (`BaseParser.parseCOSName`), its own
+    /// calls on `this` name the superclass.
     fn is_helper_call(&self, c: &Call) -> bool {
         let on_this = match c.opcode {
             INVOKESTATIC => true,
             INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
             _ => false,
         };
-        on_this && c.callee.owner == self.class_name && !c.callee.name.starts_with('<')
+        on_this
+            && !c.callee.name.starts_with('<')
+            && (c.callee.owner == self.class_name
+                || (c.opcode != INVOKESPECIAL
+                    && self.index.is_subtype(self.class_name, &c.callee.owner)))
     }
 
     /// Is `c` a `super.m(…)` call (`invokespecial` on `this` of a superclass's method)?
@@ -1616,10 +1622,25 @@ impl<'a> Analyser<'a> {
         other_classes: bool,
     ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Analysis)> {
         let (class, index, this) = if self.is_helper_call(c) {
-            let i = self
-                .class
-                .find_method(&c.callee.name, &c.callee.descriptor)?;
-            (self.class, i, Origin::This)
+            // A virtual call on `this` runs this class's override if it has one; a static
+            // one, the method of the class it names.
+            let own = (c.opcode != INVOKESTATIC || c.callee.owner == self.class_name)
+                .then(|| self.class.find_method(&c.callee.name, &c.callee.descriptor))
+                .flatten();
+            match own {
+                Some(i) => (self.class, i, Origin::This),
+                // Inherited from a project superclass (`skipSpaces()` of a parser's
+                // `BaseParser`): its body runs on this object as the class's own
+                // helpers do, and makes its calls on the same mocks.
+                None => {
+                    let (class, i) = self.index.method_with_code(
+                        &c.callee.owner,
+                        &c.callee.name,
+                        &c.callee.descriptor,
+                    )?;
+                    (class, i, Origin::This)
+                }
+            }
         } else if self.is_super_call(c) {
             let (class, i) = self.index.method_with_code(
                 &c.callee.owner,

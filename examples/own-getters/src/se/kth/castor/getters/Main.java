@@ -12,6 +12,7 @@ public class Main {
         }
         StrictSubstitutor strict = new StrictSubstitutor(values::get);
         System.out.println(strict.require("city"));
+        System.out.println(strict.requireAll("name, city, unknown"));
         try {
             strict.require("unknown");
         } catch (IllegalArgumentException e) {

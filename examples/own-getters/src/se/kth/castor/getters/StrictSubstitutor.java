@@ -17,4 +17,13 @@ public class StrictSubstitutor extends Substitutor {
         }
         return value;
     }
+
+    /** The named values, once the first is known: its own call, then the inherited helpers make theirs. */
+    public String requireAll(String names) {
+        String first = names.split(",")[0].trim();
+        if (getLookup().find(first) == null) {
+            throw new IllegalArgumentException("unknown variable " + first);
+        }
+        return resolveAll(names);
+    }
 }

@@ -33,4 +33,25 @@ public class Substitutor {
         }
         return out.toString();
     }
+
+    /**
+     * The values of comma-separated names, {@code ?} for an unknown one: a helper its
+     * subclasses inherit, which calls another ({@link #resolveOr}); the calls both make on
+     * the lookup belong to whichever method under test called them.
+     */
+    protected String resolveAll(String names) {
+        StringBuilder out = new StringBuilder();
+        for (String n : names.split(",")) {
+            if (out.length() > 0) {
+                out.append(',');
+            }
+            out.append(resolveOr(n.trim(), "?"));
+        }
+        return out.toString();
+    }
+
+    protected String resolveOr(String key, String fallback) {
+        String value = getLookup().find(key);
+        return value == null ? fallback : value;
+    }
 }
