@@ -467,7 +467,7 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         // The shelf's own iterator, answered by the mocked `iterator()`: the elements it had
         // yet to return (before: "JDK type java.util.ArrayList$Itr is not captured by
         // meaning", no test of `value`).
-        "when(shelf.iterator()).thenReturn((java.util.Iterator) new java.util.ArrayList<>(java.util.Arrays.asList(Fixtures.create(Product.class, \"name\", \"pen\", \"price\", 3), Fixtures.create(Product.class, \"name\", \"book\", \"price\", 12))).iterator());",
+        "when(shelf.iterator()).thenReturn((java.util.ListIterator) new java.util.ArrayList<>(java.util.Arrays.asList(Fixtures.create(Product.class, \"name\", \"pen\", \"price\", 3), Fixtures.create(Product.class, \"name\", \"book\", \"price\", 12))).listIterator());",
     ] {
         assert!(ledger.contains(expected), "{expected} in {ledger}");
     }

@@ -608,11 +608,12 @@ impl<'a> Builder<'a> {
                 format!("{}java.util.Set.of({args})", cast("Set"))
             }
             "java.util.Arrays$ArrayList" => as_list,
-            // The elements an iterator had yet to return, over a list of its own; raw, as
-            // an empty or mixed list would not infer the element type the context wants.
-            mimic_trace::ITERATOR => {
-                format!("(java.util.Iterator) new java.util.ArrayList<>({as_list}).iterator()")
-            }
+            // The elements an iterator had yet to return, over a list of its own (a list
+            // iterator: a field may be declared `ListIterator`); raw, as an empty or mixed
+            // list would not infer the element type the context wants.
+            mimic_trace::ITERATOR => format!(
+                "(java.util.ListIterator) new java.util.ArrayList<>({as_list}).listIterator()"
+            ),
             "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
             "java.util.Collections$EmptySet" => "java.util.Collections.emptySet()".into(),
             "java.util.Collections$SingletonList" => {

@@ -141,6 +141,32 @@ fn fixtures_compile_and_rebuild_what_mimic_records() {
                     text: "opened\n".into(),
                 },
             ),
+            // A BitSet by its runs, a decoder by what it was made with, an iterator by
+            // the elements it had yet to return (as the recorder writes them).
+            field(
+                "free",
+                Value::Text {
+                    class: "java.util.BitSet".into(),
+                    text: "{0-4095, 4165}".into(),
+                },
+            ),
+            field(
+                "decoder",
+                Value::Text {
+                    class: "java.nio.charset.CharsetDecoder".into(),
+                    text: "UTF-8 REPORT REPLACE fffd".into(),
+                },
+            ),
+            field(
+                "rest",
+                Value::Collection {
+                    id: 9,
+                    class: mimic_trace::ITERATOR.into(),
+                    size: 2,
+                    elements: vec![Value::Str { v: "c".into() }, Value::Str { v: "d".into() }],
+                    truncated: false,
+                },
+            ),
         ],
         truncated: false,
     };

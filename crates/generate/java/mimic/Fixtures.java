@@ -619,6 +619,16 @@ public final class Fixtures {
                         return array;
                     }
                     case "collection": {
+                        if ("java.util.Iterator".equals(n.get("class"))) {
+                            // An iterator, by the elements it had yet to return.
+                            List<Object> rest = new java.util.ArrayList<>();
+                            for (Object e : (List<Object>) n.get("elements")) {
+                                rest.add(build(e, ids));
+                            }
+                            java.util.ListIterator<Object> it = rest.listIterator();
+                            ids.put(((Number) n.get("id")).longValue(), it);
+                            return it;
+                        }
                         Collection<Object> c = collection((String) n.get("class"));
                         for (Object e : (List<Object>) n.get("elements")) {
                             c.add(build(e, ids));
@@ -756,7 +766,9 @@ public final class Fixtures {
                     String[] p = text.split(" ");
                     return field(p[0], p[1]);
                 }
-                case "java.util.BitSet": return bitSet(text);
+                case "java.util.BitSet": return bits(text);
+                case "java.nio.charset.CharsetDecoder":
+                case "java.nio.charset.CharsetEncoder": return coder(cls, text);
                 case "java.awt.geom.Point2D$Float": {
                     String[] xy = coordinates(text, "Point2D.Float[");
                     return new java.awt.geom.Point2D.Float(Float.parseFloat(xy[0]), Float.parseFloat(xy[1]));
@@ -800,15 +812,34 @@ public final class Fixtures {
             }
         }
 
-        private static java.util.BitSet bitSet(String text) {
-            java.util.BitSet bits = new java.util.BitSet();
-            String inner = text.substring(1, text.length() - 1).trim();
-            if (!inner.isEmpty()) {
-                for (String bit : inner.split(",")) {
-                    bits.set(Integer.parseInt(bit.trim()));
+        /** A decoder or encoder from {@code charset malformed unmappable replacement-in-hex}. */
+        private static Object coder(String cls, String text) {
+            String[] p = text.split(" ");
+            java.nio.charset.Charset charset = java.nio.charset.Charset.forName(p[0]);
+            java.nio.charset.CodingErrorAction malformed = action(p[1]);
+            java.nio.charset.CodingErrorAction unmappable = action(p[2]);
+            if (cls.endsWith("Decoder")) {
+                StringBuilder replacement = new StringBuilder();
+                for (int i = 0; i < p[3].length(); i += 4) {
+                    replacement.append((char) Integer.parseInt(p[3].substring(i, i + 4), 16));
                 }
+                return charset.newDecoder().onMalformedInput(malformed).onUnmappableCharacter(unmappable)
+                    .replaceWith(replacement.toString());
             }
-            return bits;
+            byte[] replacement = new byte[p[3].length() / 2];
+            for (int i = 0; i < replacement.length; i++) {
+                replacement[i] = (byte) Integer.parseInt(p[3].substring(2 * i, 2 * i + 2), 16);
+            }
+            return charset.newEncoder().onMalformedInput(malformed).onUnmappableCharacter(unmappable)
+                .replaceWith(replacement);
+        }
+
+        private static java.nio.charset.CodingErrorAction action(String name) {
+            switch (name) {
+                case "IGNORE": return java.nio.charset.CodingErrorAction.IGNORE;
+                case "REPLACE": return java.nio.charset.CodingErrorAction.REPLACE;
+                default: return java.nio.charset.CodingErrorAction.REPORT;
+            }
         }
 
         private static String[] coordinates(String text, String prefix) {

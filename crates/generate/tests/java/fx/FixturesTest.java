@@ -25,6 +25,17 @@ class FixturesTest {
         n.seen.add(n);
         assertEquals(1, n.seen.size());
         assertEquals("opened\n", n.journal.toString());
+        java.util.BitSet free = new java.util.BitSet();
+        free.set(0, 4096);
+        free.set(4165);
+        assertEquals(free, n.free);
+        assertEquals(java.nio.charset.StandardCharsets.UTF_8, n.decoder.charset());
+        assertEquals(java.nio.charset.CodingErrorAction.REPORT, n.decoder.malformedInputAction());
+        assertEquals(java.nio.charset.CodingErrorAction.REPLACE, n.decoder.unmappableCharacterAction());
+        assertEquals("\uFFFD", n.decoder.replacement());
+        assertEquals("c", n.rest.next());
+        assertEquals("d", n.rest.next());
+        assertFalse(n.rest.hasNext());
         // Generated tests build the same set in Java source.
         java.util.Set<Object> set = Fixtures.setFromMap(new java.util.IdentityHashMap<>(), "a", "b");
         assertEquals(java.util.Set.of("a", "b"), set);

@@ -15,6 +15,9 @@ class Node {
     Integer boxed;
     java.util.Set<Node> seen;
     java.io.StringWriter journal;
+    java.util.BitSet free;
+    java.nio.charset.CharsetDecoder decoder;
+    java.util.ListIterator<String> rest;
 
     Node() {
         throw new IllegalStateException("Fixtures must not run constructors");
