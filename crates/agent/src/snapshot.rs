@@ -765,7 +765,9 @@ impl<'a> Walk<'a> {
     }
 
     /// An `ArrayList`'s iterator: the elements it has yet to return, as a collection of
-    /// class [`mimic_trace::ITERATOR`] (read through the list's `toArray()`, JDK code).
+    /// class [`mimic_trace::ITERATOR`], read from the list's `elementData` and `size`
+    /// fields (no Java code runs, and a long list is not copied: only what the caps let
+    /// through is read).
     unsafe fn list_iterator(
         &mut self,
         it: jni::jobject,
@@ -781,13 +783,25 @@ impl<'a> Walk<'a> {
             json::opaque(self.out, name, "its list could not be read");
             return;
         }
-        let arr = unsafe { env.call_object_method(source, self.cx.jdk.to_array.0, &[]) };
+        let class = unsafe { env.get_object_class(source) };
+        let data = unsafe { env.get_field_id(class, "elementData", "[Ljava/lang/Object;") };
+        clear(env);
+        let size = unsafe { env.get_field_id(class, "size", "I") };
+        clear(env);
+        unsafe { env.delete_local_ref(class) };
+        let (Some(data), Some(size)) = (data, size) else {
+            unsafe { env.delete_local_ref(source) };
+            json::opaque(self.out, name, "its list's fields could not be found");
+            return;
+        };
+        let size = unsafe { env.get_int_field(source, size) }.max(0);
+        let arr = unsafe { env.get_object_field(source, data) };
         unsafe { env.delete_local_ref(source) };
         if clear(env) || arr.is_null() {
-            json::opaque(self.out, name, "toArray() failed");
+            json::opaque(self.out, name, "its list could not be read");
             return;
         }
-        let size = unsafe { env.get_array_length(arr) }.max(0);
+        let size = size.min(unsafe { env.get_array_length(arr) });
         let at = at.min(size);
         let remaining = (size - at) as u32;
         json::begin_collection(self.out, id, name, remaining);
