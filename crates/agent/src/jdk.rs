@@ -343,6 +343,24 @@ unsafe fn string_call(env: &JniEnv, obj: jni::jobject, method: jni::jmethodID) -
     text
 }
 
+/// The id of `class`'s method `name` `sig`, or None (the exception it raised cleared).
+///
+/// # Safety
+/// `class` is a live class reference on this thread.
+unsafe fn method_id(
+    env: &JniEnv,
+    class: jni::jclass,
+    name: &str,
+    sig: &str,
+) -> Option<jni::jmethodID> {
+    let id = unsafe { env.get_method_id(class, name, sig) };
+    if clear(env) {
+        None
+    } else {
+        id
+    }
+}
+
 /// The text a date, time zone or calendar is recorded by ([`Kind::EpochMillis`],
 /// [`Kind::TimeZoneId`], [`Kind::Calendar`]), read through the JDK's public accessors
 /// looked up on `class` (its runtime class) when one is met: looking them up at VMInit
@@ -357,14 +375,8 @@ pub unsafe fn time_summary(
     kind: &crate::classinfo::Kind,
 ) -> Option<String> {
     use crate::classinfo::Kind;
-    let id = |class: jni::jclass, name: &str, sig: &str| {
-        let id = unsafe { env.get_method_id(class, name, sig) };
-        if clear(env) {
-            None
-        } else {
-            id
-        }
-    };
+    let id =
+        |class: jni::jclass, name: &str, sig: &str| unsafe { method_id(env, class, name, sig) };
     let long = |obj: jni::jobject, name: &str| {
         let v = unsafe { env.call_long_method(obj, id(class, name, "()J")?, &[]) };
         (!clear(env)).then_some(v)
@@ -419,14 +431,8 @@ pub unsafe fn coder_summary(
     class: jni::jclass,
     decoder: bool,
 ) -> Option<String> {
-    let id = |class: jni::jclass, name: &str, sig: &str| {
-        let id = unsafe { env.get_method_id(class, name, sig) };
-        if clear(env) {
-            None
-        } else {
-            id
-        }
-    };
+    let id =
+        |class: jni::jclass, name: &str, sig: &str| unsafe { method_id(env, class, name, sig) };
     let object = |name: &str, sig: &str| {
         let o = unsafe { env.call_object_method(obj, id(class, name, sig)?, &[]) };
         (!clear(env) && !o.is_null()).then_some(o)

@@ -1621,6 +1621,11 @@ impl<'a> Analyser<'a> {
         args: Option<&[Origin]>,
         other_classes: bool,
     ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Analysis)> {
+        // The method the named class has or inherits, with code.
+        let named = || {
+            self.index
+                .method_with_code(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
+        };
         let (class, index, this) = if self.is_helper_call(c) {
             // A virtual call on `this` runs this class's override if it has one; a static
             // one, the method of the class it names.
@@ -1633,20 +1638,12 @@ impl<'a> Analyser<'a> {
                 // `BaseParser`): its body runs on this object as the class's own
                 // helpers do, and makes its calls on the same mocks.
                 None => {
-                    let (class, i) = self.index.method_with_code(
-                        &c.callee.owner,
-                        &c.callee.name,
-                        &c.callee.descriptor,
-                    )?;
+                    let (class, i) = named()?;
                     (class, i, Origin::This)
                 }
             }
         } else if self.is_super_call(c) {
-            let (class, i) = self.index.method_with_code(
-                &c.callee.owner,
-                &c.callee.name,
-                &c.callee.descriptor,
-            )?;
+            let (class, i) = named()?;
             (class, i, Origin::This)
         } else if other_classes {
             let (class, i) = self.other_class_callee(c)?;
