@@ -722,6 +722,31 @@ fn a_call_through_the_class_own_or_inherited_getter_is_a_call_on_its_field() {
         calls,
         [("find", &field("lookup", "se/kth/castor/getters/Lookup"))]
     );
+    // `requireAll` goes on through `resolveAll`, which it inherits, and that through
+    // `resolveOr` (named after the superclass in its body): the `find` in the latter is
+    // a deeper call of the method, on the same field (a parser's `BaseParser.skipSpaces`).
+    let require_all = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "requireAll")
+        .expect("requireAll is a MUT");
+    let deeper: Vec<(&str, &str, &str)> = require_all
+        .deeper_calls
+        .iter()
+        .map(|d| {
+            (
+                d.via.class.as_str(),
+                d.via.method.as_str(),
+                d.call.name.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        deeper,
+        [("se.kth.castor.getters.Substitutor", "resolveOr", "find")],
+        "{:?}",
+        require_all.deeper_calls
+    );
 }
 
 /// A bound method reference on a collaborator (`items.forEach(sink::send)`, an inner
