@@ -160,10 +160,13 @@ pub enum Kind {
     Coder(bool),
     /// An `ArrayList`'s iterator, recorded as a collection of class
     /// [`mimic_trace::ITERATOR`] holding the elements it has yet to return (its list's
-    /// from `cursor` on): the ids of its `this$0` (the list) and `cursor` fields.
+    /// from `cursor` on): the ids of its `this$0` (the list) and `cursor` fields, and of
+    /// the list's `elementData` and `size`.
     ListIterator {
         list: Id,
         cursor: Id,
+        data: Id,
+        size: Id,
     },
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
@@ -633,29 +636,41 @@ unsafe fn classify(
     })
 }
 
-/// An `ArrayList` iterator's list and cursor fields (`None` if this JDK names them
-/// otherwise: then it is opaque).
+/// The id of `class`'s field `name` of type `sig` (an inherited one too), or None (the
+/// exception the lookup raised cleared).
+///
+/// # Safety
+/// `class` is a live class reference on this thread.
+unsafe fn field_id(env: &JniEnv, class: jni::jclass, name: &str, sig: &str) -> Option<Id> {
+    let id = unsafe { env.get_field_id(class, name, sig) };
+    clear(env);
+    id.map(Id)
+}
+
+/// An `ArrayList` iterator's list and cursor fields, and the list's `elementData` and
+/// `size` (`None` if this JDK names them otherwise: then it is opaque). Looked up once
+/// per iterator class, not per value.
 unsafe fn list_iterator_fields(env: &JniEnv, class: jni::jclass) -> Option<Kind> {
-    let list = unsafe { env.get_field_id(class, "this$0", "Ljava/util/ArrayList;") };
+    let list_class = env.find_class("java/util/ArrayList");
     clear(env);
-    let cursor = unsafe { env.get_field_id(class, "cursor", "I") };
-    clear(env);
+    let list_class = list_class?;
+    let data = unsafe { field_id(env, list_class, "elementData", "[Ljava/lang/Object;") };
+    let size = unsafe { field_id(env, list_class, "size", "I") };
+    unsafe { env.delete_local_ref(list_class) };
     Some(Kind::ListIterator {
-        list: Id(list?),
-        cursor: Id(cursor?),
+        list: unsafe { field_id(env, class, "this$0", "Ljava/util/ArrayList;") }?,
+        cursor: unsafe { field_id(env, class, "cursor", "I") }?,
+        data: data?,
+        size: size?,
     })
 }
 
 /// A `BitSet`'s `words` and `wordsInUse` fields (`None` if this JDK names them otherwise:
 /// then it is recorded by its text).
 unsafe fn bit_set_fields(env: &JniEnv, class: jni::jclass) -> Option<Kind> {
-    let words = unsafe { env.get_field_id(class, "words", "[J") };
-    clear(env);
-    let in_use = unsafe { env.get_field_id(class, "wordsInUse", "I") };
-    clear(env);
     Some(Kind::BitSet {
-        words: Id(words?),
-        in_use: Id(in_use?),
+        words: unsafe { field_id(env, class, "words", "[J") }?,
+        in_use: unsafe { field_id(env, class, "wordsInUse", "I") }?,
     })
 }
 

@@ -664,9 +664,12 @@ impl<'a> Walk<'a> {
                         json::end_container(self.out, truncated);
                     }
                     Kind::Collection => unsafe { self.collection(obj, id, name, depth) },
-                    Kind::ListIterator { list, cursor } => unsafe {
-                        self.list_iterator(obj, id, (list, cursor), depth)
-                    },
+                    Kind::ListIterator {
+                        list,
+                        cursor,
+                        data,
+                        size,
+                    } => unsafe { self.list_iterator(obj, id, [list, cursor, data, size], depth) },
                     Kind::CollectionView(_) | Kind::MapView(_) => {
                         match unsafe { self.unwrap_view(obj) } {
                             Some((inner, false)) => unsafe {
@@ -772,7 +775,7 @@ impl<'a> Walk<'a> {
         &mut self,
         it: jni::jobject,
         id: u32,
-        (list, cursor): (&crate::jdk::Id, &crate::jdk::Id),
+        [list, cursor, data, size]: [&crate::jdk::Id; 4],
         depth: u32,
     ) {
         let env = self.env;
@@ -783,19 +786,8 @@ impl<'a> Walk<'a> {
             json::opaque(self.out, name, "its list could not be read");
             return;
         }
-        let class = unsafe { env.get_object_class(source) };
-        let data = unsafe { env.get_field_id(class, "elementData", "[Ljava/lang/Object;") };
-        clear(env);
-        let size = unsafe { env.get_field_id(class, "size", "I") };
-        clear(env);
-        unsafe { env.delete_local_ref(class) };
-        let (Some(data), Some(size)) = (data, size) else {
-            unsafe { env.delete_local_ref(source) };
-            json::opaque(self.out, name, "its list's fields could not be found");
-            return;
-        };
-        let size = unsafe { env.get_int_field(source, size) }.max(0);
-        let arr = unsafe { env.get_object_field(source, data) };
+        let size = unsafe { env.get_int_field(source, size.0) }.max(0);
+        let arr = unsafe { env.get_object_field(source, data.0) };
         unsafe { env.delete_local_ref(source) };
         if clear(env) || arr.is_null() {
             json::opaque(self.out, name, "its list could not be read");

@@ -83,10 +83,6 @@ fn is_hidden_class_name(s: &str) -> bool {
     is_binary_name(name) && !suffix.is_empty() && suffix.chars().all(|c| c.is_ascii_hexdigit())
 }
 
-/// The class the agent records for an opaque value it could not look at (the run's byte
-/// budget spent, a value that could not be read).
-pub const UNKNOWN_CLASS: &str = "?";
-
 /// A method descriptor that parses and names only valid classes.
 pub fn is_method_descriptor(s: &str) -> bool {
     MethodDescriptor::parse(s)
@@ -233,7 +229,8 @@ pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
         // The JVM names a hidden class (a lambda's) `Outer$$Lambda$1/0x…`: an opaque
         // value keeps that name for the reader; it is never written into code. Nor is
         // the agent's `?`, a value it could not read or had no budget left for.
-        Value::Opaque { class: c, .. } if is_hidden_class_name(c) || c == UNKNOWN_CLASS => {}
+        Value::Opaque { class: c, .. }
+            if is_hidden_class_name(c) || c == mimic_trace::UNKNOWN_CLASS => {}
         _ => {
             if let Some(c) = v.class() {
                 class(what, c)?;

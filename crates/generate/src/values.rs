@@ -435,7 +435,7 @@ impl<'a> Builder<'a> {
                                 "a lambda made in {made_in} is opaque (the method runs it, or it names no interface): no mock stands in for it"
                             ),
                         ),
-                        None if class == crate::check::UNKNOWN_CLASS => self.problem(
+                        None if class == mimic_trace::UNKNOWN_CLASS => self.problem(
                             SkipReason::OpaqueValue,
                             format!("a value is opaque ({reason})"),
                         ),

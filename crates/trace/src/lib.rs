@@ -16,4 +16,5 @@ pub use store::{RunInfo, Store, StoreError, SCHEMA_VERSION};
 pub use value::{
     compares_by_identity, is_text_holder, jdk_by_fields, FieldValue, Value, ELEMENTS_FIELD,
     ENTRIES_FIELD, IDENTITY_TEXTS, ITERATOR, JDK_BY_FIELDS, OPTIONALS, SET_FROM_MAP, TEXT_HOLDERS,
+    UNKNOWN_CLASS,
 };

@@ -148,6 +148,10 @@ pub fn is_text_holder(class: &str) -> bool {
     TEXT_HOLDERS.contains(&class)
 }
 
+/// The class of a [`Value::Opaque`] the agent could not look at: the run's value budget
+/// spent, a value that could not be read (never a class name: nothing builds it).
+pub const UNKNOWN_CLASS: &str = "?";
+
 /// The class a [`Value::Collection`] is recorded with for a JDK iterator over a list
 /// (`ArrayList`'s): its elements are those it has yet to return. Rebuilt as an iterator
 /// over a new list of them; compared by identity (never asserted equal, matched by type).
