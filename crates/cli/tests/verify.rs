@@ -79,6 +79,7 @@ fn loops_exits_and_exhausted_heaps_are_named_and_harm_no_other_test() {
         ("PollerTest.readsWhenReady", "successfully_mimics"),
         ("PollerTest.waitsForever", "timeout"),
         ("PollerTest.readsAgain", "successfully_mimics"),
+        ("PollerTest.nothingLeftRunning", "successfully_mimics"),
         ("ExitTest.readsWithoutExiting", "successfully_mimics"),
         ("ExitTest.exits", "jvm_died"),
         ("ExitTest.assertsWrongly", "incompletely_mimics"),
@@ -185,7 +186,12 @@ fn without_test(source: &str, name: &str) -> String {
     else {
         return source.to_string();
     };
-    let start = header - 1;
+    // With its annotations (`@Test`, `@Order(…)`).
+    let start = (0..header)
+        .rev()
+        .take_while(|&i| lines[i].trim_start().starts_with('@'))
+        .last()
+        .unwrap_or(header);
     let end = (header..lines.len())
         .find(|&i| lines[i] == "    }")
         .unwrap();

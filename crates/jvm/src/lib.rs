@@ -12,6 +12,7 @@ pub mod maven;
 pub mod maven_project;
 pub mod pinned;
 pub mod process;
+pub mod shim;
 pub mod surefire;
 pub mod target_jvm;
 pub mod test_filter;
@@ -31,5 +32,6 @@ pub use junit::{
 pub use maven::Maven;
 pub use maven_project::{MavenModule, MavenProject};
 pub use process::run_java;
+pub use shim::Shim;
 pub use surefire::{SurefireConfig, SurefireSelection};
 pub use test_filter::TestFilter;

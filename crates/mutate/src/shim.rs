@@ -20,10 +20,9 @@
 //! - `FailFast`: a Jupiter execution condition (auto-detected through `META-INF/services`)
 //!   that skips a parameterised test's remaining invocations once one failed under a mutant.
 
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
-use mimic_jvm::{compile, CompileOptions, Jdk, JunitRuntime};
+use mimic_jvm::{Jdk, JunitRuntime, Shim};
 
 use crate::error::MutateError;
 
@@ -77,59 +76,21 @@ const SERVICES: (&str, &str) = (
 );
 
 /// The compiled shim: reused from `cache_dir/mutate-shim-<hash>` when these sources were
-/// compiled before by this JDK, else compiled there (through a temporary directory, so
-/// concurrent runs never see half-written classes).
+/// compiled before by this JDK ([`Shim::build`]).
 pub fn build_shim(
     jdk: &Jdk,
     runtime: &JunitRuntime,
     cache_dir: &Path,
 ) -> Result<PathBuf, MutateError> {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    SOURCES.hash(&mut hasher);
-    SERVICES.hash(&mut hasher);
-    jdk.feature_version.hash(&mut hasher);
-    runtime.console_standalone.hash(&mut hasher);
-    let out = cache_dir.join(format!("mutate-shim-{:016x}", hasher.finish()));
-    if out.join("mimic/mutate/MutationRunner.class").is_file() {
-        return Ok(out);
-    }
-    std::fs::create_dir_all(cache_dir).map_err(|e| MutateError::io("create", cache_dir, e))?;
-    let staging = tempfile::Builder::new()
-        .prefix("mutate-shim-")
-        .tempdir_in(cache_dir)
-        .map_err(|e| MutateError::io("create a directory in", cache_dir, e))?;
-    let src = staging.path().join("src");
-    let mut files = Vec::new();
-    for (name, text) in SOURCES {
-        let path = src.join(name);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| MutateError::io("create", parent, e))?;
-        }
-        std::fs::write(&path, text).map_err(|e| MutateError::io("write", &path, e))?;
-        files.push(path);
-    }
-    let classes = staging.path().join("classes");
-    compile(
+    let shim = Shim {
+        name: "mutate-shim",
+        sources: SOURCES,
+        resources: &[SERVICES],
+        marker: "mimic/mutate/MutationRunner.class",
+    };
+    Ok(shim.build(
         jdk,
-        &files,
         std::slice::from_ref(&runtime.console_standalone),
-        &classes,
-        &CompileOptions {
-            release: Some(11),
-            extra_args: vec!["-nowarn".into()],
-        },
-    )?;
-    let services = classes.join(SERVICES.0);
-    if let Some(parent) = services.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| MutateError::io("create", parent, e))?;
-    }
-    std::fs::write(&services, SERVICES.1).map_err(|e| MutateError::io("write", &services, e))?;
-    if std::fs::rename(&classes, &out).is_err() && !out.is_dir() {
-        return Err(MutateError::io(
-            "move the compiled shim to",
-            &out,
-            "rename failed",
-        ));
-    }
-    Ok(out)
+        cache_dir,
+    )?)
 }

@@ -1,12 +1,14 @@
-//! `libmimic_stopper.so`: loaded into `mimic mutate`'s test JVMs (`-agentpath`), it lets the
-//! shim's watchdog stop a test thread that outran its budget on Java 20 and later, where
-//! `Thread.stop` throws `UnsupportedOperationException` and the JVM would otherwise have to
-//! be ended and started again for every looping mutant. JVMTI's `StopThread` (what
-//! debuggers use, still supported for platform threads) throws the shim's `ThreadDeath`
+//! `libmimic_stopper.so`: loaded into the test JVMs of `mimic mutate` and `mimic verify`
+//! (`-agentpath`), it lets a shim stop a test thread that outran its budget on Java 20 and
+//! later, where `Thread.stop` throws `UnsupportedOperationException`: `mutate` would
+//! otherwise end and start a JVM for every looping mutant, and `verify` would leave a
+//! looping test running beside the tests after it. JVMTI's `StopThread` (what debuggers
+//! use, still supported for platform threads) throws the shim's `ThreadDeath`
 //! in the thread, as `Thread.stop` did.
 //!
-//! Its only other export is the JNI function behind `mimic.mutate.Stopper.stop0`, which
-//! HotSpot links from agent libraries like any native method. Built on `jvmti-bindings`'
+//! Its only other exports are the JNI functions behind `mimic.mutate.Stopper` (`mimic
+//! mutate`'s watchdog) and `mimic.verify.Stopper` (`mimic verify`'s per-test time limit),
+//! which HotSpot links from agent libraries like any native method. Built on `jvmti-bindings`'
 //! `Agent` and `export_agent!`, as the capture agent is; that agent (`mimic-agent`) is not
 //! loaded here: it records, this only stops.
 
@@ -48,8 +50,23 @@ impl Agent for StopperAgent {
 
 jvmti_bindings::export_agent!(StopperAgent);
 
-/// `static native boolean stop0(Thread thread, Throwable error)` of `mimic.mutate.Stopper`:
-/// throw `error` in `thread` (JVMTI `StopThread`); whether it was sent.
+/// Throw `error` in `thread` (JVMTI `StopThread`); whether it was sent.
+fn stop_thread(thread: jni::jobject, error: jni::jobject) -> jni::jboolean {
+    let env = JVMTI.load(Ordering::Acquire);
+    if env.is_null() || thread.is_null() || error.is_null() {
+        return 0;
+    }
+    // SAFETY: `env` is the live JVMTI environment `Agent_OnLoad` stored.
+    let Some(stop) = (unsafe { (*(*env).functions).StopThread }) else {
+        return 0;
+    };
+    // SAFETY: the JVM passed valid local references to the native method calling this.
+    let r = unsafe { stop(env, thread, error) };
+    u8::from(r == jvmti::JVMTI_ERROR_NONE)
+}
+
+/// `static native boolean stop0(Thread thread, Throwable error)` of `mimic.mutate.Stopper`
+/// (`mimic mutate`'s watchdog): throw `error` in `thread`; whether it was sent.
 ///
 /// # Safety
 /// Called by the JVM with valid local references.
@@ -60,23 +77,43 @@ pub unsafe extern "system" fn Java_mimic_mutate_Stopper_stop0(
     thread: jni::jobject,
     error: jni::jobject,
 ) -> jni::jboolean {
-    let env = JVMTI.load(Ordering::Acquire);
-    if env.is_null() || thread.is_null() || error.is_null() {
-        return 0;
-    }
-    let Some(stop) = (unsafe { (*(*env).functions).StopThread }) else {
-        return 0;
-    };
-    let r = unsafe { stop(env, thread, error) };
-    u8::from(r == jvmti::JVMTI_ERROR_NONE)
+    stop_thread(thread, error)
 }
 
-/// `static native boolean available0()`: whether the capability was granted.
+/// `static native boolean available0()` of `mimic.mutate.Stopper`: whether the capability
+/// was granted.
 ///
 /// # Safety
 /// Called by the JVM.
 #[unsafe(no_mangle)]
 pub unsafe extern "system" fn Java_mimic_mutate_Stopper_available0(
+    _env: *mut jni::JNIEnv,
+    _class: jni::jclass,
+) -> jni::jboolean {
+    u8::from(!JVMTI.load(Ordering::Acquire).is_null())
+}
+
+/// `mimic.verify.Stopper.stop0` (`mimic verify`'s per-test time limit), as
+/// [`Java_mimic_mutate_Stopper_stop0`].
+///
+/// # Safety
+/// Called by the JVM with valid local references.
+#[unsafe(no_mangle)]
+pub unsafe extern "system" fn Java_mimic_verify_Stopper_stop0(
+    _env: *mut jni::JNIEnv,
+    _class: jni::jclass,
+    thread: jni::jobject,
+    error: jni::jobject,
+) -> jni::jboolean {
+    stop_thread(thread, error)
+}
+
+/// `mimic.verify.Stopper.available0`, as [`Java_mimic_mutate_Stopper_available0`].
+///
+/// # Safety
+/// Called by the JVM.
+#[unsafe(no_mangle)]
+pub unsafe extern "system" fn Java_mimic_verify_Stopper_available0(
     _env: *mut jni::JNIEnv,
     _class: jni::jclass,
 ) -> jni::jboolean {

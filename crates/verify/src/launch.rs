@@ -25,7 +25,11 @@ pub struct Launcher<'a> {
     pub runtime: &'a JunitRuntime,
     pub classpath: Vec<PathBuf>,
     pub jvm_args: Vec<String>,
+    /// The longest per-test timeout (the launch's timeout is counted from it).
     pub test_timeout: Duration,
+    /// The shim that gives each test its own limit and stops a test past it (`None`:
+    /// Jupiter's timeout at `test_timeout`, leaving such a test running).
+    pub guard: Option<crate::time_limits::Guard>,
     /// The test JVMs' working directory.
     pub dir: Option<PathBuf>,
     /// Environment variables for the test JVMs (a perturbation's).
@@ -63,9 +67,18 @@ impl Launcher<'_> {
     /// The flags every test JVM gets: the extra ones, then the timeout settings.
     pub fn args(&self) -> Vec<String> {
         let mut args = self.jvm_args.clone();
+        // With the shim, Jupiter's timeout is only a backstop past every test's own limit
+        // and the shim's grace to stop it.
+        let backstop = match &self.guard {
+            Some(guard) => {
+                args.extend(guard.jvm_args());
+                self.test_timeout + Duration::from_secs(30)
+            }
+            None => self.test_timeout,
+        };
         args.push(format!(
             "-Djunit.jupiter.execution.timeout.default={}ms",
-            self.test_timeout.as_millis()
+            backstop.as_millis()
         ));
         args.push("-Djunit.jupiter.execution.timeout.thread.mode.default=SEPARATE_THREAD".into());
         args

@@ -10,6 +10,7 @@ pub mod classify;
 pub mod compile;
 pub mod launch;
 pub mod perturb;
+pub mod time_limits;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -106,8 +107,9 @@ pub struct Report {
 pub struct VerifyOptions {
     /// How many times every test runs.
     pub runs: usize,
-    /// Per-test timeout; `None`: [`DEFAULT_TIMEOUT_FLOOR`] or [`TIMEOUT_FACTOR`] × the
-    /// slowest recorded production invocation, whichever is longer.
+    /// One timeout for every test; `None`: each test's own, [`DEFAULT_TIMEOUT_FLOOR`] or
+    /// [`TIMEOUT_FACTOR`] × its recorded production invocation, whichever is longer
+    /// ([`TimeLimits`]).
     pub test_timeout: Option<Duration>,
     /// Extra flags for the test JVMs.
     pub jvm_args: Vec<String>,
@@ -119,6 +121,11 @@ pub struct VerifyOptions {
     /// clock-shifting library for the date perturbation or why there is none (that
     /// perturbation is then left out, and the reason reported).
     pub perturb: Option<Result<PathBuf, String>>,
+    /// `libmimic_stopper.so`, which stops a test past its limit on Java 20+ (`None`: such
+    /// a test is failed but left running there).
+    pub stopper: Option<PathBuf>,
+    /// Where the time-limit shim is compiled once and kept (`None`: the artifact cache).
+    pub shim_cache: Option<PathBuf>,
 }
 
 impl Default for VerifyOptions {
@@ -130,22 +137,13 @@ impl Default for VerifyOptions {
             test_dir: None,
             test_filter: Default::default(),
             perturb: None,
+            stopper: None,
+            shim_cache: None,
         }
     }
 }
 
-/// The shortest default per-test timeout.
-pub const DEFAULT_TIMEOUT_FLOOR: Duration = Duration::from_secs(10);
-/// The default per-test timeout as a multiple of the recorded production duration.
-pub const TIMEOUT_FACTOR: u32 = 100;
-
-/// The default per-test timeout for the tests of `manifest`.
-pub fn default_test_timeout(manifest: Option<&Manifest>) -> Duration {
-    let slowest = manifest
-        .and_then(|m| m.tests.iter().map(|t| t.recorded_ns).max())
-        .unwrap_or(0);
-    DEFAULT_TIMEOUT_FLOOR.max(Duration::from_nanos(slowest) * TIMEOUT_FACTOR)
-}
+pub use time_limits::{default_test_timeout, TimeLimits, DEFAULT_TIMEOUT_FLOOR, TIMEOUT_FACTOR};
 
 /// Compile, run `runs` times, classify (the default options but for `runs`).
 pub fn verify(
@@ -235,15 +233,39 @@ pub fn verify_with(
         None => run_cp.push(tests_dir.to_path_buf()),
     }
     run_cp.extend(app_classpath.iter().cloned());
-    let test_timeout = options
-        .test_timeout
-        .unwrap_or_else(|| default_test_timeout(manifest.as_ref()));
+    let limits = TimeLimits::new(options.test_timeout, manifest.as_ref());
+    let cache = options.shim_cache.clone().unwrap_or_else(|| {
+        mimic_jvm::ArtifactCache::default_location()
+            .root()
+            .to_path_buf()
+    });
+    let guard = match time_limits::Guard::prepare(
+        jdk,
+        runtime,
+        &cache,
+        work,
+        &limits,
+        options.stopper.clone(),
+    ) {
+        Ok(guard) => Some(guard),
+        Err(e) => {
+            say(&format!(
+                "the per-test time limits cannot be enforced ({e}); Jupiter's timeout applies, and a test past it is left running"
+            ));
+            None
+        }
+    };
+    if let Some(guard) = &guard {
+        run_cp.push(guard.classes.clone());
+    }
+    let test_timeout = limits.longest();
     let launcher = launch::Launcher {
         jdk,
         runtime,
         classpath: run_cp,
         jvm_args: options.jvm_args.clone(),
         test_timeout,
+        guard,
         dir: options.test_dir.clone(),
         env: Vec::new(),
         methods,
@@ -254,10 +276,10 @@ pub fn verify_with(
     if !test_classes.is_empty() {
         for i in 0..runs {
             say(&format!(
-                "run {}/{runs}: {} test classes, {:.1} s per test at most",
+                "run {}/{runs}: {} test classes, {}",
                 i + 1,
                 test_classes.len(),
-                test_timeout.as_secs_f64()
+                limits.describe()
             ));
             let reports = work.join(format!("reports/run-{i}"));
             let _ = std::fs::remove_dir_all(&reports);

@@ -30,8 +30,9 @@ pub struct VerifyArgs {
     /// Where to compile and keep reports (default: a `.mimic-verify` directory beside the tests).
     #[arg(long)]
     pub work: Option<PathBuf>,
-    /// Per-test timeout in seconds (default: 10, or 100× the slowest recorded
-    /// production invocation if longer). A test past it is classified `timeout`.
+    /// One timeout for every test, in seconds (default: each test's own, 10 s or 100× the
+    /// production invocation it replays, whichever is longer). A test past it is stopped
+    /// and classified `timeout`.
     #[arg(long, value_name = "SECONDS")]
     pub test_timeout: Option<f64>,
     /// An extra flag for the test JVMs (repeatable), e.g. `--jvm-arg=-Xmx2g`.
@@ -138,6 +139,23 @@ fn run_project(args: &VerifyArgs, dir: &Path) -> anyhow::Result<u8> {
     Ok(code)
 }
 
+/// `libmimic_stopper.so`, which the test JVMs of Java 20+ need to stop a test past its
+/// time limit (before, `Thread.stop` does): said when it is missing there.
+fn stopper(jdk: &Jdk) -> Option<PathBuf> {
+    if jdk.feature_version < 20 {
+        return None;
+    }
+    crate::native::library(
+        None,
+        "MIMIC_STOPPER",
+        "thread-stopping agent",
+        "mimic_stopper",
+        "mimic-stopper",
+    )
+    .map_err(|e| eprintln!("verify: {e:#}; a test past its time limit is failed but left running"))
+    .ok()
+}
+
 /// The JDK and the JUnit runtime the test runs use, found once per command.
 fn toolchain() -> anyhow::Result<(Jdk, JunitRuntime)> {
     let jdk = Jdk::locate()?;
@@ -189,6 +207,8 @@ fn verify_tests(
             )
             .map_err(|e| format!("{e:#}"))
         }),
+        stopper: stopper(jdk),
+        shim_cache: None,
     };
     let reporter = crate::progress::Reporter::new("verify");
     reporter.phase(
