@@ -112,7 +112,9 @@ pub fn run(args: &TargetsArgs) -> anyhow::Result<u8> {
     }
     let plan = find_targets(&index, &options)?;
     if let Some(out) = &args.output {
-        crate::output_file::write_owner_only(out, &serde_json::to_vec_pretty(&plan)?)
+        // Compact: every recorded JVM's agent reads it whole at start-up (a 2,000-MUT plan is
+        // 3.8 MB so, 5.7 MB indented); `--json` prints it indented.
+        crate::output_file::write_owner_only(out, &serde_json::to_vec(&plan)?)
             .with_context(|| format!("writing {}", out.display()))?;
     }
     if args.json {
