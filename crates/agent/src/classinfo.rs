@@ -223,6 +223,9 @@ pub struct SnapshotClass {
     /// The name as a JSON string.
     pub quoted: String,
     pub kind: Kind,
+    /// Some of its objects are held in its public static final fields ([`tag_constants`]):
+    /// each recorded object of the class is checked for being one of them.
+    pub constants: bool,
 }
 
 /// JDK collections and maps whose `toArray()` / `entrySet().toArray()` and entries run
@@ -629,11 +632,81 @@ unsafe fn classify(
     } else {
         Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
     };
+    let constants = matches!(kind, Kind::Object(_))
+        && !is_jdk(&name)
+        && unsafe { tag_constants(env, jvmti, class, &name) };
     Some(SnapshotClass {
         quoted: json::quoted(&name),
         name,
         kind,
+        constants,
     })
+}
+
+/// Tags of the objects held in constant fields start here (below: class infos', one per
+/// class, counted from 1).
+const CONSTANT_TAG: i64 = 1 << 40;
+
+/// The names of the constant fields whose objects carry a tag, by tag − [`CONSTANT_TAG`].
+static CONSTANT_FIELDS: RwLock<Vec<String>> = RwLock::new(Vec::new());
+
+const PUBLIC: i32 = 0x0001;
+const FINAL: i32 = 0x0010;
+
+/// Tag the objects `class` (public, initialised) holds in its public static final fields
+/// of its own type (`COSName.DEVICERGB`), so that a recorded reference to one is
+/// recorded as that constant ([`constant_field`]); whether there is any. Reads static
+/// fields of an initialised class through the field ids JVMTI lists: nothing is looked
+/// up by name and no class is initialised, so no application code runs.
+///
+/// # Safety
+/// `class` must be a live `java.lang.Class` reference on this thread.
+unsafe fn tag_constants(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass, name: &str) -> bool {
+    let public = unsafe { jvmti.get_class_modifiers(class) }.is_ok_and(|m| m & PUBLIC != 0);
+    let initialised = unsafe { jvmti.get_class_status(class) }
+        .is_ok_and(|s| s & jvmti_bindings::sys::jvmti::JVMTI_CLASS_STATUS_INITIALIZED != 0);
+    if !public || !initialised {
+        return false;
+    }
+    let own = format!("L{};", name.replace('.', "/"));
+    let wanted = PUBLIC | STATIC | FINAL;
+    let mut any = false;
+    for f in unsafe { jvmti.get_class_fields(class) }.unwrap_or_default() {
+        let modifiers = unsafe { jvmti.get_field_modifiers(class, f) }.unwrap_or(0);
+        if modifiers & wanted != wanted {
+            continue;
+        }
+        let Ok((field, sig, _)) = (unsafe { jvmti.get_field_name(class, f) }) else {
+            continue;
+        };
+        if sig != own {
+            continue;
+        }
+        let obj = unsafe { env.get_static_object_field(class, f) };
+        if clear(env) || obj.is_null() {
+            continue;
+        }
+        // The first field naming an object wins (an alias keeps the first name).
+        if unsafe { jvmti.get_tag(obj) }.unwrap_or(0) == 0 {
+            if let Ok(mut names) = CONSTANT_FIELDS.write() {
+                names.push(field);
+                let tag = CONSTANT_TAG + names.len() as i64 - 1;
+                any |= unsafe { jvmti.set_tag(obj, tag) }.is_ok();
+            }
+        }
+        unsafe { env.delete_local_ref(obj) };
+    }
+    any
+}
+
+/// The constant field `obj` is held in, if [`tag_constants`] tagged it.
+///
+/// # Safety
+/// `obj` must be a live reference on this thread.
+pub unsafe fn constant_field(jvmti: &Jvmti, obj: jni::jobject) -> Option<String> {
+    let tag = unsafe { jvmti.get_tag(obj) }.ok()?;
+    let index = usize::try_from(tag.checked_sub(CONSTANT_TAG)?).ok()?;
+    CONSTANT_FIELDS.read().ok()?.get(index).cloned()
 }
 
 /// The id of `class`'s field `name` of type `sig` (an inherited one too), or None (the

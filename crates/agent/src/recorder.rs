@@ -304,6 +304,7 @@ unsafe fn receiver_snapshot(
     let special = snapshot::Special {
         callee: std::ptr::null_mut(),
         mocked_fields: &mocked_fields,
+        receiver: true,
     };
     unsafe {
         snapshot::capture_special(
@@ -704,6 +705,7 @@ unsafe fn outcome(
                     let special = snapshot::Special {
                         callee,
                         mocked_fields: &[],
+                        receiver: false,
                     };
                     bytes = unsafe {
                         snapshot::capture_special(env, cx, result, d, secret, guide, special, out)

@@ -141,6 +141,8 @@ struct Walk<'a> {
     callee: jni::jobject,
     /// The top object's fields walked first ([`Special::mocked_fields`]).
     mocked_fields: &'a [&'a str],
+    /// The top object is a receiver ([`Special::receiver`]).
+    receiver: bool,
 }
 
 /// The read tree of a root the method under test does not use beyond its class.
@@ -182,6 +184,7 @@ pub unsafe fn capture_named(
     let plain = Special {
         callee: std::ptr::null_mut(),
         mocked_fields: &[],
+        receiver: false,
     };
     unsafe { capture_special(env, cx, obj, declared, secret, guide, plain, out) }
 }
@@ -197,6 +200,10 @@ pub struct Special<'s> {
     /// (a current record's parser, which is the iterator's mocked outer parser) is a
     /// `ref` to it, the mock in the test, not a copy captured whole.
     pub mocked_fields: &'s [&'s str],
+    /// The value is a method's receiver: recorded field by field even when it is a
+    /// constant (a test calls the method on a copy, never on a shared constant it could
+    /// change for every other test).
+    pub receiver: bool,
 }
 
 /// [`capture_named`] with what [`Special`] says.
@@ -231,6 +238,7 @@ pub unsafe fn capture_special(
         guide: guide.map(|g| (g, false)),
         callee: special.callee,
         mocked_fields: special.mocked_fields,
+        receiver: special.receiver,
         ..Walk::new(env, cx, out)
     };
     unsafe { walk.top(obj, declared) };
@@ -298,6 +306,7 @@ impl<'a> Walk<'a> {
             guide: None,
             callee: std::ptr::null_mut(),
             mocked_fields: &[],
+            receiver: false,
         }
     }
 
@@ -634,6 +643,17 @@ impl<'a> Walk<'a> {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
                 if let Some(id) = unsafe { self.seen_before(obj, hash) } {
                     json::reference(self.out, id);
+                    return;
+                }
+                // An interned constant (`COSName.DEVICERGB`) by its name, at any depth.
+                let top_receiver = self.receiver && self.nesting == 1;
+                if let Some(field) = (info.constants && !top_receiver)
+                    .then(|| unsafe { crate::classinfo::constant_field(self.cx.jvmti, obj) })
+                    .flatten()
+                {
+                    let id = self.register(obj, hash);
+                    self.bytes += field.len() as u64;
+                    json::constant(self.out, id, name, &field);
                     return;
                 }
                 if let Some(reason) = self.limit_reason(depth) {

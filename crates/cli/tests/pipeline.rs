@@ -471,6 +471,20 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
     ] {
         assert!(ledger.contains(expected), "{expected} in {ledger}");
     }
+    // Interned constants, compared by identity (`unit == Unit.KILOGRAM`, as PDFBox's
+    // `PDColorSpace.create` compares `COSName`s): the very constant, as an argument of the
+    // method (whose calls on it, a mocked parameter's, run for real) and as a mocked call's
+    // answer. Before: a copy built field by field, and "no weight for null" (a mock) or -1.
+    let scale = mimic_test_support::mimic_tests_of(&package, "Scale");
+    for expected in [
+        "int result = receiver.grams(Unit.KILOGRAM, 2);",
+        "int result = receiver.grams(Unit.PIECE, 3);",
+        "when(catalog.unitOf(\"flour\")).thenReturn(Unit.KILOGRAM);",
+        "@DisplayName(\"grams(Unit.PIECE, 3) returned 750",
+    ] {
+        assert!(scale.contains(expected), "{expected} in {scale}");
+    }
+    assert!(!scale.contains("Fixtures.create(Unit"), "{scale}");
 }
 
 /// Reflection objects a receiver holds (mustache.java's `GuardedBinding` and

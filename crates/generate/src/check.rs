@@ -241,6 +241,10 @@ pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
         Value::Enum { name, .. } if !is_identifier(name) => {
             Err(reject(format!("enum constant of {what}"), name))
         }
+        // Written into code (`COSName.DEVICERGB`).
+        Value::Constant { field, .. } if !is_identifier(field) => {
+            Err(reject(format!("constant field of {what}"), field))
+        }
         // Written into code (`mock(a.B.class)`, `Fixtures.mockOf("a.B$C")`).
         Value::Opaque {
             implements: Some(i),

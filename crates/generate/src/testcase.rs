@@ -197,7 +197,7 @@ fn literal_like(v: &Value) -> bool {
     v.is_primitive()
         || matches!(
             v,
-            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
+            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. } | Value::Constant { .. }
         )
 }
 
@@ -653,6 +653,8 @@ pub fn model_for(
     let mut mocks: Vec<String> = Vec::new();
     let mut spies: Vec<String> = Vec::new();
     let mut mock_of: HashMap<String, String> = HashMap::new();
+    // Receivers that are production's own constants, not mocks.
+    let mut constants: HashSet<String> = HashSet::new();
     for r in &mocked {
         let (base, declared) = match r {
             Receiver::Field {
@@ -722,6 +724,15 @@ pub fn model_for(
             (None, [one]) if !one.contains('$') => one.to_string(),
             _ => declared_dotted,
         };
+        // An interned constant (`COSName.DEVICERGB`): the code may compare it by identity,
+        // which neither a mock nor a spy (a copy) keeps. The test passes the constant
+        // itself; the calls on it run for real, as in production, unstubbed and unchecked.
+        if let Some(constant @ Value::Constant { .. }) = recorded {
+            let var = b.expr(constant, None);
+            constants.insert(var.clone());
+            mock_of.insert(receiver_key(r), var);
+            continue;
+        }
         let var = match spied_value(m, r, recorded).and_then(|v| b.try_expr(v, None)) {
             Some(real) => {
                 flush(&mut steps, &mut b.statements);
@@ -1057,6 +1068,9 @@ pub fn model_for(
                 }
             },
         };
+        if constants.contains(&var) {
+            continue;
+        }
         let mock_args: HashMap<usize, String> = pc
             .mock_args
             .iter()

@@ -223,6 +223,8 @@ impl<'a> Builder<'a> {
                 }
             }
             Value::Enum { class, name } => format!("{}.{name}", self.class(class)),
+            // The very object production held (a reference to it is the same name again).
+            Value::Constant { class, field, .. } => format!("{}.{field}", self.class(class)),
             Value::Text { class, text } => self.text(class, text),
             Value::Array {
                 id,

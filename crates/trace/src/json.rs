@@ -220,6 +220,16 @@ pub fn begin_map(out: &mut String, id: u32, class: &str, size: u32) {
 
 /// Opens an `object`; then each field is its prefix ([`field_prefix`]), its value and
 /// [`close`], separated by [`comma`]; then [`end_container`].
+/// A [`crate::Value::Constant`]: the object in public static final field `field` of
+/// `class` (quoted).
+pub fn constant(out: &mut String, id: u32, class: &str, field: &str) {
+    let _ = write!(out, "{{\"t\":\"constant\",\"id\":{id},\"class\":");
+    out.push_str(class);
+    out.push_str(",\"field\":");
+    string(out, field);
+    out.push('}');
+}
+
 pub fn begin_object(out: &mut String, id: u32, class: &str) {
     let _ = write!(out, "{{\"t\":\"object\",\"id\":{id},\"class\":");
     out.push_str(class);
@@ -466,6 +476,7 @@ mod tests {
                 end_container(out, *truncated);
             }
             Value::Ref { id } => reference(out, *id),
+            Value::Constant { id, class, field } => constant(out, *id, &quoted(class), field),
             Value::Receiver => receiver(out),
             Value::Mock => mock(out),
             Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
@@ -525,6 +536,11 @@ mod tests {
                             Value::Boxed {
                                 class: "java.lang.Integer".into(),
                                 value: Box::new(Value::Int { v: 7 }),
+                            },
+                            Value::Constant {
+                                id: 9,
+                                class: "a.Name".into(),
+                                field: "DEVICE_RGB".into(),
                             },
                             Value::Enum {
                                 class: "com.x.Colour".into(),

@@ -88,6 +88,15 @@ pub enum Value {
         fields: Vec<FieldValue>,
         truncated: bool,
     },
+    /// An object production held in a public static final field of its own class (an
+    /// interned flyweight such as `COSName.DEVICERGB`): code may compare it by identity
+    /// (`name == COSName.DEVICERGB`), so a test uses that very object, by its name, and
+    /// nothing of it is recorded beyond that.
+    Constant {
+        id: u32,
+        class: String,
+        field: String,
+    },
     /// The same object as the earlier value with this id (sharing or a cycle).
     Ref {
         id: u32,
@@ -253,6 +262,7 @@ impl Value {
             | Value::Collection { class, .. }
             | Value::Map { class, .. }
             | Value::Object { class, .. }
+            | Value::Constant { class, .. }
             | Value::Thrown { class, .. }
             | Value::Redacted { class, .. }
             | Value::Opaque { class, .. } => Some(class),
@@ -309,7 +319,8 @@ impl Value {
             Value::Array { id, .. }
             | Value::Collection { id, .. }
             | Value::Map { id, .. }
-            | Value::Object { id, .. } => Some(*id),
+            | Value::Object { id, .. }
+            | Value::Constant { id, .. } => Some(*id),
             _ => None,
         }
     }
@@ -321,6 +332,7 @@ impl Value {
             | Value::Collection { id, .. }
             | Value::Map { id, .. }
             | Value::Object { id, .. }
+            | Value::Constant { id, .. }
             | Value::Ref { id } => Some(id),
             _ => None,
         }
@@ -397,6 +409,7 @@ impl Value {
             Value::Collection { class, size, .. } => format!("{}(size {size})", short(class)),
             Value::Map { class, size, .. } => format!("{}(size {size})", short(class)),
             Value::Object { class, id, .. } => format!("{}#{id}", short(class)),
+            Value::Constant { class, field, .. } => format!("{}.{field}", short(class)),
             Value::Ref { id } => format!("@{id}"),
             Value::Receiver => "this".into(),
             Value::Mock => "the mock".into(),

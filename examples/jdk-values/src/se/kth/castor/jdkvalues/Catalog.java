@@ -28,6 +28,11 @@ public class Catalog {
         return units == null ? OptionalInt.empty() : OptionalInt.of(units);
     }
 
+    /** The unit a product is sold in: one of the interned constants. */
+    public Unit unitOf(String name) {
+        return "flour".equals(name) ? Unit.KILOGRAM : Unit.PIECE;
+    }
+
     /** How prices are divided: a {@code MathContext}, recorded by its text. */
     public java.math.MathContext rounding() {
         return java.math.MathContext.DECIMAL32;

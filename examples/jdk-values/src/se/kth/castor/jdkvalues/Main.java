@@ -20,5 +20,8 @@ public class Main {
             + ledger.knows(new byte[] {(byte) 0xff, 'a'}));
         System.out.println(ledger.value(new Shelf().add(new Product("pen", 3)).add(new Product("book", 12)))
             + " " + ledger.value(new Shelf()));
+        Scale scale = new Scale(catalog);
+        System.out.println(scale.grams(Unit.KILOGRAM, 2) + " " + scale.grams(Unit.PIECE, 3) + " "
+            + scale.grams("flour", 2) + " " + scale.grams("pen", 4));
     }
 }
