@@ -218,6 +218,19 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
     }
 }
 
+/// A matcher for any value of a parameter type or null (`nullable(T.class)`; `any()`,
+/// which matches null too, where the type cannot be named), for a reference type; a
+/// primitive's wildcard otherwise.
+fn nullable_matcher(t: &FieldType, package: &str) -> String {
+    match t {
+        FieldType::Object(_) | FieldType::Array(_) => match any_matcher(t, package).as_str() {
+            "any()" => "any()".into(),
+            _ => format!("nullable({}.class)", type_name(t, package)),
+        },
+        _ => any_matcher(t, package),
+    }
+}
+
 /// Is `t` `Object`, most often a type variable erased (`<A> void accept(Visitor<A> v, A
 /// arg)`): a matcher typed `Object` (`any(Object.class)`, `(Object) isNull()`) does not
 /// compile where javac infers `A` from another argument, so it is left untyped.
@@ -1097,10 +1110,15 @@ pub fn model_for(
             }
             _ => None,
         };
+        // `any(T.class)` does not match null: a null argument's wildcard is `nullable`.
         let anys: Vec<String> = cdesc
             .params
             .iter()
-            .map(|t| any_matcher(t, &package))
+            .zip(&c.arguments)
+            .map(|(t, a)| match a {
+                Value::Null => nullable_matcher(t, &package),
+                _ => any_matcher(t, &package),
+            })
             .collect();
         calls.push(RecordedCall {
             mock: var.clone(),
@@ -1964,15 +1982,22 @@ fn call_test(
         // calls with different arguments is counted with wildcards (the parameter oracle
         // checks each one's values).
         let same = calls[i..i + n].iter().all(|d| d.matchers == c.matchers);
+        // A position where some call of the run passed null takes that call's wildcard.
+        let anys: Vec<String> = (0..c.anys.len())
+            .map(|p| {
+                calls[i..i + n]
+                    .iter()
+                    .map(|d| &d.anys[p])
+                    .find(|a| a.starts_with("nullable(") || a.as_str() == "any()")
+                    .unwrap_or(&c.anys[p])
+                    .clone()
+            })
+            .collect();
         asserts.push(Assertion::CalledInOrder {
             mock: c.mock.clone(),
             method: c.method.clone(),
             times: n,
-            matchers: if same {
-                c.matchers.clone()
-            } else {
-                c.anys.clone()
-            },
+            matchers: if same { c.matchers.clone() } else { anys },
         });
         i += n;
     }

@@ -334,6 +334,40 @@ fn call_oracle_keeps_overloads_of_one_name_apart() {
     );
 }
 
+/// Regression (PDFBox's `PDColorSpace.create`: `hasColorSpace(COSName.DEFAULT_RGB)`, then
+/// `hasColorSpace(null)`): a run of calls with different arguments was counted with
+/// `any(T.class)`, which does not match null, so the call oracle saw one call of two. A
+/// position where a call of the run passed null is counted with `nullable(T.class)`.
+#[test]
+fn call_oracle_counts_a_null_argument_with_a_wildcard_that_matches_it() {
+    let (mut m, _) = pay();
+    m.mockable_calls.push(gateway_call(
+        21,
+        "audit",
+        "(Ljava/lang/String;)V",
+        Returns::Void,
+    ));
+    let inv = invocation(
+        vec![Value::Int { v: 3 }],
+        returned(Value::Boolean { v: true }),
+        vec![
+            call(
+                0,
+                2,
+                vec![Value::Str { v: "x".into() }],
+                returned(Value::Null),
+            ),
+            call(1, 2, vec![Value::Null], returned(Value::Null)),
+        ],
+    );
+    let (model, _) = model_for(&m, &inv, 1, &ALL, "CheckoutMimicTest").unwrap();
+    let source = java(&model, Oracle::Calls);
+    assert!(
+        source.contains("inOrder.verify(gateway, times(2)).audit(nullable(String.class));"),
+        "{source}"
+    );
+}
+
 /// Regression (SnakeYAML's `RepresentList.representData`: `getTag(type, defaultTag)`
 /// answers the tag it was given, which the code only passes on): the plan answers such
 /// a call with a mock, and the test verifies the mock is passed on; answering the
