@@ -737,10 +737,17 @@ pub fn model_for(
             (None, [one]) if !one.contains('$') => one.to_string(),
             _ => declared_dotted,
         };
-        // An interned constant (`COSName.DEVICERGB`): the code may compare it by identity,
-        // which neither a mock nor a spy (a copy) keeps. The test passes the constant
-        // itself; the calls on it run for real, as in production, unstubbed and unchecked.
-        if let Some(constant @ Value::Constant { .. }) = recorded {
+        // An interned constant (`COSName.DEVICERGB`) production made no mockable call on:
+        // the code may compare it by identity, which neither a mock nor a spy (a copy)
+        // keeps, and no call needs stubbing or checking. The test passes the constant
+        // itself. (One it did call stays a mock: its calls, stubbed as recorded, may be
+        // given what a test can only stand in for, a stream, a document.)
+        let called = inv.calls.iter().any(|c| {
+            plan_calls
+                .get(c.plan_call as usize)
+                .is_some_and(|pc| receiver_key(&pc.receiver) == receiver_key(r))
+        });
+        if let (Some(constant @ Value::Constant { .. }), false) = (recorded, called) {
             let var = b.expr(constant, None);
             constants.insert(var.clone());
             mock_of.insert(receiver_key(r), var);
