@@ -197,8 +197,16 @@ fn literal_like(v: &Value) -> bool {
     v.is_primitive()
         || matches!(
             v,
-            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. } | Value::Constant { .. }
+            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
         )
+}
+
+/// [`literal_like`], or an interned constant (`COSName.DEVICERGB`): written by its name
+/// and compared by `equals`, which is its identity too. Not for the fields of a result or
+/// receiver, which the test's own answers may not have set (a stubbed answer's `tag` that
+/// the method does not read).
+fn named_like(v: &Value) -> bool {
+    literal_like(v) || matches!(v, Value::Constant { .. })
 }
 
 /// A matcher for any value of a parameter type; typed for references, so that calls to
@@ -304,7 +312,7 @@ fn arg_matchers(
                     t if t.descriptor().contains('$') || erased(t) => "isNull()".to_string(),
                     t => format!("({}) isNull()", type_name(t, b.package)),
                 },
-                v if literal_like(v) => format!("eq({})", b.expr(v, Some(t))),
+                v if named_like(v) => format!("eq({})", b.expr(v, Some(t))),
                 Value::Array { .. } => format!(
                     "org.mockito.AdditionalMatchers.aryEq({})",
                     b.expr(v, Some(t))
@@ -381,7 +389,7 @@ fn compares_contents(class: &str) -> bool {
 fn assertable(v: &Value) -> bool {
     match v {
         Value::Null => true,
-        v if literal_like(v) => true,
+        v if named_like(v) => true,
         // A decoder or encoder is not equal to one built like it.
         Value::Text { class, .. } => !mimic_trace::IDENTITY_TEXTS.contains(&class.as_str()),
         Value::Array {
@@ -910,7 +918,7 @@ pub fn model_for(
             Some(load) => load,
             None => b.expr(v, Some(t)),
         };
-        if literal_like(v)
+        if named_like(v)
             || matches!(v, Value::Null)
             || e.chars().all(|c| c.is_alphanumeric() || c == '_')
         {

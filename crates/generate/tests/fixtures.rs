@@ -167,6 +167,14 @@ fn fixtures_compile_and_rebuild_what_mimic_records() {
                     truncated: false,
                 },
             ),
+            field(
+                "unit",
+                Value::Constant {
+                    id: 10,
+                    class: "fx.Unit".into(),
+                    field: "KILOGRAM".into(),
+                },
+            ),
         ],
         truncated: false,
     };

@@ -602,6 +602,12 @@ public final class Fixtures {
                     case "enum": return enumValue(Class.forName((String) n.get("class")), (String) n.get("name"));
                     case "text": return text((String) n.get("class"), (String) n.get("text"));
                     case "ref": return ids.get(((Number) n.get("id")).longValue());
+                    case "constant": {
+                        // An interned constant: the very object in that public static final field.
+                        Object c = Class.forName((String) n.get("class")).getField((String) n.get("field")).get(null);
+                        ids.put(((Number) n.get("id")).longValue(), c);
+                        return c;
+                    }
                     case "thrown": return throwable((String) n.get("class"), (String) n.get("message"));
                     case "array": {
                         Class<?> type = Class.forName((String) n.get("class"));

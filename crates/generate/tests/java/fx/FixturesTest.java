@@ -36,6 +36,8 @@ class FixturesTest {
         assertEquals("c", n.rest.next());
         assertEquals("d", n.rest.next());
         assertFalse(n.rest.hasNext());
+        // An interned constant: the very object.
+        assertSame(Unit.KILOGRAM, n.unit);
         // Generated tests build the same set in Java source.
         java.util.Set<Object> set = Fixtures.setFromMap(new java.util.IdentityHashMap<>(), "a", "b");
         assertEquals(java.util.Set.of("a", "b"), set);

@@ -18,6 +18,7 @@ class Node {
     java.util.BitSet free;
     java.nio.charset.CharsetDecoder decoder;
     java.util.ListIterator<String> rest;
+    Unit unit;
 
     Node() {
         throw new IllegalStateException("Fixtures must not run constructors");
