@@ -9,6 +9,13 @@ use crate::error::JvmError;
 use crate::javac::{compile, CompileOptions};
 use crate::jdk::Jdk;
 
+/// `mimic.stopper.Stopper`, which both shims use to stop a test thread on Java 20+
+/// through `libmimic_stopper.so` (crate `mimic-stopper`, whose JNI functions it binds).
+pub const STOPPER: (&str, &str) = (
+    "mimic/stopper/Stopper.java",
+    include_str!("../java/mimic/stopper/Stopper.java"),
+);
+
 /// A shim: Java sources and resource files (`META-INF/services/…`), by path and text.
 #[derive(Debug, Clone, Copy)]
 pub struct Shim<'a> {

@@ -11,7 +11,8 @@
 //!   JUnit 4), then runs the tests it is sent (requests and replies: [`crate::protocol`]).
 //! - `Launch`: one launch's listener (outcomes, failures, times, hits per test).
 //! - `Watchdog`: runs a launch on its own thread and stops a test that outruns its budget.
-//! - `Stopper`: stops it on Java 20+, where `Thread.stop` throws, through the JVMTI agent
+//! - `mimic.stopper.Stopper` (shared with verify's shim, `mimic_jvm::shim::STOPPER`): stops
+//!   it on Java 20+, where `Thread.stop` throws, through the JVMTI agent
 //!   `libmimic_stopper.so` (crate `mimic-stopper`) the test JVMs load there.
 //! - `Protocol`: writes the replies as JSON lines.
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
@@ -43,10 +44,7 @@ const SOURCES: &[(&str, &str)] = &[
         "mimic/mutate/Watchdog.java",
         include_str!("../java/mimic/mutate/Watchdog.java"),
     ),
-    (
-        "mimic/mutate/Stopper.java",
-        include_str!("../java/mimic/mutate/Stopper.java"),
-    ),
+    mimic_jvm::shim::STOPPER,
     (
         "mimic/mutate/Protocol.java",
         include_str!("../java/mimic/mutate/Protocol.java"),

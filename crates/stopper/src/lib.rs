@@ -6,9 +6,9 @@
 //! use, still supported for platform threads) throws the shim's `ThreadDeath`
 //! in the thread, as `Thread.stop` did.
 //!
-//! Its only other exports are the JNI functions behind `mimic.mutate.Stopper` (`mimic
-//! mutate`'s watchdog) and `mimic.verify.Stopper` (`mimic verify`'s per-test time limit),
-//! which HotSpot links from agent libraries like any native method. Built on `jvmti-bindings`'
+//! Its only other exports are the JNI functions behind `mimic.stopper.Stopper`, the class
+//! both shims use (`mimic mutate`'s watchdog, `mimic verify`'s per-test time limit), which
+//! HotSpot links from agent libraries like any native method. Built on `jvmti-bindings`'
 //! `Agent` and `export_agent!`, as the capture agent is; that agent (`mimic-agent`) is not
 //! loaded here: it records, this only stops.
 
@@ -21,7 +21,7 @@ use jvmti_bindings::sys::{jni, jvmti};
 static JVMTI: AtomicPtr<jvmti::jvmtiEnv> = AtomicPtr::new(std::ptr::null_mut());
 
 /// The agent: at load, a JVMTI environment with `can_signal_thread`, kept for
-/// [`Java_mimic_mutate_Stopper_stop0`]; nothing else (no events, no class hook).
+/// [`Java_mimic_stopper_Stopper_stop0`]; nothing else (no events, no class hook).
 #[derive(Default)]
 pub struct StopperAgent;
 
@@ -65,13 +65,14 @@ fn stop_thread(thread: jni::jobject, error: jni::jobject) -> jni::jboolean {
     u8::from(r == jvmti::JVMTI_ERROR_NONE)
 }
 
-/// `static native boolean stop0(Thread thread, Throwable error)` of `mimic.mutate.Stopper`
-/// (`mimic mutate`'s watchdog): throw `error` in `thread`; whether it was sent.
+/// `static native boolean stop0(Thread thread, Throwable error)` of
+/// `mimic.stopper.Stopper` (the shims' of `mimic mutate` and `mimic verify`): throw
+/// `error` in `thread`; whether it was sent.
 ///
 /// # Safety
 /// Called by the JVM with valid local references.
 #[unsafe(no_mangle)]
-pub unsafe extern "system" fn Java_mimic_mutate_Stopper_stop0(
+pub unsafe extern "system" fn Java_mimic_stopper_Stopper_stop0(
     _env: *mut jni::JNIEnv,
     _class: jni::jclass,
     thread: jni::jobject,
@@ -80,40 +81,13 @@ pub unsafe extern "system" fn Java_mimic_mutate_Stopper_stop0(
     stop_thread(thread, error)
 }
 
-/// `static native boolean available0()` of `mimic.mutate.Stopper`: whether the capability
-/// was granted.
+/// `static native boolean available0()` of `mimic.stopper.Stopper`: whether the
+/// capability was granted.
 ///
 /// # Safety
 /// Called by the JVM.
 #[unsafe(no_mangle)]
-pub unsafe extern "system" fn Java_mimic_mutate_Stopper_available0(
-    _env: *mut jni::JNIEnv,
-    _class: jni::jclass,
-) -> jni::jboolean {
-    u8::from(!JVMTI.load(Ordering::Acquire).is_null())
-}
-
-/// `mimic.verify.Stopper.stop0` (`mimic verify`'s per-test time limit), as
-/// [`Java_mimic_mutate_Stopper_stop0`].
-///
-/// # Safety
-/// Called by the JVM with valid local references.
-#[unsafe(no_mangle)]
-pub unsafe extern "system" fn Java_mimic_verify_Stopper_stop0(
-    _env: *mut jni::JNIEnv,
-    _class: jni::jclass,
-    thread: jni::jobject,
-    error: jni::jobject,
-) -> jni::jboolean {
-    stop_thread(thread, error)
-}
-
-/// `mimic.verify.Stopper.available0`, as [`Java_mimic_mutate_Stopper_available0`].
-///
-/// # Safety
-/// Called by the JVM.
-#[unsafe(no_mangle)]
-pub unsafe extern "system" fn Java_mimic_verify_Stopper_available0(
+pub unsafe extern "system" fn Java_mimic_stopper_Stopper_available0(
     _env: *mut jni::JNIEnv,
     _class: jni::jclass,
 ) -> jni::jboolean {

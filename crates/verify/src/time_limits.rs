@@ -32,10 +32,7 @@ const SOURCES: &[(&str, &str)] = &[
         "mimic/verify/TestTimeout.java",
         include_str!("../java/mimic/verify/TestTimeout.java"),
     ),
-    (
-        "mimic/verify/Stopper.java",
-        include_str!("../java/mimic/verify/Stopper.java"),
-    ),
+    mimic_jvm::shim::STOPPER,
 ];
 
 /// The service registration that lets Jupiter's extension auto-detection load the shim.

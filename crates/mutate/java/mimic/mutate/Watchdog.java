@@ -151,7 +151,7 @@ final class Watchdog {
                 thread.stop();
             } catch (Throwable unsupported) {
                 // Java 20+: the JVMTI agent stops it, when mimic could load it.
-                if (!Stopper.stop(thread)) {
+                if (!mimic.stopper.Stopper.stop(thread)) {
                     return new Result(launch, culprit, true, now - w.wall);
                 }
             }

@@ -110,7 +110,7 @@ public final class TestTimeout implements InvocationInterceptor {
     /** Stop {@code thread}: through the JVMTI agent on Java 20+, else {@code Thread.stop}. */
     @SuppressWarnings({"deprecation", "removal"})
     private static boolean stop(Thread thread) {
-        if (Stopper.stop(thread)) {
+        if (mimic.stopper.Stopper.stop(thread)) {
             return true;
         }
         try {

@@ -1,13 +1,14 @@
-package mimic.verify;
+package mimic.stopper;
 
 /**
  * Stops a test thread on Java 20 and later, where {@link Thread#stop} throws: through
  * {@code libmimic_stopper.so}, the JVMTI agent mimic loads into its test JVMs there
  * ({@code -agentpath}), which throws a {@link ThreadDeath} in the thread as
- * {@code Thread.stop} did. Without the agent nothing is stopped and the test is left running, as
- * Jupiter leaves it.
+ * {@code Thread.stop} did. Without the agent nothing is stopped: {@link #stop} says so and
+ * the caller decides (mutate's watchdog gives the JVM up; verify leaves the test running).
+ * Shared by mutate's and verify's shims.
  */
-final class Stopper {
+public final class Stopper {
     private Stopper() {
     }
 
@@ -29,7 +30,7 @@ final class Stopper {
 
     /** Stop {@code thread} with a {@link ThreadDeath}; whether it could be asked to. */
     @SuppressWarnings("removal")
-    static boolean stop(Thread thread) {
+    public static boolean stop(Thread thread) {
         return AVAILABLE && stop0(thread, new ThreadDeath());
     }
 }
