@@ -686,13 +686,17 @@ unsafe fn tag_constants(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass, name: &
         if clear(env) || obj.is_null() {
             continue;
         }
-        // The first field naming an object wins (an alias keeps the first name).
-        if unsafe { jvmti.get_tag(obj) }.unwrap_or(0) == 0 {
-            if let Ok(mut names) = CONSTANT_FIELDS.write() {
-                names.push(field);
-                let tag = CONSTANT_TAG + names.len() as i64 - 1;
-                any |= unsafe { jvmti.set_tag(obj, tag) }.is_ok();
+        // The first field naming an object wins (an alias keeps the first name); one
+        // already tagged (by a thread that classified the class at the same time) counts.
+        match unsafe { jvmti.get_tag(obj) }.unwrap_or(0) {
+            0 => {
+                if let Ok(mut names) = CONSTANT_FIELDS.write() {
+                    names.push(field);
+                    let tag = CONSTANT_TAG + names.len() as i64 - 1;
+                    any |= unsafe { jvmti.set_tag(obj, tag) }.is_ok();
+                }
             }
+            tag => any |= tag >= CONSTANT_TAG,
         }
         unsafe { env.delete_local_ref(obj) };
     }

@@ -1,6 +1,7 @@
 //! The native libraries that ship beside the `mimic` executable: the capture agent
-//! (`libmimic_agent.so`) and the clock shifter for `verify --perturb`
-//! (`libmimic_timeshift.so`). Cargo builds both into the target directory because the CLI
+//! (`libmimic_agent.so`), the clock shifter for `verify --perturb`
+//! (`libmimic_timeshift.so`) and the thread stopper of `mutate`'s and `verify`'s test JVMs
+//! (`libmimic_stopper.so`). Cargo builds both into the target directory because the CLI
 //! depends on their crates.
 
 use std::path::{Path, PathBuf};
@@ -26,6 +27,18 @@ pub fn library(
         });
     }
     beside_mimic(stem, crate_name, variable)
+}
+
+/// `libmimic_stopper.so` (`$MIMIC_STOPPER`, else beside mimic), which the test JVMs of
+/// Java 20+ load to stop a test past its budget (before 20, `Thread.stop` does).
+pub fn stopper() -> anyhow::Result<PathBuf> {
+    library(
+        None,
+        "MIMIC_STOPPER",
+        "thread-stopping agent",
+        "mimic_stopper",
+        "mimic-stopper",
+    )
 }
 
 /// The newest `<prefix><stem><suffix>` beside the mimic executable or in its `deps/`

@@ -221,7 +221,7 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
         FieldType::Long => "anyLong()".into(),
         FieldType::Float => "anyFloat()".into(),
         FieldType::Double => "anyDouble()".into(),
-        t if t.descriptor().contains('$') || erased(t) => "any()".into(),
+        t if untyped(t) => "any()".into(),
         t => format!("any({}.class)", type_name(t, package)),
     }
 }
@@ -231,12 +231,17 @@ fn any_matcher(t: &FieldType, package: &str) -> String {
 /// primitive's wildcard otherwise.
 fn nullable_matcher(t: &FieldType, package: &str) -> String {
     match t {
-        FieldType::Object(_) | FieldType::Array(_) => match any_matcher(t, package).as_str() {
-            "any()" => "any()".into(),
-            _ => format!("nullable({}.class)", type_name(t, package)),
-        },
+        FieldType::Object(_) | FieldType::Array(_) if !untyped(t) => {
+            format!("nullable({}.class)", type_name(t, package))
+        }
         _ => any_matcher(t, package),
     }
+}
+
+/// Is a matcher for `t` left untyped (`any()`, `isNull()`)? A nested type may be private
+/// to the test, and an [`erased`] one does not compile typed.
+fn untyped(t: &FieldType) -> bool {
+    t.descriptor().contains('$') || erased(t)
 }
 
 /// Is `t` `Object`, most often a type variable erased (`<A> void accept(Visitor<A> v, A
@@ -309,7 +314,7 @@ fn arg_matchers(
             }
             match v {
                 Value::Null => match t {
-                    t if t.descriptor().contains('$') || erased(t) => "isNull()".to_string(),
+                    t if untyped(t) => "isNull()".to_string(),
                     t => format!("({}) isNull()", type_name(t, b.package)),
                 },
                 v if named_like(v) => format!("eq({})", b.expr(v, Some(t))),
@@ -1997,13 +2002,14 @@ fn call_test(
         // calls with different arguments is counted with wildcards (the parameter oracle
         // checks each one's values).
         let same = calls[i..i + n].iter().all(|d| d.matchers == c.matchers);
-        // A position where some call of the run passed null takes that call's wildcard.
+        // A position where some call of the run passed null takes that call's wildcard
+        // (`nullable(…)`; where the type is untyped, `any()` is every call's).
         let anys: Vec<String> = (0..c.anys.len())
             .map(|p| {
                 calls[i..i + n]
                     .iter()
                     .map(|d| &d.anys[p])
-                    .find(|a| a.starts_with("nullable(") || a.as_str() == "any()")
+                    .find(|a| a.starts_with("nullable("))
                     .unwrap_or(&c.anys[p])
                     .clone()
             })

@@ -55,7 +55,7 @@ impl Shim<'_> {
         let src = staging.path().join("src");
         let mut files = Vec::new();
         for (name, text) in self.sources {
-            files.push(write(&src.join(name), text)?);
+            files.push(write_file(&src.join(name), text)?);
         }
         let classes = staging.path().join("classes");
         compile(
@@ -69,7 +69,7 @@ impl Shim<'_> {
             },
         )?;
         for (name, text) in self.resources {
-            write(&classes.join(name), text)?;
+            write_file(&classes.join(name), text)?;
         }
         if std::fs::rename(&classes, &out).is_err() && !out.join(self.marker).is_file() {
             return Err(JvmError::io(
@@ -82,8 +82,8 @@ impl Shim<'_> {
     }
 }
 
-/// Write `text` to `path`, creating its directory.
-fn write(path: &Path, text: &str) -> Result<PathBuf, JvmError> {
+/// Write `text` to `path`, creating its directory; the path written.
+pub fn write_file(path: &Path, text: &str) -> Result<PathBuf, JvmError> {
     if let Some(parent) = path.parent() {
         std::fs::create_dir_all(parent).map_err(|e| JvmError::io("create", parent, e))?;
     }

@@ -218,8 +218,6 @@ pub fn begin_map(out: &mut String, id: u32, class: &str, size: u32) {
     begin_container(out, "map", id, class, ("size", size), "entries");
 }
 
-/// Opens an `object`; then each field is its prefix ([`field_prefix`]), its value and
-/// [`close`], separated by [`comma`]; then [`end_container`].
 /// A [`crate::Value::Constant`]: the object in public static final field `field` of
 /// `class` (quoted).
 pub fn constant(out: &mut String, id: u32, class: &str, field: &str) {
@@ -230,6 +228,8 @@ pub fn constant(out: &mut String, id: u32, class: &str, field: &str) {
     out.push('}');
 }
 
+/// Opens an `object`; then each field is its prefix ([`field_prefix`]), its value and
+/// [`close`], separated by [`comma`]; then [`end_container`].
 pub fn begin_object(out: &mut String, id: u32, class: &str) {
     let _ = write!(out, "{{\"t\":\"object\",\"id\":{id},\"class\":");
     out.push_str(class);

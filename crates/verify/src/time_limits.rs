@@ -154,17 +154,10 @@ impl Guard {
             marker: "mimic/verify/TestTimeout.class",
         };
         let classes = shim.build(jdk, &runtime.test_classpath(), cache_dir)?;
-        std::fs::create_dir_all(work).map_err(|e| JvmError::Io {
-            action: "create",
-            path: work.to_path_buf(),
-            source: e,
-        })?;
-        let limits_file = work.join("time-limits.properties");
-        std::fs::write(&limits_file, limits.properties()).map_err(|e| JvmError::Io {
-            action: "write",
-            path: limits_file.clone(),
-            source: e,
-        })?;
+        let limits_file = mimic_jvm::shim::write_file(
+            &work.join("time-limits.properties"),
+            &limits.properties(),
+        )?;
         Ok(Guard {
             classes,
             limits_file,

@@ -393,13 +393,7 @@ fn run_one(
         }
     }
     config.jvm_args.extend(args.jvm_args.iter().cloned());
-    config.stopper = match crate::native::library(
-        None,
-        "MIMIC_STOPPER",
-        "thread-stopping agent",
-        "mimic_stopper",
-        "mimic-stopper",
-    ) {
+    config.stopper = match crate::native::stopper() {
         Ok(path) => Some(path),
         Err(e) => {
             // Only Java 20+ needs it (before, `Thread.stop` stops a looping test).

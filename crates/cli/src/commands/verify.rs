@@ -145,15 +145,11 @@ fn stopper(jdk: &Jdk) -> Option<PathBuf> {
     if jdk.feature_version < 20 {
         return None;
     }
-    crate::native::library(
-        None,
-        "MIMIC_STOPPER",
-        "thread-stopping agent",
-        "mimic_stopper",
-        "mimic-stopper",
-    )
-    .map_err(|e| eprintln!("verify: {e:#}; a test past its time limit is failed but left running"))
-    .ok()
+    crate::native::stopper()
+        .map_err(|e| {
+            eprintln!("verify: {e:#}; a test past its time limit is failed but left running")
+        })
+        .ok()
 }
 
 /// The JDK and the JUnit runtime the test runs use, found once per command.
