@@ -293,7 +293,7 @@ impl<'i> ReadAnalysis<'i> {
     }
 
     /// The concrete project classes that are `class` or below it.
-    fn concrete_below(&self, class: &str) -> Rc<Vec<&'i str>> {
+    pub(crate) fn concrete_below(&self, class: &str) -> Rc<Vec<&'i str>> {
         if let Some(known) = self.concrete_below.borrow().get(class) {
             return known.clone();
         }

@@ -502,10 +502,24 @@ struct HelperWalk<'w> {
     ambiguous: RefCell<HashSet<MethodRef>>,
 }
 
-/// What a walk through the helpers does with each: it sees the helper's reference, its
-/// class file, its code, the calls in it and those whose results escape.
-type VisitHelper<'v> =
-    dyn FnMut(&MethodRef, &ClassFile, &CodeAttribute, &[Call], &BTreeSet<u32>) + 'v;
+/// What a walk through the helpers does with each body it enters.
+type VisitHelper<'v, 'a> = dyn FnMut(&HelperBody<'a>) + 'v;
+
+/// A helper body a walk enters: its class file, reference, code, and what the analysis
+/// found in it (its calls, those whose results escape).
+struct HelperBody<'a> {
+    class: &'a ClassFile,
+    via: MethodRef,
+    code: CodeAttribute,
+    inner: Analysis,
+    /// The receiver classes (dotted) it runs for: an override in a subclass, or a body
+    /// reached from one ([`DeeperCall::only_in`]). Empty: any.
+    only_in: Vec<String>,
+}
+
+/// Concrete classes a call on `this` may dispatch to before the overrides in them are
+/// not followed for deeper calls.
+const MAX_OVERRIDING_CLASSES: usize = 32;
 
 struct Analyser<'a> {
     index: &'a ClassIndex,
@@ -815,23 +829,18 @@ impl<'a> Analyser<'a> {
             args_of: RefCell::default(),
             ambiguous: RefCell::default(),
         };
-        self.walk_helpers(
-            found,
-            0,
-            &mut seen,
-            &every_helper,
-            &mut |via, _, helper, inner, _| {
-                for c in inner {
-                    if let Some(call) = self.environment(c, helper) {
-                        deeper_calls.push(DeeperCall {
-                            via: via.clone(),
-                            call,
-                        });
-                    }
+        self.walk_helpers(found, 0, &[], &mut seen, &every_helper, &mut |body| {
+            for c in &body.inner.calls {
+                if let Some(call) = self.environment(c, &body.code) {
+                    deeper_calls.push(DeeperCall {
+                        via: body.via.clone(),
+                        call,
+                        only_in: body.only_in.clone(),
+                    });
                 }
-                self.add_static_reads(helper, &mut static_reads);
-            },
-        );
+            }
+            self.add_static_reads(&body.code, &mut static_reads);
+        });
         let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
         let runs = self.runs_callbacks(found);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
@@ -1560,20 +1569,23 @@ impl<'a> Analyser<'a> {
     }
 
     /// Is `c` a call of a method of this class on `this`, or a static one (a helper that
-    /// runs as part of the method under test)? Named after this class or a project
-    /// superclass: in an inherited helper's body (`BaseParser.parseCOSName`), its own
-    /// calls on `this` name the superclass.
+    /// runs as part of the method under test)? Named after this class, a project
+    /// superclass (in an inherited helper's body, `BaseParser.parseCOSName`, its own
+    /// calls on `this` name the superclass) or a subclass (in an override's body, whose
+    /// `this` is the same object).
     fn is_helper_call(&self, c: &Call) -> bool {
         let on_this = match c.opcode {
             INVOKESTATIC => true,
             INVOKESPECIAL | INVOKEVIRTUAL => c.receiver == Some(Origin::This),
             _ => false,
         };
+        let static_helper = c.opcode == INVOKESTATIC;
         on_this
             && !c.callee.name.starts_with('<')
             && (c.callee.owner == self.class_name
                 || (c.opcode != INVOKESPECIAL
-                    && self.index.is_subtype(self.class_name, &c.callee.owner)))
+                    && self.index.is_subtype(self.class_name, &c.callee.owner))
+                || (!static_helper && self.index.is_subtype(&c.callee.owner, self.class_name)))
     }
 
     /// Is `c` a `super.m(…)` call (`invokespecial` on `this` of a superclass's method)?
@@ -1611,67 +1623,167 @@ impl<'a> Analyser<'a> {
         (class.methods[i].has_flag(STATIC) != constructor).then_some((class, i))
     }
 
-    /// The helper `c` calls (in this class, or with `other_classes` a static method or
-    /// constructor of another project class): its class file, reference, code and the
-    /// calls in it (its parameters' origins from `args` when given). In another class,
-    /// `this` is no object of the MUT's.
+    /// The helper bodies `c` may run (in this class, or with `other_classes` a static
+    /// method or constructor of another project class): each one's class file,
+    /// reference, code, the calls in it (its parameters' origins from `args` when given)
+    /// and the receiver classes it runs for ([`HelperBody::only_in`]). In another class,
+    /// `this` is no object of the MUT's. `context`: the receiver classes the calling body
+    /// runs for (empty: any).
     fn helper_calls(
         &self,
         c: &Call,
         args: Option<&[Origin]>,
         other_classes: bool,
-    ) -> Option<(&'a ClassFile, MethodRef, CodeAttribute, Analysis)> {
+        context: &[String],
+    ) -> Vec<HelperBody<'a>> {
         // The method the named class has or inherits, with code.
         let named = || {
             self.index
                 .method_with_code(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
         };
-        let (class, index, this) = if self.is_helper_call(c) {
+        let mut bodies: Vec<(&'a ClassFile, usize, Origin, Vec<String>)> = Vec::new();
+        if self.is_helper_call(c) {
+            // Named after a subclass: the call is in an override's body (below), whose
+            // `this` is an object of that subclass.
+            let below = c.callee.owner != self.class_name
+                && self.index.is_subtype(&c.callee.owner, self.class_name);
             // A virtual call on `this` runs this class's override if it has one; a static
             // one, the method of the class it names.
-            let own = (c.opcode != INVOKESTATIC || c.callee.owner == self.class_name)
+            let own = (!below && (c.opcode != INVOKESTATIC || c.callee.owner == self.class_name))
                 .then(|| self.class.find_method(&c.callee.name, &c.callee.descriptor))
                 .flatten();
-            match own {
-                Some(i) => (self.class, i, Origin::This),
+            let primary = match own {
+                Some(i) => Some((self.class, i)),
                 // Inherited from a project superclass (`skipSpaces()` of a parser's
                 // `BaseParser`): its body runs on this object as the class's own
                 // helpers do, and makes its calls on the same mocks.
-                None => {
-                    let (class, i) = named()?;
-                    (class, i, Origin::This)
+                None => named(),
+            };
+            let primary_only_in = if below {
+                self.classes_below(&c.callee.owner, context)
+            } else {
+                Some(context.to_vec())
+            };
+            if let (Some((class, i)), Some(only_in)) = (primary, primary_only_in) {
+                bodies.push((class, i, Origin::This, only_in));
+            }
+            if matches!(c.opcode, INVOKEVIRTUAL | INVOKEINTERFACE) {
+                // A template method's step: the overrides in the project's subclasses
+                // run for objects of those classes (class hierarchy analysis), and make
+                // their calls on the same mocks.
+                let base = if below {
+                    c.callee.owner.as_str()
+                } else {
+                    self.class_name
+                };
+                for (class, i, only_in) in self.overrides(c, base, primary, context) {
+                    bodies.push((class, i, Origin::This, only_in));
                 }
             }
         } else if self.is_super_call(c) {
-            let (class, i) = named()?;
-            (class, i, Origin::This)
+            if let Some((class, i)) = named() {
+                bodies.push((class, i, Origin::This, context.to_vec()));
+            }
         } else if other_classes {
-            let (class, i) = self.other_class_callee(c)?;
-            (class, i, Origin::Unknown)
-        } else {
-            return None;
-        };
-        let helper = &class.methods[index];
-        let code = code_of(class, helper)?;
-        let hdesc = MethodDescriptor::parse(&c.callee.descriptor).ok()?;
-        let this = if helper.has_flag(STATIC) {
-            Origin::Unknown
-        } else {
-            this
-        };
-        let entry = entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
-        let inner = if std::ptr::eq(class, self.class) {
-            self.analyse_own(&code, entry)
-        } else {
-            analyse(class, &code, entry)
+            if let Some((class, i)) = self.other_class_callee(c) {
+                bodies.push((class, i, Origin::Unknown, context.to_vec()));
+            }
         }
-        .ok()?;
-        let via = MethodRef {
-            class: dotted(&class.name().ok()?),
-            method: c.callee.name.clone(),
-            descriptor: c.callee.descriptor.clone(),
+        bodies
+            .into_iter()
+            .filter_map(|(class, index, this, only_in)| {
+                let helper = &class.methods[index];
+                let code = code_of(class, helper)?;
+                let hdesc = MethodDescriptor::parse(&c.callee.descriptor).ok()?;
+                let this = if helper.has_flag(STATIC) {
+                    Origin::Unknown
+                } else {
+                    this
+                };
+                let on_this = this == Origin::This;
+                let entry =
+                    entry_frame(helper.has_flag(STATIC), &hdesc, code.max_locals, args, this);
+                let inner = if std::ptr::eq(class, self.class) {
+                    self.analyse_own(&code, entry)
+                } else if on_this && self.index.is_subtype(&class.name().ok()?, self.class_name) {
+                    // An override's `this` is the receiver: its getters, inherited ones
+                    // included, read its fields.
+                    analyse_with_getters(
+                        class,
+                        &code,
+                        entry,
+                        crate::getters::getters_on_this(self.index, class),
+                    )
+                } else {
+                    analyse(class, &code, entry)
+                }
+                .ok()?;
+                let via = MethodRef {
+                    class: dotted(&class.name().ok()?),
+                    method: c.callee.name.clone(),
+                    descriptor: c.callee.descriptor.clone(),
+                };
+                Some(HelperBody {
+                    class,
+                    via,
+                    code,
+                    inner,
+                    only_in,
+                })
+            })
+            .collect()
+    }
+
+    /// The concrete project classes at or below `class` that `context` allows (empty:
+    /// all), dotted; `None` when there is none.
+    fn classes_below(&self, class: &str, context: &[String]) -> Option<Vec<String>> {
+        let out: Vec<String> = self
+            .reads
+            .concrete_below(class)
+            .iter()
+            .map(|c| dotted(c))
+            .filter(|c| context.is_empty() || context.contains(c))
+            .collect();
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// The bodies other than `primary` that a virtual call on `this` runs in the concrete
+    /// project classes at or below `base` that `context` allows, each with those classes;
+    /// none past [`MAX_OVERRIDING_CLASSES`] classes.
+    fn overrides(
+        &self,
+        c: &Call,
+        base: &str,
+        primary: Option<(&'a ClassFile, usize)>,
+        context: &[String],
+    ) -> Vec<(&'a ClassFile, usize, Vec<String>)> {
+        let Some(classes) = self.classes_below(base, context) else {
+            return Vec::new();
         };
-        Some((class, via, code, inner))
+        if classes.len() > MAX_OVERRIDING_CLASSES {
+            return Vec::new();
+        }
+        let mut out: Vec<(&'a ClassFile, usize, Vec<String>)> = Vec::new();
+        for class in classes {
+            let Some((body, i)) = self.index.method_with_code(
+                &class.replace('.', "/"),
+                &c.callee.name,
+                &c.callee.descriptor,
+            ) else {
+                continue;
+            };
+            if primary.is_some_and(|(p, pi)| std::ptr::eq(p, body) && pi == i) {
+                continue;
+            }
+            match out
+                .iter_mut()
+                .find(|(b, bi, _)| std::ptr::eq(*b, body) && *bi == i)
+            {
+                Some((_, _, only_in)) => only_in.push(class),
+                None => out.push((body, i, vec![class])),
+            }
+        }
+        out
     }
 
     /// Walk the helpers the MUT calls ([`HELPER_DEPTH`] calls deep, each once, depth
@@ -1681,9 +1793,10 @@ impl<'a> Analyser<'a> {
         &self,
         found: &[Call],
         depth: usize,
+        context: &[String],
         seen: &mut HashSet<MethodRef>,
         policy: &HelperWalk,
-        visit: &mut VisitHelper,
+        visit: &mut VisitHelper<'_, 'a>,
     ) {
         if depth >= HELPER_DEPTH {
             return;
@@ -1715,15 +1828,20 @@ impl<'a> Analyser<'a> {
                 continue;
             }
             let args = policy.with_args.then_some(c.args.as_slice());
-            let Some((class, via, code, inner)) = self.helper_calls(c, args, policy.other_classes)
-            else {
-                continue;
-            };
-            if !seen.insert(via.clone()) {
-                continue;
+            for body in self.helper_calls(c, args, policy.other_classes, context) {
+                if !seen.insert(body.via.clone()) {
+                    continue;
+                }
+                visit(&body);
+                self.walk_helpers(
+                    &body.inner.calls,
+                    depth + 1,
+                    &body.only_in,
+                    seen,
+                    policy,
+                    visit,
+                );
             }
-            visit(&via, class, &code, &inner.calls, &inner.escapes);
-            self.walk_helpers(&inner.calls, depth + 1, seen, policy, visit);
         }
     }
 
@@ -1748,35 +1866,37 @@ impl<'a> Analyser<'a> {
             ambiguous: RefCell::default(),
         };
         let mut found_deeper = Vec::new();
-        self.walk_helpers(
-            found,
-            0,
-            seen,
-            &policy,
-            &mut |via, class, code, inner, escapes| {
-                let other_class = via.class != dotted(self.class_name);
-                let mut calls = Vec::new();
-                for c in inner {
-                    // Another class's code names the type it takes (`java.io.Closeable`):
-                    // a mock of the field's own type must answer the call.
-                    if other_class && !self.project.contains(&c.callee.owner) {
-                        continue;
-                    }
-                    if let Ok(call) = self.mockable(c, mut_desc, class, code) {
-                        calls.push(call);
-                    }
+        self.walk_helpers(found, 0, &[], seen, &policy, &mut |body| {
+            let other_class = body.via.class != dotted(self.class_name);
+            let mut calls = Vec::new();
+            for c in &body.inner.calls {
+                // Another class's code names the type it takes (`java.io.Closeable`):
+                // a mock of the field's own type must answer the call.
+                if other_class && !self.project.contains(&c.callee.owner) {
+                    continue;
                 }
-                // The helper's own tree of mocks: calls on what its mocked calls answer
-                // (`collector.collectEvents().consume()`), as in the method's body.
-                if !calls.is_empty() {
-                    self.chain(inner, escapes, mut_desc, class, code, &mut calls);
+                if let Ok(call) = self.mockable(c, mut_desc, body.class, &body.code) {
+                    calls.push(call);
                 }
-                found_deeper.extend(calls.into_iter().map(|call| DeeperCall {
-                    via: via.clone(),
-                    call,
-                }));
-            },
-        );
+            }
+            // The helper's own tree of mocks: calls on what its mocked calls answer
+            // (`collector.collectEvents().consume()`), as in the method's body.
+            if !calls.is_empty() {
+                self.chain(
+                    &body.inner.calls,
+                    &body.inner.escapes,
+                    mut_desc,
+                    body.class,
+                    &body.code,
+                    &mut calls,
+                );
+            }
+            found_deeper.extend(calls.into_iter().map(|call| DeeperCall {
+                via: body.via.clone(),
+                call,
+                only_in: body.only_in.clone(),
+            }));
+        });
         let ambiguous = policy.ambiguous.borrow();
         out.extend(
             found_deeper

@@ -749,6 +749,62 @@ fn a_call_through_the_class_own_or_inherited_getter_is_a_call_on_its_field() {
     );
 }
 
+/// A template method: `Labeller.label` calls its abstract step `name`, and the override
+/// in `LookupLabeller` calls `names.find(…)` on a field only that subclass declares. The
+/// call is a deeper call of `label` (through the override), for receivers of that class
+/// only; `FixedLabeller`'s step makes none. Before, an abstract step was not followed
+/// (PDFBox's `PDFont.getWidth` → `PDSimpleFont.getStandard14Width`), and its collaborators
+/// were read whole: a font's metrics map of hundreds of entries, past the recorder's
+/// limits.
+#[test]
+fn a_template_method_step_overridden_in_a_subclass_makes_deeper_calls_for_that_class() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = compiled(
+        dir.path(),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/own-getters/src"),
+    );
+    let index = ClassIndex::build(&[out], |_| true);
+    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let label = plan
+        .muts
+        .iter()
+        .find(|m| m.method == "label")
+        .expect("label is a MUT");
+    let deeper: Vec<(&str, &str, &str, &Receiver, &[String])> = label
+        .deeper_calls
+        .iter()
+        .map(|d| {
+            (
+                d.via.class.as_str(),
+                d.via.method.as_str(),
+                d.call.name.as_str(),
+                &d.call.receiver,
+                d.only_in.as_slice(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        deeper,
+        [(
+            "se.kth.castor.getters.LookupLabeller",
+            "name",
+            "find",
+            &field("names", "se/kth/castor/getters/Lookup"),
+            &["se.kth.castor.getters.LookupLabeller".to_string()][..],
+        )],
+        "{:?}",
+        label.deeper_calls
+    );
+    let call = &label.deeper_calls[0];
+    assert!(call.runs_for(Some("se.kth.castor.getters.LookupLabeller")));
+    assert!(!call.runs_for(Some("se.kth.castor.getters.FixedLabeller")));
+    // The field is a mock's identity, not read whole (the elements below it are those of
+    // `FixedLabeller`'s array of the same name).
+    let reads = label.reads.as_ref().expect("reads");
+    let names = &reads.receiver.as_ref().expect("receiver").fields["names"];
+    assert!(!names.whole, "{reads:?}");
+}
+
 /// A bound method reference on a collaborator (`items.forEach(sink::send)`, an inner
 /// class's `Unchecked.get(Relay.this::take)`) is a mockable call made through the
 /// reference, in the method or in its helper, and the captured object is then only a

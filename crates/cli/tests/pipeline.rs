@@ -576,6 +576,24 @@ fn calls_through_an_own_getter_are_stubbed_on_the_field() {
     ] {
         assert!(strict.contains(expected), "{expected} in {strict}");
     }
+    // A template method (PDFBox's `PDFont.getWidth`): `label` calls the abstract step
+    // `name`, whose override in `LookupLabeller` calls a collaborator held in a field the
+    // base class does not have. That call is the method's: stubbed in its tests. An
+    // invocation on a `FixedLabeller`, whose step makes no such call and which has no
+    // such field, gets no mock for it. Before, the collaborator was rebuilt from its
+    // recording and the test saw "code #7" where production saw "code seven".
+    let labeller =
+        mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/getters"), "Labeller");
+    for expected in [
+        "Fixtures.create(LookupLabeller.class, \"prefixes\", prefixes, \"names\", names);",
+        "when(names.find(\"7\")).thenReturn(\"seven\");",
+        "assertEquals(\"code seven\", result);",
+        "when(names.find(\"8\")).thenReturn(null);",
+        "Fixtures.create(FixedLabeller.class, \"prefixes\", prefixes, \"names\", new String[] {\"zero\", \"one\"});",
+        "assertEquals(\"one\", result);",
+    ] {
+        assert!(labeller.contains(expected), "{expected} in {labeller}");
+    }
 }
 
 /// A collaborator found lazily and kept in a field (`if (filter == null) filter =

@@ -1013,8 +1013,8 @@ fn a_run_that_invokes_no_mut_says_why_nothing_was_recorded() {
         &[],
     );
     assert_eq!(code, 0, "{stderr}");
-    // (own-getters plans `replace`, `require` and `requireAll`.)
-    assert!(stderr.contains("0 invocations of 0/3 MUTs"), "{stderr}");
+    // (own-getters plans `replace`, `require`, `requireAll` and `label`.)
+    assert!(stderr.contains("0 invocations of 0/4 MUTs"), "{stderr}");
     assert!(
         stderr.contains("invoked none of the plan's methods under test")
             && stderr.contains("--explain")

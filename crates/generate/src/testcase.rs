@@ -626,12 +626,23 @@ pub fn model_for(
     // Which receivers are mocked: every one a recorded call went through, plus every
     // mockable receiver of the plan (so that unrecorded paths meet a mock, not a real object).
     let mut mocked: Vec<&Receiver> = Vec::new();
-    for c in &plan_calls {
+    let receiver_class = match &inv.receiver_before {
+        Some(Value::Object { class, .. }) => Some(class.as_str()),
+        _ => None,
+    };
+    for (i, c) in plan_calls.iter().enumerate() {
         // A call's result is mocked per recorded call, below.
         if matches!(
             c.receiver,
             Receiver::Environment { .. } | Receiver::Result { .. }
         ) {
+            continue;
+        }
+        // A call in a subclass's override that this receiver's class does not run: its
+        // field may not even exist in the object.
+        if m.deeper_call(i as u32)
+            .is_some_and(|d| !d.runs_for(receiver_class))
+        {
             continue;
         }
         if !mocked

@@ -499,6 +499,24 @@ pub struct DeeperCall {
     pub via: MethodRef,
     #[serde(flatten)]
     pub call: MockableCall,
+    /// The receiver classes (dotted) whose objects run `via` when the MUT calls it on
+    /// `this`: the helper is an override in a subclass of the MUT's class (a template
+    /// method's step, `PDSimpleFont.getStandard14Width` below `PDFont.getWidth`), so an
+    /// invocation on another class's object never makes the call, and a test of one
+    /// has no field to put its mock in. Empty: whatever the receiver's class.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub only_in: Vec<String>,
+}
+
+impl DeeperCall {
+    /// Can an invocation whose receiver is of class `class` (dotted) make this call?
+    /// (Unknown: yes.)
+    pub fn runs_for(&self, class: Option<&str>) -> bool {
+        match class {
+            Some(class) if !self.only_in.is_empty() => self.only_in.iter().any(|c| c == class),
+            _ => true,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
@@ -557,6 +575,7 @@ mod tests {
                 descriptor: "()V".into(),
             },
             call: call.clone(),
+            only_in: Vec::new(),
         };
         let json = serde_json::to_value(&deeper).unwrap();
         // The call is flattened beside `via`; the receiver is tagged by `kind`.
@@ -565,8 +584,22 @@ mod tests {
         assert_eq!(json["receiver"]["kind"], "param");
         assert_eq!(json["receiver"]["type"], "shop.Inventory");
         assert_eq!(json["returns"], "primitive");
+        // A call for every receiver says nothing about classes.
+        assert!(json.get("only_in").is_none(), "{json}");
         let back: DeeperCall = serde_json::from_value(json).unwrap();
         assert_eq!(back, deeper);
+        assert!(back.runs_for(Some("shop.Anything")) && back.runs_for(None));
+        // An override's call, for its classes only (and an unknown class: maybe).
+        let only = DeeperCall {
+            only_in: vec!["shop.ExpressCheckout".into()],
+            ..deeper
+        };
+        let json = serde_json::to_value(&only).unwrap();
+        assert_eq!(json["only_in"][0], "shop.ExpressCheckout");
+        assert_eq!(serde_json::from_value::<DeeperCall>(json).unwrap(), only);
+        assert!(only.runs_for(Some("shop.ExpressCheckout")));
+        assert!(!only.runs_for(Some("shop.Checkout")));
+        assert!(only.runs_for(None));
     }
 
     #[test]

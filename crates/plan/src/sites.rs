@@ -143,6 +143,7 @@ mod tests {
                 descriptor: "()V".into(),
             },
             call: call(offset, "ledger"),
+            only_in: Vec::new(),
         }
     }
 

@@ -178,8 +178,14 @@ fn print_table(plan: &Plan, first: Option<&PathBuf>) {
             } else {
                 format!("{}.", d.via.class)
             };
+            // An override's call: only receivers of those classes make it.
+            let only = if d.only_in.is_empty() {
+                String::new()
+            } else {
+                format!(", for {} only", d.only_in.join(", "))
+            };
             println!(
-                "    {}  [in {class}{}{}]",
+                "    {}  [in {class}{}{}{only}]",
                 call_text(&d.call),
                 d.via.method,
                 d.via.descriptor

@@ -13,6 +13,11 @@ public class Main {
         StrictSubstitutor strict = new StrictSubstitutor(values::get);
         System.out.println(strict.require("city"));
         System.out.println(strict.requireAll("name, city, unknown"));
+        Map<String, String> codes = Map.of("7", "seven", "prefix", "code ");
+        Labeller byLookup = new LookupLabeller(codes::get, codes::get);
+        Labeller fixed = new FixedLabeller(values::get, "zero", "one");
+        System.out.println(byLookup.label(7) + ", " + byLookup.label(8));
+        System.out.println(fixed.label(1) + ", " + fixed.label(5));
         try {
             strict.require("unknown");
         } catch (IllegalArgumentException e) {
