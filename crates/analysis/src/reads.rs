@@ -38,7 +38,17 @@
 //!
 //! A virtual call is followed into every method it may run in the project: the one each
 //! concrete project class at or below the named class declares or inherits (class
-//! hierarchy analysis), so an override's reads count too.
+//! hierarchy analysis), so an override's reads count too: up to [`MAX_TARGETS`] distinct
+//! bodies, however many classes share them (JavaParser's hundreds of AST nodes share two
+//! `getParentNodeForChildren()`).
+//!
+//! A lambda of the class handed straight to a JDK collection's `forEach`
+//! (`observers.forEach(o -> o.propertyChange(this, …))`, an observer list) runs once per
+//! element: when the collection is a path of the roots, the lambda is not followed (what
+//! it captures needs only to be there) and the collection's node is marked
+//! [`EACH_RUNS`]; the generator checks the recorded collection was empty, so that nothing
+//! the lambda would have read is missing. Followed, such a lambda reached every observer
+//! implementation and took the receiver and the arguments whole.
 //!
 //! A recursive call first assumes the method uses nothing, and the method is interpreted
 //! again with what it was found to use until that stops growing ([`MAX_ROUNDS`]);
@@ -63,7 +73,7 @@ use mimic_classfile::instruction::{decode, Instruction, Operand};
 use mimic_classfile::opcodes::*;
 use mimic_classfile::ClassFile;
 use mimic_flow::{analyze, Frame, Interpreter};
-use mimic_plan::{ReadNode, Reads, ELEMENTS_READ};
+use mimic_plan::{ReadNode, Reads, EACH_RUNS, ELEMENTS_READ};
 
 use crate::ClassIndex;
 
@@ -77,8 +87,12 @@ pub const MAX_CALLS: usize = 32;
 pub const MAX_ROUNDS: usize = 4;
 /// Method bodies interpreted for a whole plan before calls are no longer followed.
 pub const MAX_WORK: usize = 500_000;
-/// Concrete classes a virtual call may dispatch to before it is not followed.
+/// Distinct method bodies a virtual call may dispatch to before it is not followed.
 pub const MAX_TARGETS: usize = 32;
+/// Concrete classes whose method a virtual call's dispatch looks up (a hierarchy of
+/// hundreds of AST nodes that share two implementations of a method is followed into
+/// those two) before it is not followed.
+pub const MAX_DISPATCH_CLASSES: usize = 4096;
 
 /// Where a path starts: a root of the method (0 the receiver, `i + 1` parameter `i`), an
 /// object the method creates ([`Site`]), or, in a [`Summary`] only, the `i`-th object
@@ -336,18 +350,24 @@ impl<'i> ReadAnalysis<'i> {
             return self.summary(resolved, callee, depth).map(|s| vec![s]);
         }
         let classes = self.concrete_below(&callee.owner);
-        if classes.is_empty() || classes.len() > MAX_TARGETS {
+        if classes.is_empty() || classes.len() > MAX_DISPATCH_CLASSES {
             return None;
         }
+        let mut bodies = Vec::new();
         let mut seen = HashSet::new();
-        let mut out = Vec::new();
         for c in classes.iter() {
             let resolved = self.resolve(c, &callee.name, &callee.descriptor)?;
             if seen.insert(resolved.0.name().ok()?) {
-                out.push(self.summary(resolved, callee, depth)?);
+                if bodies.len() == MAX_TARGETS {
+                    return None;
+                }
+                bodies.push(resolved);
             }
         }
-        Some(out)
+        bodies
+            .into_iter()
+            .map(|resolved| self.summary(resolved, callee, depth))
+            .collect()
     }
 
     /// The state `method` of `class` may use, given the calls a test answers with a
@@ -366,6 +386,7 @@ impl<'i> ReadAnalysis<'i> {
         interp.mocked = mocked.direct;
         interp.answered = mocked.answered;
         interp.lambdas = lambda_bodies(class, code);
+        interp.each = for_each_calls(class, code, &interp.lambdas);
         let analysis = analyze(
             &mut interp,
             &class.constant_pool,
@@ -505,6 +526,7 @@ impl<'i> ReadAnalysis<'i> {
         let mut interp = Paths::new(self, &desc, false, depth);
         interp.mocked = mocked.clone();
         interp.lambdas = lambda_bodies(class, &code);
+        interp.each = for_each_calls(class, &code, &interp.lambdas);
         interp.constructor = method
             .name(&class.constant_pool)
             .is_ok_and(|n| n == "<init>");
@@ -568,6 +590,47 @@ fn lambda_bodies(class: &ClassFile, code: &CodeAttribute) -> HashMap<u32, (u8, M
     out
 }
 
+/// The lambdas of `lambdas` handed straight to a JDK collection's or map's `forEach`
+/// (the `invokedynamic` followed by the call, as javac compiles `xs.forEach(x -> …)`):
+/// by `invokedynamic` offset, the offset of the `forEach` call.
+fn for_each_calls(
+    class: &ClassFile,
+    code: &CodeAttribute,
+    lambdas: &HashMap<u32, (u8, MemberRef)>,
+) -> HashMap<u32, u32> {
+    let mut out = HashMap::new();
+    if lambdas.is_empty() {
+        return out;
+    }
+    let Ok(insns) = decode(&code.code) else {
+        return out;
+    };
+    for pair in insns.windows(2) {
+        let [make, call] = pair else { continue };
+        if !lambdas.contains_key(&make.offset)
+            || !matches!(call.opcode, INVOKEVIRTUAL | INVOKEINTERFACE)
+        {
+            continue;
+        }
+        let (Operand::Pool(index) | Operand::Interface(index, _)) = &call.operand else {
+            continue;
+        };
+        let Ok(callee) = class.constant_pool.member_ref(*index) else {
+            continue;
+        };
+        if callee.name == "forEach"
+            && callee.owner.starts_with("java/util/")
+            && matches!(
+                callee.descriptor.as_str(),
+                "(Ljava/util/function/Consumer;)V" | "(Ljava/util/function/BiConsumer;)V"
+            )
+        {
+            out.insert(make.offset, call.offset);
+        }
+    }
+    out
+}
+
 /// The entry frame: the receiver is root 0, each reference parameter its own root;
 /// nothing written yet.
 fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Value, Heap> {
@@ -617,7 +680,16 @@ struct Paths<'a, 'i> {
     /// The lambdas this body creates, by `invokedynamic` offset: their bodies
     /// (`lambda$…` methods of the class), followed as calls ([`lambda_bodies`]).
     lambdas: HashMap<u32, (u8, MemberRef)>,
+    /// Those lambdas handed straight to a JDK `forEach`: by `invokedynamic` offset, the
+    /// offset of that call ([`for_each_calls`]).
+    each: HashMap<u32, u32>,
+    /// Such a lambda made and not yet handed on: by the offset of its `forEach`, its
+    /// body (with the invoke instruction that calls it), receiver and captured values.
+    pending_each: HashMap<u32, PendingLambda>,
 }
+
+/// A lambda about to be handed to `forEach` ([`Paths::pending_each`]).
+type PendingLambda = (u8, MemberRef, Option<Value>, Vec<Value>);
 
 impl<'a, 'i> Paths<'a, 'i> {
     fn new(
@@ -642,6 +714,8 @@ impl<'a, 'i> Paths<'a, 'i> {
             exits: None,
             depth,
             lambdas: HashMap::new(),
+            each: HashMap::new(),
+            pending_each: HashMap::new(),
         }
     }
 
@@ -1266,6 +1340,12 @@ impl Interpreter for Paths<'_, '_> {
             if captured.len() <= params {
                 let mut all = captured.to_vec();
                 all.resize(params, Value::none());
+                if let Some(call) = self.each.get(&insn.offset) {
+                    // Followed or not once the collection it runs on is known.
+                    self.pending_each
+                        .insert(*call, (opcode, body, receiver.cloned(), all));
+                    return Value::none();
+                }
                 let returned = self.invoke(insn, &body, receiver, &all, heap);
                 self.whole(&returned, heap);
                 return Value::none();
@@ -1283,6 +1363,36 @@ impl Interpreter for Paths<'_, '_> {
         args: &[Value],
         heap: &mut Heap,
     ) -> Value {
+        if let Some((opcode, body, lambda_receiver, captured)) =
+            self.pending_each.remove(&insn.offset)
+        {
+            let each_root = match receiver {
+                Some(Value::Paths(ps)) => !ps.is_empty() && ps.iter().all(|p| p.fresh().is_none()),
+                _ => false,
+            };
+            if each_root {
+                // Runs once per element of a collection the test rebuilds: checked empty
+                // by the generator, where the lambda never ran.
+                if let Some(Value::Paths(ps)) = receiver {
+                    for p in ps.clone() {
+                        self.node(&p)
+                            .fields
+                            .entry(EACH_RUNS.to_string())
+                            .or_default();
+                    }
+                }
+                for v in lambda_receiver.iter().chain(&captured) {
+                    self.present(v);
+                }
+            } else {
+                let call = Instruction {
+                    opcode,
+                    ..insn.clone()
+                };
+                let returned = self.invoke(&call, &body, lambda_receiver.as_ref(), &captured, heap);
+                self.whole(&returned, heap);
+            }
+        }
         if self.mocked.contains(&insn.offset) {
             // A mock answers: only the receiver's identity matters. Its arguments are
             // handed to the mock, never read: the call oracle matches an object by its

@@ -596,6 +596,43 @@ fn calls_through_an_own_getter_are_stubbed_on_the_field() {
     }
 }
 
+/// An observer list (JavaParser's `Node.notifyPropertyChange`): `setLabel` tells each
+/// observer through `observers.forEach(o -> o.changed(this, …))`. Followed, the lambda
+/// reached the printer, which hands the node to the JDK: the node was wanted whole, its
+/// history of 5,000 stamps passed the recorder's limits, and no invocation got a test
+/// (receiver-not-recorded ×4). Now the lambda is left out, the observer list is checked
+/// empty, and the node is recorded as the setter reads it; the one invocation on an
+/// observed node is skipped with the reason, since what the observer read is missing.
+#[test]
+fn a_lambda_run_on_an_empty_observer_list_leaves_the_receiver_as_the_method_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) =
+        record_and_generate("observers", "se.kth.castor.observers.Main", dir.path());
+    let manifest = manifest_of(&tests);
+    assert_none(&manifest, "gaps");
+    let skipped = manifest["skipped"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{skipped:#?}");
+    let message = skipped[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("this.observers.forEach ran on its elements"),
+        "{message}"
+    );
+    let node = mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/observers"), "Node");
+    for expected in [
+        "Node receiver = Fixtures.create(Node.class, \"observers\", new java.util.ArrayList<>(), \"label\", null);",
+        "verify(label, atLeastOnce()).setOwner(same(receiver));",
+    ] {
+        assert!(node.contains(expected), "{expected}\n{node}");
+    }
+    // Nothing the setter does not read: not the history, not the id source.
+    assert!(
+        !node.contains("history") && !node.contains("stamp"),
+        "{node}"
+    );
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+}
+
 /// A collaborator found lazily and kept in a field (`if (filter == null) filter =
 /// registry.filter(name); filter.apply(input)`, Pebble's `FilterExpression`): the first
 /// run's test answers the lookup with a mock and stubs the filter's call on it (the

@@ -18,6 +18,10 @@ pub enum SkipReason {
     OpaqueValue,
     /// A value the test needs was cut short when recorded (size limits).
     TruncatedValue,
+    /// A lambda the method hands to a collection's `forEach` (an observer list) ran on
+    /// its elements, and what it read was not recorded (the plan reads the invocation
+    /// as complete only when that collection was empty).
+    LambdaRan,
     /// A value the test needs was redacted as a secret.
     RedactedValue,
     /// A value was recorded but no public API rebuilds it.
@@ -38,6 +42,7 @@ impl SkipReason {
             SkipReason::ReceiverNotRecorded => "receiver-not-recorded",
             SkipReason::OpaqueValue => "opaque-value",
             SkipReason::TruncatedValue => "truncated-value",
+            SkipReason::LambdaRan => "lambda-ran",
             SkipReason::RedactedValue => "redacted-value",
             SkipReason::UnbuildableValue => "unbuildable-value",
             SkipReason::NoOracle => "no-oracle",
@@ -56,6 +61,9 @@ impl SkipReason {
                 "a value the test needs was recorded opaque (past the depth limit, a JDK type snapshots cannot express, a lambda)"
             }
             SkipReason::TruncatedValue => "a value the test needs was cut short when recorded",
+            SkipReason::LambdaRan => {
+                "a lambda the method hands to a collection's forEach ran on its elements, and what it read was not recorded"
+            }
             SkipReason::RedactedValue => "a value the test needs was redacted as a secret",
             SkipReason::UnbuildableValue => "a recorded value no public API rebuilds",
             SkipReason::NoOracle => "neither an assertable result nor a mockable call",

@@ -4,6 +4,7 @@
 //! manifest (`mimic-tests.json`) that `mimic verify` reads. Output is deterministic.
 
 pub mod check;
+pub mod each_lambda;
 pub mod environment;
 pub mod fixtures;
 pub mod gaps;

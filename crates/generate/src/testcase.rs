@@ -577,6 +577,14 @@ pub fn model_for(
     oracles: &[Oracle],
     test_class: &str,
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
+    if let Some(collection) = crate::each_lambda::each_lambda_ran(m, inv) {
+        return Err(Skipped {
+            kind: SkipReason::LambdaRan,
+            reason: format!(
+                "a lambda the method hands to {collection}.forEach ran on its elements: what it read was not recorded"
+            ),
+        });
+    }
     let inv = &with_disjoint_ids(inv);
     let inv = &without_replaced_calls(m, inv);
     let inv = &without_stand_ins_for_run_lambdas(m, inv);
@@ -934,7 +942,11 @@ pub fn model_for(
             Some(load) => load,
             None => b.expr(v, Some(t)),
         };
-        if named_like(v)
+        if matches!(v, Value::Null) && e == "null" {
+            // Typed, so that an overload of the same arity (`setModule(String)` beside
+            // `setModule(ModuleDeclaration)`) does not make the call ambiguous.
+            args.push(format!("({}) null", type_name(t, &package)));
+        } else if named_like(v)
             || matches!(v, Value::Null)
             || e.chars().all(|c| c.is_alphanumeric() || c == '_')
         {

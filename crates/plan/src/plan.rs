@@ -171,6 +171,12 @@ pub struct Reads {
 /// (`aaload`): its node says what is read of every element.
 pub const ELEMENTS_READ: &str = "[]";
 
+/// The pseudo-field of a [`ReadNode`] marking a JDK collection (or map) whose elements a
+/// lambda the method hands to its `forEach` runs on (an observer list): what the lambda
+/// reads is not in the tree, so the tree is all the invocation used only when the
+/// collection was empty (the generator checks).
+pub const EACH_RUNS: &str = "?each";
+
 /// One object of a [`Reads`] tree: the fields read from it, or `whole` when the object is
 /// used in ways the analysis does not follow (handed to JDK or unanalysed code, compared
 /// by a call oracle, written, returned): then it is captured whole, within the limits,
