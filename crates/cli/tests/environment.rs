@@ -114,6 +114,17 @@ fn environment_reads_are_recorded_and_replayed_so_tests_pass_without_the_environ
             .contains("EnvironmentReplay environment = EnvironmentReplay.replay(Stamper.class);"),
         "{stamper}"
     );
+    // A template method's step overridden in a subclass (`HomeLocator.roots` reading
+    // `user.home`): the read is the method's, replayed in the subclass too. Before, only
+    // `Locator` was redirected, the real property was read, and the call oracle saw one
+    // call fewer than production (fontbox's `NativeFontDirFinder.find`).
+    let locator = test_class("Locator");
+    assert!(
+        locator.contains(
+            "EnvironmentReplay.replay(Locator.class, \"se.kth.castor.environment.HomeLocator\");"
+        ) && locator.contains("environment.answer(\"System.getProperty(String)\", "),
+        "{locator}"
+    );
     // An anonymous class's read is replayed in that class, which the test names by its
     // receiver (the interface it calls it through makes no call).
     let anonymous = test_class("Settings1");

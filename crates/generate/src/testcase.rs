@@ -1324,11 +1324,26 @@ pub fn model_for(
         flush(&mut steps, &mut b.statements);
         // The class whose code makes the calls: an anonymous or local class, which the
         // test cannot name, by its receiver's class, not the supertype it is called through.
-        let replayed = if m.called_through.is_some() {
+        let mut replayed = if m.called_through.is_some() {
             "receiver.getClass()".to_string()
         } else {
             format!("{class_src}.class")
         };
+        // The other classes whose code makes some of the calls: an inherited helper's
+        // superclass, or the override of the receiver's class (`UnixFontDirFinder`'s
+        // `getSearchableDirectories` reading `user.home` below `NativeFontDirFinder.find`).
+        let mut helpers: Vec<&str> = m
+            .deeper_calls
+            .iter()
+            .filter(|d| d.call.receiver.is_environment() && d.via.class != m.class)
+            .filter(|d| d.runs_for(receiver_class))
+            .map(|d| d.via.class.as_str())
+            .collect();
+        helpers.sort_unstable();
+        helpers.dedup();
+        for h in helpers {
+            replayed.push_str(&format!(", {}", string_literal(h)));
+        }
         steps.push(Step::Statement(format!(
             "{ENVIRONMENT_CLASS} {ENVIRONMENT_VAR} = {ENVIRONMENT_CLASS}.replay({replayed});"
         )));

@@ -66,18 +66,37 @@ public final class EnvironmentReplay implements AutoCloseable {
     private static volatile EnvironmentReplay active;
 
     private final Class<?> type;
+    /** The classes whose calls this replay answers: {@link #type} and those named with it. */
+    private final Set<Class<?>> types = new java.util.HashSet<>();
     private final Map<String, Deque<Object[]>> answers = new HashMap<>();
     private final List<String> made = new ArrayList<>();
     private final List<Object[]> madeWith = new ArrayList<>();
 
     private EnvironmentReplay(Class<?> type) {
         this.type = type;
+        types.add(type);
     }
 
-    /** Redirect {@code type}'s environment calls (once per JVM) and start replaying. */
-    public static EnvironmentReplay replay(Class<?> type) {
+    /**
+     * Redirect {@code type}'s environment calls (once per JVM), and those of the classes
+     * named in {@code helpers} (binary names: the superclass or subclass whose helper or
+     * override makes some of the method's calls, loaded by {@code type}'s loader), and
+     * start replaying.
+     */
+    public static EnvironmentReplay replay(Class<?> type, String... helpers) {
         redirect(type);
         EnvironmentReplay replay = new EnvironmentReplay(type);
+        for (String name : helpers) {
+            Class<?> helper;
+            try {
+                helper = Class.forName(name, false, type.getClassLoader());
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException("mimic could not load " + name
+                        + ", whose code makes environment calls for " + type.getName(), e);
+            }
+            redirect(helper);
+            replay.types.add(helper);
+        }
         active = replay;
         return replay;
     }
@@ -235,7 +254,7 @@ public final class EnvironmentReplay implements AutoCloseable {
      */
     static boolean replaying(Class<?> caller) {
         EnvironmentReplay replay = active;
-        return replay != null && replay.type == caller;
+        return replay != null && replay.types.contains(caller);
     }
 
     static Class<?> caller() {

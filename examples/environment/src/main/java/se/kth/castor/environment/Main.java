@@ -46,6 +46,7 @@ public final class Main {
             System.out.println(ids.roll() + " " + ids.roll() + " " + ids.die());
             System.out.println(Ids.chance());
             System.out.println(Ids.ticket() + " " + Ids.ticket());
+            System.out.println(new HomeLocator().locate(".mimic-example-absent"));
             Settings settings = new Settings("shop");
             System.out.println(settings.greeting());
             System.out.println(settings.authenticated());
