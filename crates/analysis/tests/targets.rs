@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use mimic_analysis::{find_targets, ClassIndex, MethodFilter, TargetOptions};
 use mimic_jvm::{compile, java_sources_under, CompileOptions, Jdk};
-use mimic_plan::{Receiver, Returns};
+use mimic_plan::{Plan, Receiver, Returns};
 
 fn shop_classes(dir: &Path) -> PathBuf {
     fixture_classes(dir, "shop")
@@ -675,6 +675,17 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
     );
 }
 
+/// The plan of `examples/own-getters`, with the defaults.
+fn own_getters_plan() -> Plan {
+    let dir = tempfile::tempdir().unwrap();
+    let out = compiled(
+        dir.path(),
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/own-getters/src"),
+    );
+    let index = ClassIndex::build(&[out], |_| true);
+    find_targets(&index, &TargetOptions::default()).unwrap()
+}
+
 /// Commons Text's `StringSubstitutor.resolveVariable`: `getStringLookup().lookup(name)`,
 /// the collaborator reached through the class's own getter, or one it inherits. A call on what the getter
 /// returns is a call on the field (before, the getter's result was an unknown object
@@ -682,13 +693,7 @@ fn a_helper_chains_calls_on_what_its_mocked_calls_answer_and_dropped_results_are
 /// recorded).
 #[test]
 fn a_call_through_the_class_own_or_inherited_getter_is_a_call_on_its_field() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = compiled(
-        dir.path(),
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/own-getters/src"),
-    );
-    let index = ClassIndex::build(&[out], |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan = own_getters_plan();
     let replace = plan
         .muts
         .iter()
@@ -758,13 +763,7 @@ fn a_call_through_the_class_own_or_inherited_getter_is_a_call_on_its_field() {
 /// limits.
 #[test]
 fn a_template_method_step_overridden_in_a_subclass_makes_deeper_calls_for_that_class() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = compiled(
-        dir.path(),
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/own-getters/src"),
-    );
-    let index = ClassIndex::build(&[out], |_| true);
-    let plan = find_targets(&index, &TargetOptions::default()).unwrap();
+    let plan = own_getters_plan();
     let label = plan
         .muts
         .iter()
