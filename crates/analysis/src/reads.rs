@@ -48,7 +48,10 @@
 //! it captures needs only to be there) and the collection's node is marked
 //! [`EACH_RUNS`]; the generator checks the recorded collection was empty, so that nothing
 //! the lambda would have read is missing. Followed, such a lambda reached every observer
-//! implementation and took the receiver and the arguments whole.
+//! implementation and took the receiver and the arguments whole. Where a followed
+//! method's such collection is, in its caller, one the caller created or a mock answered,
+//! nothing can check it: that collection is used whole there (what the lambda captured
+//! beyond it is not).
 //!
 //! A recursive call first assumes the method uses nothing, and the method is interpreted
 //! again with what it was found to use until that stops growing ([`MAX_ROUNDS`]);
@@ -965,6 +968,12 @@ impl<'a, 'i> Paths<'a, 'i> {
     /// Below a created object, and below a field written during the method, the tree
     /// goes on at what was written there.
     fn graft(&mut self, at: &Path, tree: &ReadNode, heap: &mut Heap) {
+        if tree.fields.contains_key(EACH_RUNS) && !matches!(at.root, Root::Param(_)) {
+            // A followed method's `forEach` on a collection that is, here, one the method
+            // created or a mock answered: nothing checks it was empty, so it is used
+            // whole (a created one escapes, with all written into it).
+            self.whole(&Value::Paths(BTreeSet::from([at.clone()])), heap);
+        }
         if at.fresh().is_some() {
             if tree.whole {
                 self.whole(&Value::Paths(BTreeSet::from([at.clone()])), heap);
@@ -1366,8 +1375,12 @@ impl Interpreter for Paths<'_, '_> {
         if let Some((opcode, body, lambda_receiver, captured)) =
             self.pending_each.remove(&insn.offset)
         {
+            // Only a collection the recorder captures at entry (a path of the receiver or
+            // an argument) can be checked empty.
             let each_root = match receiver {
-                Some(Value::Paths(ps)) => !ps.is_empty() && ps.iter().all(|p| p.fresh().is_none()),
+                Some(Value::Paths(ps)) => {
+                    !ps.is_empty() && ps.iter().all(|p| matches!(p.root, Root::Param(_)))
+                }
                 _ => false,
             };
             if each_root {

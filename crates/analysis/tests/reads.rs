@@ -178,6 +178,21 @@ fn a_virtual_call_into_a_large_hierarchy_follows_its_few_distinct_bodies() {
 }
 
 #[test]
+fn a_lambda_handed_to_for_each_on_a_collection_of_the_roots_marks_it_instead() {
+    let plan = plan();
+    // Through the helper `changed`: the lambda is left out (a listener's `changed` would
+    // take the board whole) and the list, recorded whole as the JDK's receiver, is
+    // marked for the generator's check.
+    assert_eq!(
+        reads_of(&plan, "rename"),
+        ("this{listeners*{?each}}".into(), vec!["this*".into()])
+    );
+    // On a board the method made, nothing can check the list (it is used whole there,
+    // escaping with all written into it), and nothing of the receiver is read.
+    assert_eq!(reads_of(&plan, "fresh"), ("-".into(), vec!["this".into()]));
+}
+
+#[test]
 fn a_recursive_call_uses_what_the_method_is_found_to_use() {
     let plan = plan();
     // `left.total()` reads `left.weight` and `left.left`, and so on down the tree: from
