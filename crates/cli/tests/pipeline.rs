@@ -631,6 +631,30 @@ fn a_lambda_run_on_an_empty_observer_list_leaves_the_receiver_as_the_method_read
     );
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
+
+    // A resource root given relative to where `generate` runs is kept absolute in the
+    // manifest: `verify` and `mutate` started elsewhere find the large values' files.
+    // Before, it was kept as given (`src/test/resources`), and 42 of PDFBox's tests went
+    // red under a `mutate` started in another directory ("mimic resource not found").
+    let store = dir.path().join("traces.db");
+    let again = common::mimic()
+        .current_dir(dir.path())
+        .args(["generate", "--store"])
+        .arg(&store)
+        .args(["--out", "again", "--resources", "again-resources"])
+        .output()
+        .unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let manifest = manifest_of(&dir.path().join("again"));
+    assert_eq!(
+        manifest["resource_root"].as_str().map(PathBuf::from),
+        Some(std::path::absolute(dir.path().join("again-resources")).unwrap()),
+        "{manifest:#}"
+    );
 }
 
 /// A collaborator found lazily and kept in a field (`if (filter == null) filter =

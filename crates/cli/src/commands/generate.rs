@@ -78,7 +78,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         oracles: oracles(&args.oracles)?,
         max_per_mut: args.max_per_mut,
         run: args.run,
-        resources: args.resources.clone(),
+        // Absolute, as the manifest keeps it: `verify` and `mutate` put it on the test
+        // class path from wherever they are started.
+        resources: args
+            .resources
+            .as_ref()
+            .map(|r| std::path::absolute(r).unwrap_or_else(|_| r.clone())),
         class_lines: args.class_lines,
     };
     let staging;
