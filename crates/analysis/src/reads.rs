@@ -44,11 +44,14 @@
 //!
 //! A lambda of the class handed straight to a JDK collection's `forEach`
 //! (`observers.forEach(o -> o.propertyChange(this, …))`, an observer list) runs once per
-//! element: when the collection is a path of the roots, the lambda is not followed (what
-//! it captures needs only to be there) and the collection's node is marked
-//! [`EACH_RUNS`]; the generator checks the recorded collection was empty, so that nothing
-//! the lambda would have read is missing. Followed, such a lambda reached every observer
-//! implementation and took the receiver and the arguments whole. Where a followed
+//! element. When the collection is a path of the roots and following the lambda would
+//! make more of them whole (it reached every observer implementation and took the
+//! receiver and the arguments whole), the lambda is left out (what it captures needs only
+//! to be there) and the collection's node is marked [`EACH_RUNS`]: the generator checks
+//! the recorded collection was empty, so that nothing the lambda would have read is
+//! missing. A lambda that costs nothing (`items.forEach(i -> sink.send(i))`, a mocked
+//! call) is followed as before, and its invocations keep their tests whatever the list
+//! held. Where a followed
 //! method's such collection is, in its caller, one the caller created or a mock answered,
 //! nothing can check it: that collection is used whole there (what the lambda captured
 //! beyond it is not).
@@ -694,6 +697,17 @@ struct Paths<'a, 'i> {
 /// A lambda about to be handed to `forEach` ([`Paths::pending_each`]).
 type PendingLambda = (u8, MemberRef, Option<Value>, Vec<Value>);
 
+/// The state of a [`Paths`] before a lambda was followed ([`Paths::save`]).
+struct Saved {
+    roots: Vec<ReadNode>,
+    used: Vec<bool>,
+    answers: BTreeMap<u32, ReadNode>,
+    stores: BTreeMap<(Path, Rc<str>), Value>,
+    lost: BTreeSet<Site>,
+    heap: Heap,
+    whole_nodes: usize,
+}
+
 impl<'a, 'i> Paths<'a, 'i> {
     fn new(
         analysis: &'a ReadAnalysis<'i>,
@@ -816,6 +830,40 @@ impl<'a, 'i> Paths<'a, 'i> {
                 self.node(p);
             }
         }
+    }
+
+    /// What a followed lambda may change, to undo it ([`Paths::restore`]).
+    fn save(&self, heap: &Heap) -> Saved {
+        Saved {
+            roots: self.roots.clone(),
+            used: self.used.clone(),
+            answers: self.answers.clone(),
+            stores: self.stores.clone(),
+            lost: self.lost.clone(),
+            heap: heap.clone(),
+            whole_nodes: self.whole_nodes(),
+        }
+    }
+
+    fn restore(&mut self, saved: Saved, heap: &mut Heap) {
+        self.roots = saved.roots;
+        self.used = saved.used;
+        self.answers = saved.answers;
+        self.stores = saved.stores;
+        self.lost = saved.lost;
+        *heap = saved.heap;
+    }
+
+    /// Nodes marked whole in the roots' and answers' trees.
+    fn whole_nodes(&self) -> usize {
+        fn count(n: &ReadNode) -> usize {
+            usize::from(n.whole) + n.fields.values().map(count).sum::<usize>()
+        }
+        self.roots
+            .iter()
+            .chain(self.answers.values())
+            .map(count)
+            .sum()
     }
 
     /// `v` is used in ways not followed: each root's path is whole, and so is everything
@@ -1383,27 +1431,33 @@ impl Interpreter for Paths<'_, '_> {
                 }
                 _ => false,
             };
-            if each_root {
-                // Runs once per element of a collection the test rebuilds: checked empty
-                // by the generator, where the lambda never ran.
-                if let Some(Value::Paths(ps)) = receiver {
-                    for p in ps.clone() {
-                        self.node(&p)
-                            .fields
-                            .entry(EACH_RUNS.to_string())
-                            .or_default();
+            // Followed as a call, as any other lambda; left out only where following it
+            // makes more of the roots whole (a listener reaching every observer), since a
+            // lambda left out costs the invocations whose collection held elements.
+            let saved = each_root.then(|| self.save(heap));
+            let call = Instruction {
+                opcode,
+                ..insn.clone()
+            };
+            let returned = self.invoke(&call, &body, lambda_receiver.as_ref(), &captured, heap);
+            self.whole(&returned, heap);
+            if let Some(saved) = saved {
+                if self.whole_nodes() > saved.whole_nodes {
+                    self.restore(saved, heap);
+                    // Runs once per element of a collection the test rebuilds: checked
+                    // empty by the generator, where the lambda never ran.
+                    if let Some(Value::Paths(ps)) = receiver {
+                        for p in ps.clone() {
+                            self.node(&p)
+                                .fields
+                                .entry(EACH_RUNS.to_string())
+                                .or_default();
+                        }
+                    }
+                    for v in lambda_receiver.iter().chain(&captured) {
+                        self.present(v);
                     }
                 }
-                for v in lambda_receiver.iter().chain(&captured) {
-                    self.present(v);
-                }
-            } else {
-                let call = Instruction {
-                    opcode,
-                    ..insn.clone()
-                };
-                let returned = self.invoke(&call, &body, lambda_receiver.as_ref(), &captured, heap);
-                self.whole(&returned, heap);
             }
         }
         if self.mocked.contains(&insn.offset) {
