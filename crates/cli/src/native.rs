@@ -1,7 +1,7 @@
 //! The native libraries that ship beside the `mimic` executable: the capture agent
 //! (`libmimic_agent.so`), the clock shifter for `verify --perturb`
 //! (`libmimic_timeshift.so`) and the thread stopper of `mutate`'s and `verify`'s test JVMs
-//! (`libmimic_stopper.so`). Cargo builds both into the target directory because the CLI
+//! (`libmimic_stopper.so`). Cargo builds them into the target directory because the CLI
 //! depends on their crates.
 
 use std::path::{Path, PathBuf};

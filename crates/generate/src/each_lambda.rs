@@ -26,37 +26,13 @@ pub fn each_lambda_ran(m: &Mut, inv: &InvocationRecord) -> Option<String> {
     for (name, tree, value) in roots {
         let mut defined = HashMap::new();
         if let Some(v) = value {
-            index(v, &mut defined);
+            v.definitions(&mut defined);
         }
         if let Some(path) = ran(tree, value, &defined, &name) {
             return Some(path);
         }
     }
     None
-}
-
-/// Every object of `v` by id, to follow a [`Value::Ref`] to where it is written out.
-fn index<'v>(v: &'v Value, out: &mut HashMap<u32, &'v Value>) {
-    match v {
-        Value::Object { id, fields, .. } => {
-            out.insert(*id, v);
-            for f in fields {
-                index(&f.value, out);
-            }
-        }
-        Value::Array { id, elements, .. } | Value::Collection { id, elements, .. } => {
-            out.insert(*id, v);
-            elements.iter().for_each(|e| index(e, out));
-        }
-        Value::Map { id, entries, .. } => {
-            out.insert(*id, v);
-            for (k, e) in entries {
-                index(k, out);
-                index(e, out);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// The first node of `tree` marked [`EACH_RUNS`] whose recorded value (`value`, at path
@@ -135,7 +111,7 @@ mod tests {
         let mut tree = ReadNode::default();
         tree.at(&["observers".into(), EACH_RUNS.into()]);
         let mut defined = HashMap::new();
-        index(receiver, &mut defined);
+        receiver.definitions(&mut defined);
         ran(&tree, Some(receiver), &defined, "this")
     }
 

@@ -942,14 +942,11 @@ pub fn model_for(
             Some(load) => load,
             None => b.expr(v, Some(t)),
         };
-        if matches!(v, Value::Null) && e == "null" {
+        if matches!(v, Value::Null) {
             // Typed, so that an overload of the same arity (`setModule(String)` beside
             // `setModule(ModuleDeclaration)`) does not make the call ambiguous.
             args.push(format!("({}) null", type_name(t, &package)));
-        } else if named_like(v)
-            || matches!(v, Value::Null)
-            || e.chars().all(|c| c.is_alphanumeric() || c == '_')
-        {
+        } else if named_like(v) || e.chars().all(|c| c.is_alphanumeric() || c == '_') {
             args.push(e);
         } else {
             let var = b.names.fresh(&match t {

@@ -88,14 +88,6 @@ impl Builder<'_> {
     }
 }
 
-/// Every value with an identity in `v`, by id (first occurrence wins).
-fn collect_definitions(v: &Value, out: &mut HashMap<u32, Value>) {
-    if let Some(id) = v.id() {
-        out.entry(id).or_insert_with(|| v.clone());
-    }
-    v.children().for_each(|c| collect_definitions(c, out));
-}
-
 /// Ids referenced by `Ref` anywhere in these values.
 fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
     match v {
@@ -114,11 +106,13 @@ impl<'a> Builder<'a> {
     /// (so that shared objects across them become variables).
     pub fn new(package: &'a str, names: &'a mut Names, roots: &[&Value]) -> Self {
         let mut referenced = HashSet::new();
-        let mut definitions = HashMap::new();
+        let mut defined = HashMap::new();
         for r in roots {
             collect_refs(r, &mut referenced);
-            collect_definitions(r, &mut definitions);
+            r.definitions(&mut defined);
         }
+        let definitions: HashMap<u32, Value> =
+            defined.into_iter().map(|(id, v)| (id, v.clone())).collect();
         Builder {
             package,
             names,

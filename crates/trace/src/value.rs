@@ -325,6 +325,15 @@ impl Value {
         }
     }
 
+    /// Every value with an identity in this one (itself included), by id, into `out`
+    /// (the first occurrence wins): where a [`Value::Ref`] with that id is written out.
+    pub fn definitions<'v>(&'v self, out: &mut std::collections::HashMap<u32, &'v Value>) {
+        if let Some(id) = self.id() {
+            out.entry(id).or_insert(self);
+        }
+        self.children().for_each(|c| c.definitions(out));
+    }
+
     /// The object id this value has or refers to (a [`Value::Ref`]'s), to change it.
     fn id_mut(&mut self) -> Option<&mut u32> {
         match self {
