@@ -39,8 +39,10 @@ pub struct SubclassBase {
 /// class declaring the method, method, descriptor). Each method is declared by that JDK
 /// class on Java 17 through 25 and reads the JDK's own state only: it calls nothing a
 /// subclass could override. Other JDK collections (`TreeMap`, `ArrayDeque`…) call
-/// overridable methods (`size()`) on the way: their subclasses are opaque.
-const SUBCLASS_BASES: [(&str, &str, &str, &str); 6] = [
+/// overridable methods (`size()`) on the way: their subclasses are opaque. `Vector`'s
+/// `toArray` and the synchronized set `Hashtable`'s and `Properties`' `entrySet` return
+/// take the object's lock, as reading a plain `Vector` or `Hashtable` does.
+const SUBCLASS_BASES: [(&str, &str, &str, &str); 9] = [
     (
         "java.util.ArrayList",
         "java/util/ArrayList",
@@ -50,6 +52,12 @@ const SUBCLASS_BASES: [(&str, &str, &str, &str); 6] = [
     (
         "java.util.LinkedList",
         "java/util/LinkedList",
+        "toArray",
+        "()[Ljava/lang/Object;",
+    ),
+    (
+        "java.util.Vector",
+        "java/util/Vector",
         "toArray",
         "()[Ljava/lang/Object;",
     ),
@@ -74,6 +82,18 @@ const SUBCLASS_BASES: [(&str, &str, &str, &str); 6] = [
     (
         "java.util.LinkedHashMap",
         "java/util/LinkedHashMap",
+        "entrySet",
+        "()Ljava/util/Set;",
+    ),
+    (
+        "java.util.Hashtable",
+        "java/util/Hashtable",
+        "entrySet",
+        "()Ljava/util/Set;",
+    ),
+    (
+        "java.util.Properties",
+        "java/util/Properties",
         "entrySet",
         "()Ljava/util/Set;",
     ),

@@ -114,11 +114,15 @@ public final class Fixtures {
     /**
      * Put the recorded elements or entries into {@code target}, a project subclass of a
      * JDK collection or map, through the JDK class's own methods (as
-     * {@code super.addAll(…)} would call them): an override in the subclass does not run.
+     * {@code super.put(…)} would call them): an override in the subclass does not run.
+     * Entries go one by one: {@code Hashtable.putAll} calls the subclass's {@code put}.
      */
     private static void fill(Object target, Object contents) throws Throwable {
         if (contents instanceof Map) {
-            superMethod(target, "putAll", void.class, Map.class).invoke(target, (Map<?, ?>) contents);
+            MethodHandle put = superMethod(target, "put", Object.class, Object.class, Object.class);
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) contents).entrySet()) {
+                put.invoke(target, e.getKey(), e.getValue());
+            }
         } else if (List.class.isAssignableFrom(heldBy(target))) {
             superMethod(target, "addAll", boolean.class, Collection.class)
                     .invoke(target, (Collection<?>) contents);

@@ -30,5 +30,20 @@ public final class Main {
         System.out.println(player.play(night));
         System.out.println(player.tagsOf(morning, tags));
         System.out.println(player.tagsOf(night, tags));
+        Settings quiet = new Settings("quiet");
+        quiet.setProperty("volume", " 2 ");
+        quiet.setProperty("theme", "dark");
+        System.out.println(player.volumeOf(quiet));
+        System.out.println(player.volumeOf(new Settings("default")));
+        Ratings ratings = new Ratings(4);
+        ratings.put("Sunrise", 5);
+        ratings.put("Coffee", 3);
+        System.out.println(player.starsOf(morning, ratings));
+        System.out.println(player.starsOf(night, ratings));
+        History history = new History("ana");
+        history.add("Sunrise");
+        history.add("Moon");
+        System.out.println(player.lastOf(history));
+        System.out.println(player.lastOf(new History("bo")));
     }
 }

@@ -2,9 +2,11 @@ package se.kth.castor.playlist;
 
 /**
  * Plays playlists on a {@link Speaker}. The methods under test read a playlist (an
- * {@code ArrayList} subclass with a name) and tags (a {@code HashMap} subclass with a
- * default): a test must rebuild both with their elements and their own fields, or it
- * passes for the wrong reason (an empty list) or fails where production did not.
+ * {@code ArrayList} subclass with a name), tags (a {@code HashMap} subclass with a
+ * default), settings (a {@code Properties} subclass), ratings (a {@code Hashtable}
+ * subclass) and a history (a {@code Vector} subclass): a test must rebuild each with its
+ * elements and its own fields, or it passes for the wrong reason (an empty list) or fails
+ * where production did not.
  */
 public final class Player {
     private final Speaker speaker;
@@ -34,5 +36,27 @@ public final class Player {
         }
         speaker.announce(out.toString());
         return out.toString();
+    }
+
+    /** The volume the settings give (5 when unset), announced with their profile. */
+    public int volumeOf(Settings settings) {
+        speaker.announce(settings.profile());
+        return Integer.parseInt(settings.getProperty("volume", "5"));
+    }
+
+    /** The stars of a playlist's songs, as the ratings give them (announced). */
+    public int starsOf(Playlist playlist, Ratings ratings) {
+        int stars = 0;
+        for (Song song : playlist) {
+            stars += ratings.of(song.title());
+        }
+        speaker.announce(stars + " stars, " + ratings.updates() + " ratings");
+        return stars;
+    }
+
+    /** The title played last (announced with the history's owner), or "nothing". */
+    public String lastOf(History history) {
+        speaker.announce(history.owner());
+        return history.isEmpty() ? "nothing" : history.lastElement();
     }
 }
