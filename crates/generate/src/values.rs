@@ -592,6 +592,7 @@ impl<'a> Builder<'a> {
             }
         };
         let as_list = format!("{}java.util.Arrays.asList({args})", cast("List"));
+        let sep = if args.is_empty() { "" } else { ", " };
         Some(match class {
             "java.util.ImmutableCollections$ListN" | "java.util.ImmutableCollections$List12"
                 if !has_null =>
@@ -610,6 +611,22 @@ impl<'a> Builder<'a> {
             mimic_trace::ITERATOR => format!(
                 "(java.util.ListIterator) new java.util.ArrayList<>({as_list}).listIterator()"
             ),
+            // A map's key set or values, as a view of a map of the same class (the
+            // method may rely on the view refusing `add`, or iterate it in map order).
+            "java.util.HashMap$KeySet" | "java.util.LinkedHashMap$LinkedKeySet" => {
+                let set = cast("Set");
+                format!(
+                    "{set}{FIXTURES}.keysOf(new {}<>(){sep}{args})",
+                    view_map(class)
+                )
+            }
+            "java.util.HashMap$Values" | "java.util.LinkedHashMap$LinkedValues" => {
+                let values = cast("Collection");
+                format!(
+                    "{values}{FIXTURES}.valuesOf(new {}<>(){sep}{args})",
+                    view_map(class)
+                )
+            }
             "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
             "java.util.Collections$EmptySet" => "java.util.Collections.emptySet()".into(),
             "java.util.Collections$SingletonList" => {
@@ -963,6 +980,15 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
 /// (`new java.util.HashMap<>()`; not `java.util.Collections$EmptyMap`)?
 fn constructible_util(class: &str) -> bool {
     class.starts_with("java.util.") && !class.contains('$')
+}
+
+/// The map class whose `keySet()` or `values()` view is of class `view`.
+fn view_map(view: &str) -> &'static str {
+    if view.starts_with("java.util.LinkedHashMap$") {
+        "java.util.LinkedHashMap"
+    } else {
+        "java.util.HashMap"
+    }
 }
 
 /// The type arguments of `new c…()`: none for the JDK's collection classes that are not

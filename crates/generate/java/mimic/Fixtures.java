@@ -527,6 +527,34 @@ public final class Fixtures {
         return map;
     }
 
+    /**
+     * The key set of {@code map} once it holds {@code keys} (each mapped to itself): the
+     * JDK's own view class, as production passed a {@code map.keySet()} (it refuses
+     * {@code add}, as the original did).
+     */
+    @SafeVarargs
+    @SuppressWarnings("varargs")
+    public static <K> java.util.Set<K> keysOf(Map<K, Object> map, K... keys) {
+        for (K key : keys) {
+            map.put(key, key);
+        }
+        return map.keySet();
+    }
+
+    /**
+     * The values view of {@code map} once it holds {@code values} in order (under the keys
+     * 0, 1, …, which a {@code HashMap} too iterates in that order): the JDK's own view
+     * class, as production passed a {@code map.values()}.
+     */
+    @SafeVarargs
+    @SuppressWarnings("varargs")
+    public static <V> java.util.Collection<V> valuesOf(Map<Integer, V> map, V... values) {
+        for (int i = 0; i < values.length; i++) {
+            map.put(i, values[i]);
+        }
+        return map.values();
+    }
+
     private static Field field(Class<?> type, String name, boolean isStatic) throws NoSuchFieldException {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {

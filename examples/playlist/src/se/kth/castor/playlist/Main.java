@@ -45,5 +45,14 @@ public final class Main {
         history.add("Moon");
         System.out.println(player.lastOf(history));
         System.out.println(player.lastOf(new History("bo")));
+        System.out.println(player.announceAll(tags.keySet()));
+        java.util.Map<String, Integer> lengths = new java.util.LinkedHashMap<>();
+        lengths.put("Sunrise", 200);
+        lengths.put("Moon", 240);
+        System.out.println(player.totalOf(lengths.values()));
+        java.util.Map<String, Integer> more = new java.util.HashMap<>();
+        more.put("Coffee", 180);
+        System.out.println(player.totalOf(more.values()));
+        System.out.println(player.announceAll(new java.util.LinkedHashMap<>(lengths).keySet()));
     }
 }

@@ -59,4 +59,22 @@ public final class Player {
         speaker.announce(history.owner());
         return history.isEmpty() ? "nothing" : history.lastElement();
     }
+
+    /** Announces each title of a set (in production, a map's key set); returns how many. */
+    public int announceAll(java.util.Set<String> titles) {
+        for (String title : titles) {
+            speaker.announce(title);
+        }
+        return titles.size();
+    }
+
+    /** The sum of some lengths (in production, a map's values), announced. */
+    public int totalOf(java.util.Collection<Integer> seconds) {
+        int total = 0;
+        for (int s : seconds) {
+            total += s;
+        }
+        speaker.announce(total + " s");
+        return total;
+    }
 }
