@@ -627,6 +627,11 @@ impl<'a> Builder<'a> {
                     view_map(class)
                 )
             }
+            // `ConcurrentHashMap.newKeySet()`, a concurrent set (its elements are never null).
+            "java.util.concurrent.ConcurrentHashMap$KeySetView" if !has_null => {
+                let set = cast("Set");
+                format!("{set}{FIXTURES}.withAll(java.util.concurrent.ConcurrentHashMap.newKeySet(){sep}{args})")
+            }
             "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
             "java.util.Collections$EmptySet" => "java.util.Collections.emptySet()".into(),
             "java.util.Collections$SingletonList" => {

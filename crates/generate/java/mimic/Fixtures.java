@@ -527,6 +527,14 @@ public final class Fixtures {
         return map;
     }
 
+    /** {@code collection} once it holds {@code elements} too (a set no constructor builds). */
+    @SafeVarargs
+    @SuppressWarnings("varargs")
+    public static <E, C extends Collection<E>> C withAll(C collection, E... elements) {
+        java.util.Collections.addAll(collection, elements);
+        return collection;
+    }
+
     /**
      * The key set of {@code map} once it holds {@code keys} (each mapped to itself): the
      * JDK's own view class, as production passed a {@code map.keySet()} (it refuses

@@ -54,5 +54,8 @@ public final class Main {
         more.put("Coffee", 180);
         System.out.println(player.totalOf(more.values()));
         System.out.println(player.announceAll(new java.util.LinkedHashMap<>(lengths).keySet()));
+        java.util.Set<String> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        live.add("Coffee");
+        System.out.println(player.announceAll(live));
     }
 }
