@@ -736,8 +736,9 @@ fn what_a_mocked_call_writes_into_its_arguments_is_replayed() {
 /// updates: the rebuilt entries must not run it again, or the announcement says 4 ratings
 /// where production said 2) and `Vector`: before, they were opaque and their MUTs had no
 /// tests. A map's `keySet()` and `values()` passed as arguments are rebuilt as the same
-/// JDK views over a new map of the same class, and a `ConcurrentHashMap.newKeySet()` as
-/// such a set (were "cannot rebuild", no tests).
+/// JDK views over a new map of the same class, a `ConcurrentHashMap.newKeySet()` as such
+/// a set, and the `Collections.synchronized…`/`unmodifiableCollection` wrappers as the
+/// same wrappers (were "cannot rebuild", no tests).
 #[test]
 fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
     let dir = tempfile::tempdir().unwrap();
@@ -747,7 +748,7 @@ fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
     assert_none(&manifest, "gaps");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 45, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 57, "{:#}", report["summary"]);
     let source =
         mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/playlist"), "Player");
     for expected in [
@@ -759,6 +760,10 @@ fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
         "Fixtures.valuesOf(new java.util.LinkedHashMap<>(), 200, 240);",
         "Fixtures.valuesOf(new java.util.HashMap<>(), 180);",
         "Fixtures.withAll(java.util.concurrent.ConcurrentHashMap.newKeySet(), \"Coffee\");",
+        "java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>(java.util.Arrays.asList(\"Moon\", \"Dawn\", \"Rain\")));",
+        "java.util.Collections.synchronizedList(new java.util.ArrayList<>(java.util.Arrays.asList(60, 70, 80, 90)));",
+        "java.util.Collections.unmodifiableCollection(new java.util.ArrayList<>(java.util.Arrays.asList(5, 6, 7, 8, 9)));",
+        "java.util.Collections.synchronizedMap(Fixtures.map(new java.util.LinkedHashMap<>(), \"Moon\", \"slow\"))",
     ] {
         assert!(source.contains(expected), "{expected} in {source}");
     }

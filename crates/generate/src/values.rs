@@ -649,6 +649,22 @@ impl<'a> Builder<'a> {
             "java.util.Collections$UnmodifiableSet" => {
                 format!("java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>({as_list}))")
             }
+            "java.util.Collections$UnmodifiableCollection" => {
+                format!("java.util.Collections.unmodifiableCollection(new java.util.ArrayList<>({as_list}))")
+            }
+            // The synchronized wrappers, over a list or set of the recorded order.
+            "java.util.Collections$SynchronizedRandomAccessList"
+            | "java.util.Collections$SynchronizedList" => {
+                format!(
+                    "java.util.Collections.synchronizedList(new java.util.ArrayList<>({as_list}))"
+                )
+            }
+            "java.util.Collections$SynchronizedSet" => {
+                format!("java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>({as_list}))")
+            }
+            "java.util.Collections$SynchronizedCollection" => {
+                format!("java.util.Collections.synchronizedCollection(new java.util.ArrayList<>({as_list}))")
+            }
             c if constructible_util(c) => {
                 let d = diamond(c);
                 if items.is_empty() {
@@ -673,6 +689,9 @@ impl<'a> Builder<'a> {
             "java.util.Collections$EmptyMap" => "java.util.Collections.emptyMap()".into(),
             "java.util.Collections$UnmodifiableMap" => {
                 format!("java.util.Collections.unmodifiableMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
+            }
+            "java.util.Collections$SynchronizedMap" => {
+                format!("java.util.Collections.synchronizedMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
             }
             c if constructible_util(c) => {
                 format!("{FIXTURES}.map(new {c}{}(){sep}{args})", diamond(c))

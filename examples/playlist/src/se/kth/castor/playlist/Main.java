@@ -57,5 +57,10 @@ public final class Main {
         java.util.Set<String> live = java.util.concurrent.ConcurrentHashMap.newKeySet();
         live.add("Coffee");
         System.out.println(player.announceAll(live));
+        System.out.println(player.announceAll(
+                java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>(java.util.List.of("Moon", "Dawn", "Rain")))));
+        System.out.println(player.totalOf(java.util.Collections.synchronizedList(new java.util.ArrayList<>(java.util.List.of(60, 70, 80, 90)))));
+        System.out.println(player.totalOf(java.util.Collections.unmodifiableCollection(new java.util.ArrayList<>(java.util.List.of(5, 6, 7, 8, 9)))));
+        System.out.println(player.announceTag(java.util.Collections.synchronizedMap(new java.util.HashMap<>(java.util.Map.of("Moon", "slow"))), "Moon"));
     }
 }

@@ -77,4 +77,11 @@ public final class Player {
         speaker.announce(total + " s");
         return total;
     }
+
+    /** Announces the tag a map gives a title (in production, a synchronized map). */
+    public String announceTag(java.util.Map<String, String> tags, String title) {
+        String tag = tags.getOrDefault(title, "none");
+        speaker.announce(title + ": " + tag);
+        return tag;
+    }
 }
