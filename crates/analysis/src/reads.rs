@@ -207,13 +207,13 @@ impl Value {
 
 /// A method's use of its roots, relative to them: the trees (index as in
 /// [`Root::Param`]), the paths it returns, and the fields of its roots' objects it
-/// writes, with what (`(object, field, value)`).
+/// writes, with what (`(object, field, value, compared)`: [`compared_type`]).
 #[derive(Debug, PartialEq)]
 struct Summary {
     roots: Vec<ReadNode>,
     used: Vec<bool>,
     returns: Value,
-    stores: Vec<(Path, Rc<str>, Value)>,
+    stores: Vec<(Path, Rc<str>, Value, bool)>,
     /// What each object it created and handed back ([`Root::Made`]) holds.
     made: Vec<Vec<(Rc<str>, Value)>>,
 }
@@ -546,7 +546,9 @@ impl<'i> ReadAnalysis<'i> {
         if interp.exits.is_none() {
             // It never returns normally: what it wrote into the objects it created and
             // stored somewhere is not handed back, so it is used whole.
-            let stored: Vec<Site> = interp.stores.values().flat_map(Value::sites).collect();
+            let stored: Vec<Site> = (interp.stores.values())
+                .flat_map(|(v, _)| v.sites())
+                .collect();
             interp.lost.extend(stored);
         }
         interp.finish(analysis.frames);
@@ -637,6 +639,20 @@ fn for_each_calls(
     out
 }
 
+/// Whether a field of type `descriptor` may be one the state oracle compares after the
+/// call (the generator's `state_changes`: a receiver's field left holding a primitive,
+/// string, boxed or enum value, or a collection or map of such): any JDK type, array or
+/// primitive. A field declared as a project (or library) class or interface holds a
+/// project object, which it never compares (an enum of the project is a literal,
+/// recorded whatever the tree says): writing a root's object there does not make it
+/// whole (Velocity's `cartridge.setRuntimeServices(rsvc)` took the whole runtime).
+fn compared_type(descriptor: &str) -> bool {
+    match descriptor.strip_prefix('L') {
+        Some(class) => class.starts_with("java/") || class.starts_with("javax/"),
+        None => true,
+    }
+}
+
 /// The entry frame: the receiver is root 0, each reference parameter its own root;
 /// nothing written yet.
 fn entry(is_static: bool, desc: &MethodDescriptor, max_locals: u16) -> Frame<Value, Heap> {
@@ -673,8 +689,10 @@ struct Paths<'a, 'i> {
     /// The trees of the mocked calls' answers ([`Root::Answer`]), by call offset.
     answers: BTreeMap<u32, ReadNode>,
     returns: Value,
-    /// A followed method's writes into its roots' objects, for its caller to apply.
-    stores: BTreeMap<(Path, Rc<str>), Value>,
+    /// A followed method's writes into its roots' objects, for its caller to apply, and
+    /// whether one of them was into a field the state oracle may compare
+    /// ([`compared_type`]).
+    stores: BTreeMap<(Path, Rc<str>), (Value, bool)>,
     /// Created objects merged into a value no longer tracked (too many paths): used
     /// whole once the interpretation is done, in every heap it reached.
     lost: BTreeSet<Site>,
@@ -702,7 +720,7 @@ struct Saved {
     roots: Vec<ReadNode>,
     used: Vec<bool>,
     answers: BTreeMap<u32, ReadNode>,
-    stores: BTreeMap<(Path, Rc<str>), Value>,
+    stores: BTreeMap<(Path, Rc<str>), (Value, bool)>,
     lost: BTreeSet<Site>,
     heap: Heap,
     whole_nodes: usize,
@@ -763,7 +781,7 @@ impl<'a, 'i> Paths<'a, 'i> {
         let heap = self.exits.take().unwrap_or_default();
         let mut order: Vec<Site> = Vec::new();
         let mut todo: Vec<Site> = self.returns.sites().collect();
-        todo.extend(self.stores.values().flat_map(Value::sites));
+        todo.extend(self.stores.values().flat_map(|(v, _)| v.sites()));
         while let Some(site) = todo.pop() {
             if heap.escaped.contains(&site) || order.contains(&site) {
                 continue;
@@ -800,7 +818,9 @@ impl<'a, 'i> Paths<'a, 'i> {
             stores: self
                 .stores
                 .iter()
-                .map(|((object, field), value)| (object.clone(), field.clone(), rename(value)))
+                .map(|((object, field), (value, compared))| {
+                    (object.clone(), field.clone(), rename(value), *compared)
+                })
                 .collect(),
             made,
             roots: self.roots,
@@ -1072,7 +1092,7 @@ impl<'a, 'i> Paths<'a, 'i> {
         object: &Value,
         field: &Rc<str>,
         value: &Value,
-        strong: bool,
+        (strong, compared): (bool, bool),
         heap: &mut Heap,
     ) {
         let Value::Paths(objects) = object else {
@@ -1086,20 +1106,28 @@ impl<'a, 'i> Paths<'a, 'i> {
                 Some(_) => {}
                 None if self.is_mut => {
                     // Written by the method under test: the state oracle compares the
-                    // field's new value (captured whole, before and after).
-                    let mut q = o.clone();
-                    q.fields.push(field.clone());
-                    self.node(&q).whole = true;
-                    self.compared(value);
+                    // field's new value (captured whole, before and after) — unless the
+                    // field holds a project object, which it never compares: then the
+                    // object written into and the value need only be there.
+                    if compared {
+                        let mut q = o.clone();
+                        q.fields.push(field.clone());
+                        self.node(&q).whole = true;
+                        self.compared(value);
+                    } else {
+                        self.node(o);
+                        self.present(value);
+                    }
                 }
                 None => {
                     // Written by a followed method: its caller applies the write (into
                     // an object it created, or as the method under test's), objects
                     // this method created included.
                     let key = (o.clone(), field.clone());
-                    let old = self.stores.get(&key).cloned().unwrap_or_else(Value::none);
+                    let (old, was) =
+                        (self.stores.get(&key).cloned()).unwrap_or_else(|| (Value::none(), false));
                     let merged = self.union(&old, value, Some(heap));
-                    self.stores.insert(key, merged);
+                    self.stores.insert(key, (merged, was || compared));
                 }
             }
             // Nothing of the roots (a primitive, null, a JDK object): the field is left
@@ -1173,13 +1201,13 @@ impl<'a, 'i> Paths<'a, 'i> {
             let object = Value::fresh((call, i as u16 + 1));
             for (field, value) in fields {
                 let value = translate(self, value, heap);
-                self.store(&object, field, &value, false, heap);
+                self.store(&object, field, &value, (false, true), heap);
             }
         }
-        for (object, field, value) in &s.stores {
+        for (object, field, value, compared) in &s.stores {
             let object = translate(self, &Value::Paths(BTreeSet::from([object.clone()])), heap);
             let value = translate(self, value, heap);
-            self.store(&object, field, &value, false, heap);
+            self.store(&object, field, &value, (false, *compared), heap);
         }
         translate(self, &s.returns, heap)
     }
@@ -1328,7 +1356,11 @@ impl Interpreter for Paths<'_, '_> {
         heap: &mut Heap,
     ) {
         match receiver {
-            Some(r) => self.store(&r.clone(), &Rc::from(f.name.as_str()), value, true, heap),
+            Some(r) => {
+                let compared = compared_type(&f.descriptor);
+                let field = Rc::from(f.name.as_str());
+                self.store(&r.clone(), &field, value, (true, compared), heap)
+            }
             // A static field: what is stored there may be used anywhere.
             None => self.whole(value, heap),
         }

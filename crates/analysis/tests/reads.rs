@@ -101,12 +101,20 @@ fn each_method_reads_only_what_its_code_reaches() {
     );
     // `this` handed to a mock is compared by identity: nothing more of it is needed.
     assert_eq!(reads_of(&plan, "announce"), ("this{audit}".into(), vec![]));
-    // `this` written into an argument's field: the field is compared (whole), `this`
-    // is the test's own receiver, needed by identity only (it was whole: jsoup's
-    // `Element.appendChild` recorded the whole document for `child.parentNode = this`).
+    // `this` written into an argument's field: `this` is the test's own receiver,
+    // needed by identity only (it was whole: jsoup's `Element.appendChild` recorded the
+    // whole document for `child.parentNode = this`); the field holds a project object
+    // (a `Ledger`), which the state oracle never compares, so its old value is not
+    // needed either (it was whole: Velocity's `cartridge.setRuntimeServices(rsvc)`).
     assert_eq!(
         reads_of(&plan, "adopt"),
-        ("this".into(), vec!["this{ledger*}".into()])
+        ("this".into(), vec!["this".into()])
+    );
+    // The same for a field of the receiver written into an argument's project-typed
+    // field; a JDK list written into one is compared: the field and the list whole.
+    assert_eq!(
+        reads_of(&plan, "share"),
+        ("this{account notes*}".into(), vec!["this{notes*}".into()])
     );
 }
 
@@ -223,11 +231,13 @@ fn a_call_through_a_field_just_set_from_a_parameter_is_a_call_on_the_parameter()
 #[test]
 fn the_receiver_handed_to_a_created_objects_constructor_is_used_as_far_as_that_object_reads_it() {
     let plan = plan();
-    // Stored into the receiver and returned: the field is written (whole), and the
-    // constructor read `header.version`; `chapters` and the `pages` array are not used.
+    // Stored into the receiver and returned: the field is written (a project object,
+    // which the state oracle does not compare: not whole), the output oracle compares
+    // the result's literal fields, and the constructor read `header.version`;
+    // `chapters` and the `pages` array are not used.
     assert_eq!(
         reads_of(&plan, "index"),
-        ("this{header{version} index*+}".into(), vec![])
+        ("this{header{version} index+}".into(), vec![])
     );
     // `count()` reads `book.chapters.count` through the field the constructor set.
     assert_eq!(
@@ -256,7 +266,7 @@ fn an_object_created_by_a_followed_method_is_followed_in_its_caller() {
     assert_eq!(
         reads_of(&plan, "cachedCount"),
         (
-            "this{chapters{count} header{version} index*{book{chapters{count}} version}}".into(),
+            "this{chapters{count} header{version} index{book{chapters{count}} version}}".into(),
             vec![]
         )
     );

@@ -4,4 +4,6 @@ public class Entry {
     Entry next;
     int amount;
     Ledger ledger;
+    Account account;
+    java.util.List<String> notes;
 }

@@ -82,6 +82,12 @@ public class Ledger {
         entry.ledger = this;
     }
 
+    /** Hands its account (a project object) and its notes (a JDK list) to an entry. */
+    public void share(Entry entry) {
+        entry.account = account;
+        entry.notes = notes;
+    }
+
     /** Passes this to the mock: identity only. */
     public void announce() {
         audit.seen(this);
