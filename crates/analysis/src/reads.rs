@@ -4,7 +4,8 @@
 //! `getfield` on such a value adds the field to the tree of its root ([`Reads`]), and
 //! every use the analysis cannot see through marks the object whole: handed to the JDK,
 //! to abstract or native code, to a lambda; written into a field of the receiver or an
-//! argument (the state oracle compares it), stored in an array or a static field, thrown.
+//! argument that the state oracle may compare (of a JDK type: `compared_type`), stored
+//! in an array or a static field, thrown.
 //!
 //! Calls the plan mocks (the method's own, and the deeper calls its helpers make on the
 //! same mocks, whose summaries are then kept apart per set of such calls) use only the
