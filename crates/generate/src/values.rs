@@ -593,6 +593,11 @@ impl<'a> Builder<'a> {
         };
         let as_list = format!("{}java.util.Arrays.asList({args})", cast("List"));
         let sep = if args.is_empty() { "" } else { ", " };
+        if let Some((wrap, over)) = wrapper(class) {
+            return Some(format!(
+                "java.util.Collections.{wrap}(new {over}<>({as_list}))"
+            ));
+        }
         Some(match class {
             "java.util.ImmutableCollections$ListN" | "java.util.ImmutableCollections$List12"
                 if !has_null =>
@@ -640,31 +645,6 @@ impl<'a> Builder<'a> {
             "java.util.Collections$SingletonSet" => {
                 format!("java.util.Collections.singleton({args})")
             }
-            "java.util.Collections$UnmodifiableRandomAccessList"
-            | "java.util.Collections$UnmodifiableList" => {
-                format!(
-                    "java.util.Collections.unmodifiableList(new java.util.ArrayList<>({as_list}))"
-                )
-            }
-            "java.util.Collections$UnmodifiableSet" => {
-                format!("java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>({as_list}))")
-            }
-            "java.util.Collections$UnmodifiableCollection" => {
-                format!("java.util.Collections.unmodifiableCollection(new java.util.ArrayList<>({as_list}))")
-            }
-            // The synchronized wrappers, over a list or set of the recorded order.
-            "java.util.Collections$SynchronizedRandomAccessList"
-            | "java.util.Collections$SynchronizedList" => {
-                format!(
-                    "java.util.Collections.synchronizedList(new java.util.ArrayList<>({as_list}))"
-                )
-            }
-            "java.util.Collections$SynchronizedSet" => {
-                format!("java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>({as_list}))")
-            }
-            "java.util.Collections$SynchronizedCollection" => {
-                format!("java.util.Collections.synchronizedCollection(new java.util.ArrayList<>({as_list}))")
-            }
             c if constructible_util(c) => {
                 let d = diamond(c);
                 if items.is_empty() {
@@ -680,6 +660,11 @@ impl<'a> Builder<'a> {
     fn map(&self, class: &str, items: &[String]) -> Option<String> {
         let args = items.join(", ");
         let sep = if args.is_empty() { "" } else { ", " };
+        if let Some((wrap, over)) = wrapper(class) {
+            return Some(format!(
+                "java.util.Collections.{wrap}({FIXTURES}.map(new {over}<>(){sep}{args}))"
+            ));
+        }
         Some(match class {
             "java.util.ImmutableCollections$MapN" | "java.util.ImmutableCollections$Map1"
                 if items.len() <= 20 =>
@@ -687,12 +672,6 @@ impl<'a> Builder<'a> {
                 format!("java.util.Map.of({args})")
             }
             "java.util.Collections$EmptyMap" => "java.util.Collections.emptyMap()".into(),
-            "java.util.Collections$UnmodifiableMap" => {
-                format!("java.util.Collections.unmodifiableMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
-            }
-            "java.util.Collections$SynchronizedMap" => {
-                format!("java.util.Collections.synchronizedMap({FIXTURES}.map(new java.util.LinkedHashMap<>(){sep}{args}))")
-            }
             c if constructible_util(c) => {
                 format!("{FIXTURES}.map(new {c}{}(){sep}{args})", diamond(c))
             }
@@ -1004,6 +983,71 @@ fn calendar_parts(text: &str) -> Option<(i64, &str, u8, u8)> {
 /// (`new java.util.HashMap<>()`; not `java.util.Collections$EmptyMap`)?
 fn constructible_util(class: &str) -> bool {
     class.starts_with("java.util.") && !class.contains('$')
+}
+
+/// The `java.util.Collections` wrappers a test rebuilds, by the recorded class: the
+/// factory method and the class of the new collection or map it wraps (of the recorded
+/// order).
+const WRAPPERS: [(&str, &str, &str); 10] = [
+    (
+        "java.util.Collections$UnmodifiableRandomAccessList",
+        "unmodifiableList",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$UnmodifiableList",
+        "unmodifiableList",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$UnmodifiableSet",
+        "unmodifiableSet",
+        "java.util.LinkedHashSet",
+    ),
+    (
+        "java.util.Collections$UnmodifiableCollection",
+        "unmodifiableCollection",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$SynchronizedRandomAccessList",
+        "synchronizedList",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$SynchronizedList",
+        "synchronizedList",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$SynchronizedSet",
+        "synchronizedSet",
+        "java.util.LinkedHashSet",
+    ),
+    (
+        "java.util.Collections$SynchronizedCollection",
+        "synchronizedCollection",
+        "java.util.ArrayList",
+    ),
+    (
+        "java.util.Collections$UnmodifiableMap",
+        "unmodifiableMap",
+        "java.util.LinkedHashMap",
+    ),
+    (
+        "java.util.Collections$SynchronizedMap",
+        "synchronizedMap",
+        "java.util.LinkedHashMap",
+    ),
+];
+
+/// The factory method and wrapped class of a recorded `java.util.Collections` wrapper
+/// ([`WRAPPERS`]).
+fn wrapper(class: &str) -> Option<(&'static str, &'static str)> {
+    WRAPPERS
+        .iter()
+        .find(|(c, _, _)| *c == class)
+        .map(|&(_, wrap, over)| (wrap, over))
 }
 
 /// The map class whose `keySet()` or `values()` view is of class `view`.
