@@ -807,6 +807,44 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
     assert!(source.contains("Feed feed = mock(Feed.class);"), "{source}");
 }
 
+/// Values whose Java form used not to compile (found on a scripting engine's parser and
+/// introspection): a stubbed exception with no message constructor (built from a node,
+/// `Fixtures.thrown`), an array returned by a method declared `Object` (asserted after a
+/// cast), a stub answering `Constructor<?>` (raw, as a class literal), and an array shown
+/// by its Java type in display names (`Object[2]`, not `Ljava.lang.Object;[2]`).
+#[test]
+fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("faults", "se.kth.castor.faults.Main", dir.path());
+    let manifest = manifest_of(&tests);
+    assert_none(&manifest, "skipped");
+    let report = verify(&tests, &classes, 1);
+    assert_all_mimic(&report);
+    assert_eq!(report["summary"]["tests"], 33, "{:#}", report["summary"]);
+    let package = tests.join("se/kth/castor/faults");
+    let node = mimic_test_support::mimic_tests_of(&package, "Node");
+    assert!(
+        node.contains(
+            ".thenThrow(Fixtures.thrown(EvalException.class, \"cannot evaluate line 4\"));"
+        ),
+        "{node}"
+    );
+    assert!(
+        node.contains("assertArrayEquals(new int[] {2, 4}, (int[]) result);"),
+        "{node}"
+    );
+    assert!(
+        node.contains("returned Object[2] after 1 mockable call"),
+        "{node}"
+    );
+    assert!(!node.contains("Ljava.lang"), "{node}");
+    let factory = mimic_test_support::mimic_tests_of(&package, "Factory");
+    assert!(
+        factory.contains("thenReturn(Fixtures.constructor(\"java.util.ArrayList\", \"()V\"));"),
+        "{factory}"
+    );
+}
+
 /// Issue 15 item 3: a method that reads a field of a collaborator it mocks
 /// (`inventory.items.size()`, `inventory.counts[slot]++`) gets that field set on the
 /// mock from the recorded collaborator; without it the mock's empty field throws

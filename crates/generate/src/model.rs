@@ -150,8 +150,11 @@ pub enum Assertion {
     Equals {
         expected: String,
     },
+    /// An array result, `actual` being `result` or, where the method is declared to
+    /// return `Object`, `result` cast to the recorded array's type (`(int[]) result`).
     ArrayEquals {
         expected: String,
+        actual: String,
     },
     /// A returned writer or builder (`equals` is identity) holds this text (a Java
     /// string literal).

@@ -164,7 +164,9 @@ fn read_field(of: &str, field: &str, getter: &Option<String>) -> String {
 pub fn assertion(a: &Assertion) -> String {
     match a {
         Assertion::Equals { expected } => format!("assertEquals({expected}, result);"),
-        Assertion::ArrayEquals { expected } => format!("assertArrayEquals({expected}, result);"),
+        Assertion::ArrayEquals { expected, actual } => {
+            format!("assertArrayEquals({expected}, {actual});")
+        }
         Assertion::TextEquals { expected } => {
             format!("assertEquals({expected}, String.valueOf(result));")
         }

@@ -1646,7 +1646,15 @@ fn output_test(
             let expected = b.expr(value, Some(t));
             asserts.push(match (value, t) {
                 (Value::Null, _) => Assertion::IsNull,
-                (Value::Array { .. }, _) => Assertion::ArrayEquals { expected },
+                (Value::Array { class, .. }, t) => Assertion::ArrayEquals {
+                    expected,
+                    actual: match (t, crate::java::field_type_of_class(class)) {
+                        (FieldType::Array(_), _) | (_, None) => "result".into(),
+                        (_, Some(array)) => {
+                            format!("({}) result", crate::java::type_name(&array, package))
+                        }
+                    },
+                },
                 (Value::Boolean { v: true }, _) => Assertion::IsTrue,
                 (Value::Boolean { v: false }, _) => Assertion::IsFalse,
                 _ => Assertion::Equals { expected },

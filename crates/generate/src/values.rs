@@ -101,6 +101,45 @@ fn collect_refs(v: &Value, out: &mut HashSet<u32>) {
 /// The fixture helper's fully qualified name.
 pub const FIXTURES: &str = "Fixtures";
 
+/// JDK exceptions with public `()` and `(String)` constructors, built with `new` in a
+/// test; any other throwable goes through `Fixtures.thrown` (a class's constructors are
+/// not in the trace, and many take no message: `UncheckedIOException`, a parser's
+/// exception built from a node).
+const JDK_EXCEPTIONS_WITH_MESSAGE: &[&str] = &[
+    "java.lang.Exception",
+    "java.lang.RuntimeException",
+    "java.lang.Error",
+    "java.lang.Throwable",
+    "java.lang.IllegalArgumentException",
+    "java.lang.IllegalStateException",
+    "java.lang.NullPointerException",
+    "java.lang.UnsupportedOperationException",
+    "java.lang.IndexOutOfBoundsException",
+    "java.lang.ArrayIndexOutOfBoundsException",
+    "java.lang.StringIndexOutOfBoundsException",
+    "java.lang.ArithmeticException",
+    "java.lang.ClassCastException",
+    "java.lang.NumberFormatException",
+    "java.lang.NegativeArraySizeException",
+    "java.lang.ArrayStoreException",
+    "java.lang.SecurityException",
+    "java.lang.IllegalMonitorStateException",
+    "java.lang.InterruptedException",
+    "java.lang.CloneNotSupportedException",
+    "java.lang.ClassNotFoundException",
+    "java.lang.NoSuchFieldException",
+    "java.lang.NoSuchMethodException",
+    "java.lang.StackOverflowError",
+    "java.lang.OutOfMemoryError",
+    "java.lang.InternalError",
+    "java.io.IOException",
+    "java.io.FileNotFoundException",
+    "java.io.EOFException",
+    "java.io.UnsupportedEncodingException",
+    "java.util.NoSuchElementException",
+    "java.util.ConcurrentModificationException",
+];
+
 impl<'a> Builder<'a> {
     /// A builder for values of one test; `roots` are all values the test will rebuild
     /// (so that shared objects across them become variables).
@@ -446,9 +485,21 @@ impl<'a> Builder<'a> {
     }
 
     /// A new exception like the recorded one.
+    /// An exception of `class` carrying `message`: `new C("…")` for the JDK's common
+    /// exceptions, whose `(String)` and `()` constructors are known; otherwise
+    /// `Fixtures.thrown(C.class, "…")`, which picks such a constructor when the class has
+    /// one and builds the exception as deserialisation would when it has not (a project
+    /// exception whose constructors take a parse node, a location, a cause).
     pub fn throwable(&mut self, class: &str, message: Option<&str>) -> String {
-        let m = message.map(string_literal).unwrap_or_default();
-        format!("new {}({m})", self.class(class))
+        let m = message.map(string_literal);
+        if JDK_EXCEPTIONS_WITH_MESSAGE.contains(&class) {
+            return format!("new {}({})", self.class(class), m.unwrap_or_default());
+        }
+        format!(
+            "{FIXTURES}.thrown({}.class, {})",
+            self.class(class),
+            m.unwrap_or_else(|| "null".into())
+        )
     }
 
     fn text(&mut self, class: &str, text: &str) -> String {

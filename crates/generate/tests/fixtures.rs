@@ -195,7 +195,7 @@ fn fixtures_compile_and_rebuild_what_mimic_records() {
         &[],
     )
     .unwrap();
-    assert_eq!(run.outcomes.len(), 6, "{}", run.stdout);
+    assert_eq!(run.outcomes.len(), 7, "{}", run.stdout);
     for o in &run.outcomes {
         assert_eq!(
             o.status,

@@ -350,7 +350,7 @@ fn generated_tests_compile_pass_and_read_well() {
         source.contains("\"paymentService\", paymentService"),
         "{source}"
     );
-    assert!(source.contains("when(paymentService.processPayment(any(Card.class), eq(42.24))).thenThrow(new PaymentException(\"card declined\"));"), "{source}");
+    assert!(source.contains("when(paymentService.processPayment(any(Card.class), eq(42.24))).thenThrow(Fixtures.thrown(PaymentException.class, \"card declined\"));"), "{source}");
     assert!(source.contains("assertThrows(IllegalArgumentException.class, () -> receiver.purchaseTickets(0, card));"), "{source}");
     assert!(
         source.contains("inOrder.verify(paymentService, times(1)).checkActiveConnections();"),

@@ -412,9 +412,7 @@ impl Value {
             Value::Boxed { value, .. } => value.brief(),
             Value::Enum { class, name } => format!("{}.{name}", short(class)),
             Value::Text { class, text } => format!("{}({text:?})", short(class)),
-            Value::Array { class, length, .. } => {
-                format!("{}[{length}]", class.trim_start_matches('['))
-            }
+            Value::Array { class, length, .. } => array_brief(class, *length),
             Value::Collection { class, size, .. } => format!("{}(size {size})", short(class)),
             Value::Map { class, size, .. } => format!("{}(size {size})", short(class)),
             Value::Object { class, id, .. } => format!("{}#{id}", short(class)),
@@ -443,9 +441,46 @@ fn short(class: &str) -> &str {
     class.rsplit(['.', '$']).next().unwrap_or(class)
 }
 
+/// An array by its Java element type and length: `[Ljava.lang.Object;` of 2 is
+/// `Object[2]`, `[[I` of 3 is `int[3][]` (never the JVM's descriptor in a display name).
+fn array_brief(class: &str, length: u32) -> String {
+    let element = class.trim_start_matches('[');
+    let dimensions = class.len() - element.len();
+    let name = match element {
+        "Z" => "boolean",
+        "B" => "byte",
+        "C" => "char",
+        "S" => "short",
+        "I" => "int",
+        "J" => "long",
+        "F" => "float",
+        "D" => "double",
+        other => short(other.trim_start_matches('L').trim_end_matches(';')),
+    };
+    format!(
+        "{name}[{length}]{}",
+        "[]".repeat(dimensions.saturating_sub(1))
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Display names show an array by its Java type, not its JVM descriptor.
+    #[test]
+    fn an_array_is_shown_by_its_java_type() {
+        let array = |class: &str, length| Value::Array {
+            id: 1,
+            class: class.into(),
+            length,
+            elements: vec![],
+            truncated: false,
+        };
+        assert_eq!(array("[Ljava.lang.Object;", 2).brief(), "Object[2]");
+        assert_eq!(array("[I", 3).brief(), "int[3]");
+        assert_eq!(array("[[Lcom.acme.Outer$Cell;", 4).brief(), "Cell[4][]");
+    }
 
     /// A lambda is shown by its interface, not its hidden class's address
     /// (`<0x00007f7c0c001450 opaque: …>` before).

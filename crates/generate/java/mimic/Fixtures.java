@@ -179,6 +179,51 @@ public final class Fixtures {
         return constructor.newInstance();
     }
 
+    /**
+     * An exception of class {@code type} whose message is {@code message}, as a test
+     * stubs or passes one: built by the class's own {@code (String)} constructor (or its
+     * {@code ()} one when there is no message) when it has one; otherwise, as
+     * deserialisation builds it, by {@code Throwable(String)} alone, so its stack trace,
+     * cause and message are ready and the fields of its own classes stay unset (a parser's
+     * exception whose constructors take a node or a location).
+     */
+    public static <T extends Throwable> T thrown(Class<T> type, String message) {
+        try {
+            Constructor<T> own = message == null
+                    ? findConstructor(type)
+                    : findConstructor(type, String.class);
+            if (own != null && accessible(own)) {
+                return message == null ? own.newInstance() : own.newInstance(message);
+            }
+            Class<?> factoryClass = Class.forName("sun.reflect.ReflectionFactory");
+            Object factory = factoryClass.getMethod("getReflectionFactory").invoke(null);
+            Constructor<?> constructor = (Constructor<?>) factoryClass
+                    .getMethod("newConstructorForSerialization", Class.class, Constructor.class)
+                    .invoke(factory, type, Throwable.class.getDeclaredConstructor(String.class));
+            return type.cast(constructor.newInstance(message));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not build a " + type.getName() + ": " + e, e);
+        }
+    }
+
+    /** Whether {@code c} can be called from here (a JDK class's private one cannot). */
+    private static boolean accessible(Constructor<?> c) {
+        try {
+            c.setAccessible(true);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static <T> Constructor<T> findConstructor(Class<T> type, Class<?>... parameters) {
+        try {
+            return type.getDeclaredConstructor(parameters);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
     /** Like {@link #create(Class, Object...)} for a class named by its binary name. */
     @SuppressWarnings("unchecked")
     public static <T> T create(String className, Object... fieldsAndValues) {
@@ -453,8 +498,13 @@ public final class Fixtures {
         }
     }
 
-    /** The constructor of {@code owner} with this descriptor. */
-    public static java.lang.reflect.Constructor<?> constructor(String owner, String descriptor) {
+    /**
+     * The constructor of {@code owner} with this descriptor. Raw, as a class literal is
+     * in a test: it stands where a {@code Constructor<?>} or {@code Constructor<T>} is
+     * wanted (a stub of a method returning {@code Constructor<?>} wants its capture).
+     */
+    @SuppressWarnings("rawtypes")
+    public static java.lang.reflect.Constructor constructor(String owner, String descriptor) {
         try {
             java.lang.reflect.Constructor<?> c = Class.forName(owner).getDeclaredConstructor(parameterTypes(descriptor));
             trySetAccessible(c);

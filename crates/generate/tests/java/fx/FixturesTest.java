@@ -109,4 +109,26 @@ class FixturesTest {
         assertSame(n, Fixtures.set(n, "kind", Kind.A));
         assertEquals(Kind.A, n.kind);
     }
+
+    @Test
+    void buildsExceptionsWithOrWithoutAMessageConstructor() {
+        // No (String) constructor: built as deserialisation builds it, with the message.
+        Faults.AtLine atLine = Fixtures.thrown(Faults.AtLine.class, "at line 7");
+        assertEquals("at line 7", atLine.getMessage());
+        assertEquals(0, atLine.line);
+        assertNull(atLine.getCause());
+        atLine.initCause(new IllegalStateException("cause"));
+        assertEquals("cause", atLine.getCause().getMessage());
+        assertTrue(atLine.getStackTrace().length > 0);
+        // Its own (String) constructor, even package-private, runs.
+        assertEquals("[x]", Fixtures.thrown(Faults.Marked.class, "x").getMessage());
+        // No message: its () constructor runs.
+        assertEquals("silent", Fixtures.thrown(Faults.Silent.class, null).getMessage());
+        // A message but no (String) constructor: the message is the recorded one.
+        assertEquals("loud", Fixtures.thrown(Faults.Silent.class, "loud").getMessage());
+        assertEquals("inner", Fixtures.thrown(Faults.Inner.class, "inner").getMessage());
+        // A JDK exception's own constructor.
+        assertEquals("io", Fixtures.thrown(java.io.UncheckedIOException.class, "io").getMessage());
+        assertThrows(Faults.AtLine.class, () -> { throw Fixtures.thrown(Faults.AtLine.class, "at line 1"); });
+    }
 }

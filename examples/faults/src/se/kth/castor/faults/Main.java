@@ -1,0 +1,50 @@
+package se.kth.castor.faults;
+
+import java.lang.reflect.Constructor;
+import java.util.Map;
+
+/**
+ * Nodes evaluated by a visitor that answers arrays and throws an exception built from a
+ * node; a factory whose registry answers constructors.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        Visitor visitor = node -> {
+            switch (node.op) {
+                case "pair": return new Object[] {"k", node.line};
+                case "ints": return new int[] {node.line, node.line * 2};
+                case "name": return "n" + node.line;
+                default: throw new EvalException(node);
+            }
+        };
+        Node[] nodes = {new Node(1, "pair"), new Node(2, "ints"), new Node(3, "name"), new Node(4, "bad")};
+        for (Node node : nodes) {
+            System.out.println(node.describe(visitor));
+            try {
+                Object value = node.accept(visitor);
+                System.out.println(value instanceof int[] ? "ints" : value instanceof Object[] ? "objects" : value);
+            } catch (EvalException e) {
+                System.out.println("accept failed: " + e.getMessage());
+            }
+        }
+        Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
+        Registry registry = kind -> {
+            Class<?> type = kinds.get(kind);
+            if (type == null) {
+                return null;
+            }
+            try {
+                Constructor<?> c = type.getConstructor();
+                return c;
+            } catch (NoSuchMethodException e) {
+                return null;
+            }
+        };
+        Factory factory = new Factory(registry);
+        for (String kind : new String[] {"list", "builder", "tree"}) {
+            System.out.println(factory.make(kind));
+        }
+    }
+}
