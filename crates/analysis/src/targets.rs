@@ -1475,22 +1475,23 @@ impl<'a> Analyser<'a> {
                 && result_discarded(code, c.offset, &c.callee.descriptor),
             mock_args: Vec::new(),
             method_reference: c.method_reference,
-            package_private: self.package_private(
-                &c.callee.owner,
-                &c.callee.name,
-                &c.callee.descriptor,
-            ),
+            package_private: self
+                .access_of(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
+                .is_some_and(|a| a & (PUBLIC | PROTECTED | PRIVATE) == 0),
+            protected: self
+                .access_of(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
+                .is_some_and(|a| a & PROTECTED != 0),
         }
     }
 
-    /// Does `owner.name descriptor` resolve to a package-private method (neither public,
-    /// protected nor private)? Unresolvable methods are taken as visible.
-    fn package_private(&self, owner: &str, name: &str, descriptor: &str) -> bool {
+    /// The access flags of the method `owner.name descriptor` resolves to; `None` when it
+    /// does not resolve (taken as visible).
+    fn access_of(&self, owner: &str, name: &str, descriptor: &str) -> Option<u16> {
         let hierarchy = self.index.hierarchy();
         let resolved = hierarchy
             .resolve_method(owner, name, descriptor)
             .or_else(|_| hierarchy.resolve_interface_method(owner, name, descriptor));
-        resolved.is_ok_and(|r| r.method().access & (PUBLIC | PROTECTED | PRIVATE) == 0)
+        resolved.ok().map(|r| r.method().access)
     }
 
     fn mockable(
@@ -1544,6 +1545,7 @@ impl<'a> Analyser<'a> {
             mock_args: Vec::new(),
             method_reference: false,
             package_private: false,
+            protected: false,
             offset: c.offset,
             line: self.line(code, c.offset),
             owner: dotted(&c.callee.owner),

@@ -479,6 +479,11 @@ pub struct MockableCall {
     /// lives in another package (javac: "cannot find symbol").
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub package_private: bool,
+    /// The called method is protected: a subclass in another package than the test's
+    /// may override it, and its override is not visible to the test (javac then picks
+    /// another overload, or none), so a test mocks such a subclass through the owner.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub protected: bool,
 }
 
 /// An argument of a mockable call that is one of the test's mocks.
@@ -572,6 +577,7 @@ mod tests {
             discarded: false,
             method_reference: false,
             package_private: false,
+            protected: false,
             mock_args: Vec::new(),
         };
         let deeper = DeeperCall {

@@ -104,6 +104,7 @@ mod tests {
             discarded: false,
             method_reference: false,
             package_private: false,
+            protected: false,
             mock_args: Vec::new(),
         }
     }

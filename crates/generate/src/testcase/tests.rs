@@ -30,6 +30,7 @@ fn gateway_call(offset: u32, name: &str, descriptor: &str, returns: Returns) -> 
         mock_args: Vec::new(),
         method_reference: false,
         package_private: false,
+        protected: false,
     }
 }
 

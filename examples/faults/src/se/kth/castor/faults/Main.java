@@ -29,6 +29,9 @@ public final class Main {
                 System.out.println("accept failed: " + e.getMessage());
             }
         }
+        for (Leaf leaf : new Leaf[] {new Leaf(5, "five"), new Leaf(8, "eight")}) {
+            System.out.println(leaf.op + " doubled: " + leaf.accept(new se.kth.castor.faults.engine.Doubler()));
+        }
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);

@@ -10,6 +10,10 @@ public class Node {
         this.op = op;
     }
 
+    public int line() {
+        return line;
+    }
+
     /** Declared to return {@code Object}: what the visitor answers, arrays included. */
     public Object accept(Visitor visitor) {
         return visitor.visit(this);
