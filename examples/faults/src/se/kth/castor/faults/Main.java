@@ -31,6 +31,7 @@ public final class Main {
         }
         for (Leaf leaf : new Leaf[] {new Leaf(5, "five"), new Leaf(8, "eight")}) {
             System.out.println(leaf.op + " doubled: " + leaf.accept(new se.kth.castor.faults.engine.Doubler()));
+            System.out.println(leaf.op + " through a tripler: " + leaf.accept(new Tripler()));
         }
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
