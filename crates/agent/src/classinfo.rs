@@ -186,9 +186,14 @@ pub enum Kind {
     /// the id of its field holding the wrapped collection or map (`c` or `m`).
     CollectionView(Id),
     MapView(Id),
-    /// A throwable; `true` for JDK classes (whose `getMessage` is JDK code), `false` for
-    /// application ones (their `detailMessage` field is read instead).
-    Thrown(bool),
+    /// A throwable: `jdk` for JDK classes (whose `getMessage` is JDK code, called);
+    /// application ones have their `detailMessage` field read instead, and
+    /// `message_overridden` says that their `getMessage` is an application class's
+    /// (what it returns is not that field: a test does not assert it).
+    Thrown {
+        jdk: bool,
+        message_overridden: bool,
+    },
     Opaque(String),
     /// A lambda (a hidden class): opaque, with the functional interface it implements
     /// as a JSON string, when it has one (not counting `Serializable`).
@@ -441,6 +446,23 @@ unsafe fn class_name(jvmti: &Jvmti, class: jni::jclass) -> Option<String> {
         .map(|(s, _)| binary_name(&s))
 }
 
+/// Whether `getMessage()` of the throwable class `class` is declared by an application
+/// class (JEXL's `JexlException` prefixes the detail message with a location). Only the
+/// method's declaring class is looked up: no application code runs.
+unsafe fn message_overridden(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass) -> bool {
+    let method = unsafe { env.get_method_id(class, "getMessage", "()Ljava/lang/String;") };
+    if clear(env) {
+        return false;
+    }
+    let Some(method) = method else { return false };
+    let Ok(declaring) = (unsafe { jvmti.get_method_declaring_class(method) }) else {
+        return false;
+    };
+    let name = unsafe { class_name(jvmti, declaring) };
+    unsafe { env.delete_local_ref(declaring) };
+    name.is_some_and(|n| !is_jdk(&n))
+}
+
 unsafe fn classify(
     env: &JniEnv,
     jvmti: &Jvmti,
@@ -478,7 +500,11 @@ unsafe fn classify(
             None => Kind::Opaque("a reflection object".into()),
         }
     } else if is(jdk.throwable.0) {
-        Kind::Thrown(is_jdk(&name))
+        let jdk_class = is_jdk(&name);
+        Kind::Thrown {
+            jdk: jdk_class,
+            message_overridden: !jdk_class && unsafe { message_overridden(env, jvmti, class) },
+        }
     } else if is(jdk.enum_class.0) {
         let sup = unsafe { env.get_superclass(class) };
         clear(env);

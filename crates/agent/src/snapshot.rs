@@ -258,10 +258,22 @@ pub unsafe fn thrown(env: &JniEnv, cx: &Context, t: jni::jobject, out: &mut Stri
         return;
     }
     let mut walk = Walk::new(env, cx, out);
-    let class = unsafe { walk.class_name(t) };
+    let class_object = unsafe { env.get_object_class(t) };
+    let info = unsafe { walk.info(class_object) };
+    unsafe { env.delete_local_ref(class_object) };
+    let class = info
+        .as_ref()
+        .map(|i| i.quoted.clone())
+        .unwrap_or_else(|| UNKNOWN.into());
     // Only JDK throwables have their getMessage() called (see `Walk::thrown`).
-    let jdk_class = crate::classinfo::is_jdk(class.trim_matches('"'));
-    unsafe { walk.thrown(t, &class, jdk_class) };
+    let (jdk_class, overridden) = match info.as_ref().map(|i| &i.kind) {
+        Some(&Kind::Thrown {
+            jdk,
+            message_overridden,
+        }) => (jdk, message_overridden),
+        _ => (crate::classinfo::is_jdk(class.trim_matches('"')), false),
+    };
+    unsafe { walk.thrown(t, &class, jdk_class, overridden) };
 }
 
 /// How many units (`size.count`) the text of `obj` has, read before the text is built
@@ -345,14 +357,6 @@ impl<'a> Walk<'a> {
             cx.classes
                 .info(self.env, cx.jvmti, cx.jdk, cx.options, class)
         }
-    }
-
-    /// The quoted class name of `obj`.
-    unsafe fn class_name(&self, obj: jni::jobject) -> String {
-        let class = unsafe { self.env.get_object_class(obj) };
-        let name = unsafe { self.info(class) }.map(|i| i.quoted.clone());
-        unsafe { self.env.delete_local_ref(class) };
-        name.unwrap_or_else(|| UNKNOWN.into())
     }
 
     /// What names a reflection object ([`Kind::Reflected`]): `class name descriptor` of
@@ -615,7 +619,10 @@ impl<'a> Walk<'a> {
                     None => json::opaque(self.out, name, "its JDK accessors failed"),
                 }
             }
-            Kind::Thrown(jdk_class) => unsafe { self.thrown(obj, name, *jdk_class) },
+            Kind::Thrown {
+                jdk,
+                message_overridden,
+            } => unsafe { self.thrown(obj, name, *jdk, *message_overridden) },
             Kind::Opaque(reason) => json::opaque(self.out, name, reason),
             Kind::Lambda(None) => json::opaque(self.out, name, LAMBDA),
             Kind::Lambda(Some(interface)) => json::lambda(self.out, name, LAMBDA, interface),
@@ -852,7 +859,7 @@ impl<'a> Walk<'a> {
     /// A throwable: its class (quoted) and message — from `getMessage()` for JDK classes,
     /// from the `detailMessage` field for application classes (whose `getMessage` may be
     /// overridden: the recorder never runs application code).
-    unsafe fn thrown(&mut self, t: jni::jobject, class: &str, jdk_class: bool) {
+    unsafe fn thrown(&mut self, t: jni::jobject, class: &str, jdk_class: bool, overridden: bool) {
         let m = if jdk_class {
             unsafe {
                 self.env
@@ -878,7 +885,7 @@ impl<'a> Walk<'a> {
             None => None,
         };
         self.bytes += message.as_ref().map_or(0, |m| m.len() as u64);
-        json::thrown(self.out, class, message.as_deref());
+        json::thrown(self.out, class, message.as_deref(), overridden);
     }
 
     /// The elements of an object array of `length` (already read), comma-separated;

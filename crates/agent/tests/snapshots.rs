@@ -341,7 +341,8 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         Outcome::Threw {
             exception: Value::Thrown {
                 class: "java.lang.IllegalStateException".into(),
-                message: Some("tick 2 refused".into())
+                message: Some("tick 2 refused".into()),
+                message_overridden: false,
             }
         }
     );

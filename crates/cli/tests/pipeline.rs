@@ -815,7 +815,10 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// collaborator whose class, in another package, overrides a protected overload
 /// (`Doubler.visit(Leaf)`): mocked as the owner, since the test would not see the override
 /// and javac would stub `visit(Node)` instead (all six `Leaf` tests failed so); the same
-/// through `Tripler`, a class of the test's package whose superclass is `Doubler`.
+/// through `Tripler`, a class of the test's package whose superclass is `Doubler`. An
+/// exception whose class overrides `getMessage()` (`Halt`) is recorded with its detail
+/// message and that flag: its test checks the class only (`getMessage()` said
+/// "halted: stop", not the "stop" recorded).
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -824,7 +827,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 45, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 48, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     let leaf = mimic_test_support::mimic_tests_of(&package, "Leaf");
     assert!(
@@ -848,6 +851,11 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     );
     assert!(!node.contains("Ljava.lang"), "{node}");
     let factory = mimic_test_support::mimic_tests_of(&package, "Factory");
+    assert!(
+        factory.contains("assertThrows(Halt.class, () -> receiver.make(\"stop\"));"),
+        "{factory}"
+    );
+    assert!(!factory.contains("thrown.getMessage()"), "{factory}");
     assert!(
         factory.contains("thenReturn(Fixtures.constructor(\"java.util.ArrayList\", \"()V\"));"),
         "{factory}"

@@ -129,7 +129,7 @@ fn returned(o: &Outcome) -> &Value {
 fn thrown(o: &Outcome) -> (String, Option<String>) {
     match o {
         Outcome::Threw {
-            exception: Value::Thrown { class, message },
+            exception: Value::Thrown { class, message, .. },
         } => (class.clone(), message.clone()),
         other => panic!("did not throw: {other:?}"),
     }

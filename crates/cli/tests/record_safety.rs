@@ -143,7 +143,7 @@ fn recording_runs_no_application_code() {
     // An application exception's message comes from its field, not its getMessage().
     match &all[3].outcome {
         mimic_trace::Outcome::Threw {
-            exception: Value::Thrown { class, message },
+            exception: Value::Thrown { class, message, .. },
         } => {
             assert_eq!(class, "shy.Loud");
             assert_eq!(message, &None);

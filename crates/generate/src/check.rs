@@ -398,7 +398,8 @@ mod tests {
             "argument 0",
             &Value::Thrown {
                 class: "x.Y\n}static{".into(),
-                message: None
+                message: None,
+                message_overridden: false,
             }
         )
         .is_err());

@@ -28,7 +28,7 @@ pub fn path_shape(m: &mimic_plan::Mut, inv: &mimic_trace::InvocationRecord) -> S
     fn ended(outcome: &mimic_trace::Outcome) -> String {
         match outcome {
             mimic_trace::Outcome::Threw { exception } => match exception {
-                mimic_trace::Value::Thrown { class, message } => format!(
+                mimic_trace::Value::Thrown { class, message, .. } => format!(
                     "threw {class} {}",
                     message.as_deref().map(text_shape).unwrap_or_default()
                 ),

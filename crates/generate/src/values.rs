@@ -436,7 +436,7 @@ impl<'a> Builder<'a> {
                     ),
                 },
             },
-            Value::Thrown { class, message } => self.throwable(class, message.as_deref()),
+            Value::Thrown { class, message, .. } => self.throwable(class, message.as_deref()),
             Value::Redacted { class, rule } => self.problem(
                 SkipReason::RedactedValue,
                 format!("a {class} value was redacted by rule {rule:?}"),

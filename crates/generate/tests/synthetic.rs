@@ -146,6 +146,7 @@ fn records() -> Vec<InvocationRecord> {
                     exception: Value::Thrown {
                         class: "se.kth.castor.reservations.PaymentException".into(),
                         message: Some("card declined".into()),
+                        message_overridden: false,
                     },
                 },
                 receiver_identity: None,
@@ -157,6 +158,7 @@ fn records() -> Vec<InvocationRecord> {
             exception: Value::Thrown {
                 class: "se.kth.castor.reservations.PaymentException".into(),
                 message: Some("card declined".into()),
+                message_overridden: false,
             },
         },
         ..base.clone()
@@ -170,6 +172,7 @@ fn records() -> Vec<InvocationRecord> {
             exception: Value::Thrown {
                 class: "java.lang.IllegalArgumentException".into(),
                 message: Some("quantity must be positive, was 0".into()),
+                message_overridden: false,
             },
         },
         ..base.clone()
@@ -641,6 +644,7 @@ fn an_exception_message_of_another_form_is_another_path() {
         let thrown = Value::Thrown {
             class: "se.kth.castor.reservations.PaymentException".into(),
             message: Some(message.into()),
+            message_overridden: false,
         };
         inv.outcome = Outcome::Threw {
             exception: thrown.clone(),

@@ -176,6 +176,7 @@ mod tests {
             exception: Value::Thrown {
                 class: "java.lang.IllegalStateException".into(),
                 message: None,
+                message_overridden: false,
             },
         });
         assert!(infected(&Operator::Int(0), &threw).is_some());

@@ -147,8 +147,14 @@ pub fn redacted(out: &mut String, class: &str, rule: &str) {
 }
 
 /// A thrown exception; `class` quoted.
-pub fn thrown(out: &mut String, class: &str, message: Option<&str>) {
+/// A thrown exception; `message_overridden`: its class's `getMessage()` is the
+/// application's, and `message` is the detail message it was built with.
+pub fn thrown(out: &mut String, class: &str, message: Option<&str>, message_overridden: bool) {
     class_and_text(out, "thrown", class, "message", message);
+    if message_overridden {
+        out.pop();
+        out.push_str(",\"message_overridden\":true}");
+    }
 }
 
 /// Opens a boxed primitive: write the primitive, then [`close`].
@@ -479,7 +485,11 @@ mod tests {
             Value::Constant { id, class, field } => constant(out, *id, &quoted(class), field),
             Value::Receiver => receiver(out),
             Value::Mock => mock(out),
-            Value::Thrown { class, message } => thrown(out, &quoted(class), message.as_deref()),
+            Value::Thrown {
+                class,
+                message,
+                message_overridden,
+            } => thrown(out, &quoted(class), message.as_deref(), *message_overridden),
             Value::Redacted { class, rule } => redacted(out, &quoted(class), rule),
             Value::Opaque {
                 class,
@@ -572,10 +582,12 @@ mod tests {
                             Value::Thrown {
                                 class: "java.io.IOException".into(),
                                 message: None,
+                                message_overridden: false,
                             },
                             Value::Thrown {
                                 class: "java.io.IOException".into(),
                                 message: Some(awkward.into()),
+                                message_overridden: true,
                             },
                             Value::Redacted {
                                 class: "java.lang.String".into(),

@@ -111,6 +111,10 @@ pub enum Value {
     Thrown {
         class: String,
         message: Option<String>,
+        /// The class's `getMessage()` is the application's: `message` is the detail
+        /// message the exception was built with, not what `getMessage()` returns.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        message_overridden: bool,
     },
     /// Replaced by a redaction rule before leaving the JVM.
     Redacted {
@@ -420,7 +424,7 @@ impl Value {
             Value::Ref { id } => format!("@{id}"),
             Value::Receiver => "this".into(),
             Value::Mock => "the mock".into(),
-            Value::Thrown { class, message } => match message {
+            Value::Thrown { class, message, .. } => match message {
                 Some(m) => format!("{}({m:?})", short(class)),
                 None => short(class).to_string(),
             },

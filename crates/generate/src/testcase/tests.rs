@@ -548,6 +548,7 @@ fn output_oracle_asserts_a_thrown_exception_and_its_message() {
             exception: Value::Thrown {
                 class: "java.lang.IllegalStateException".into(),
                 message: Some("declined".into()),
+                message_overridden: false,
             },
         },
         vec![call(0, 0, vec![], returned(Value::Int { v: 1 }))],
@@ -594,6 +595,7 @@ fn a_void_method_has_no_output_oracle_and_stubs_only_thrown_exceptions() {
                     exception: Value::Thrown {
                         class: "java.io.UncheckedIOException".into(),
                         message: None,
+                        message_overridden: false,
                     },
                 },
             ),

@@ -12,6 +12,9 @@ public class Factory {
 
     public String make(String kind) throws ReflectiveOperationException {
         Constructor<?> constructor = registry.constructorOf(kind);
+        if (constructor == null && kind.equals("stop")) {
+            throw new Halt(kind);
+        }
         if (constructor == null) {
             return "unknown kind " + kind;
         }

@@ -47,8 +47,12 @@ public final class Main {
             }
         };
         Factory factory = new Factory(registry);
-        for (String kind : new String[] {"list", "builder", "tree"}) {
-            System.out.println(factory.make(kind));
+        for (String kind : new String[] {"list", "builder", "tree", "stop"}) {
+            try {
+                System.out.println(factory.make(kind));
+            } catch (Halt e) {
+                System.out.println(e.getMessage());
+            }
         }
     }
 }
