@@ -20,12 +20,13 @@
 #   scripts/library-pipeline.sh evalex   (EvalEx 3.5.0: expressions over variables, arrays, structures)
 #   scripts/library-pipeline.sh velocity (Apache Velocity 2.4.1: templates with loops, macros, method calls over beans)
 #   scripts/library-pipeline.sh jexl     (Commons JEXL 3.4.0: expressions, scripts with loops and lambdas, templates over beans)
+#   scripts/library-pipeline.sh collections (Commons Collections 4.5.0: words counted in bags, indexed in tries and multimaps, cached)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser|pebble|evalex|velocity|jexl}
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser|pebble|evalex|velocity|jexl|collections}
 # Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
 transitive=false
 case "$name" in
@@ -59,7 +60,9 @@ case "$name" in
         main=se.kth.castor.velocityworkload.Workload; src=examples/velocity-workload/src; transitive=true ;;
   jexl) group=org.apache.commons; artifact=commons-jexl3; version=3.4.0; package=org.apache.commons.jexl3
         main=se.kth.castor.jexlworkload.Workload; src=examples/jexl-workload/src; transitive=true ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker, javaparser, pebble, evalex, velocity or jexl)" >&2; exit 2 ;;
+  collections) group=org.apache.commons; artifact=commons-collections4; version=4.5.0; package=org.apache.commons.collections4
+        main=se.kth.castor.collectionsworkload.Workload; src=examples/collections-workload/src ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker, javaparser, pebble, evalex, velocity, jexl or collections)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"

@@ -818,7 +818,8 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// through `Tripler`, a class of the test's package whose superclass is `Doubler`. An
 /// exception whose class overrides `getMessage()` (`Halt`) is recorded with its detail
 /// message and that flag: its test checks the class only (`getMessage()` said
-/// "halted: stop", not the "stop" recorded).
+/// "halted: stop", not the "stop" recorded). A spied collaborator of a nested class held
+/// in a variable declared `Object` (`Chain.Link`, shared by two fields) is cast for `spy`.
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -827,7 +828,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 48, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 57, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     let leaf = mimic_test_support::mimic_tests_of(&package, "Leaf");
     assert!(
@@ -850,6 +851,11 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         "{node}"
     );
     assert!(!node.contains("Ljava.lang"), "{node}");
+    let chain = mimic_test_support::mimic_tests_of(&package, "Chain");
+    assert!(
+        chain.contains("Chain.Link head = spy((Chain.Link) link);"),
+        "{chain}"
+    );
     let factory = mimic_test_support::mimic_tests_of(&package, "Factory");
     assert!(
         factory.contains("assertThrows(Halt.class, () -> receiver.make(\"stop\"));"),

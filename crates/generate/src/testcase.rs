@@ -86,7 +86,8 @@ fn declare_mock(
 }
 
 /// `Type var = spy(real);`: a spy of type `class` on the rebuilt object `real` (cast
-/// when built by class name, a generic call). Returns its variable.
+/// when built by class name, a generic call, or held in a variable declared `Object`, as
+/// a nested class's object is). Returns its variable.
 fn declare_spy(
     b: &mut Builder,
     steps: &mut Vec<Step>,
@@ -99,7 +100,7 @@ fn declare_spy(
     let real = if crate::values::built_by_name(&real) {
         format!("({type_name}) {real}")
     } else {
-        real
+        b.as_type(&real, &type_name)
     };
     steps.push(Step::Statement(format!("{type_name} {var} = spy({real});")));
     var

@@ -33,6 +33,13 @@ public final class Main {
             System.out.println(leaf.op + " doubled: " + leaf.accept(new se.kth.castor.faults.engine.Doubler()));
             System.out.println(leaf.op + " through a tripler: " + leaf.accept(new Tripler()));
         }
+        Chain chain = new Chain();
+        for (String word : new String[] {"alpha", "beta", "gamma"}) {
+            chain.add(word);
+        }
+        for (String word : new String[] {"gamma", "alpha", "delta"}) {
+            System.out.println(word + " ranks " + chain.rank(word));
+        }
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
