@@ -750,7 +750,7 @@ fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
     assert_none(&manifest, "gaps");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 57, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 60, "{:#}", report["summary"]);
     let source =
         mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/playlist"), "Player");
     for expected in [
@@ -819,7 +819,9 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// exception whose class overrides `getMessage()` (`Halt`) is recorded with its detail
 /// message and that flag: its test checks the class only (`getMessage()` said
 /// "halted: stop", not the "stop" recorded). A spied collaborator of a nested class held
-/// in a variable declared `Object` (`Chain.Link`, shared by two fields) is cast for `spy`.
+/// in a variable declared `Object` (`Chain.Link`, shared by two fields) is cast for `spy`,
+/// and so is such an object named in an array of its class (`Board.Cell[]` holding one
+/// cell twice).
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -828,7 +830,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 57, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 60, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     let leaf = mimic_test_support::mimic_tests_of(&package, "Leaf");
     assert!(
@@ -855,6 +857,11 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert!(
         chain.contains("Chain.Link head = spy((Chain.Link) link);"),
         "{chain}"
+    );
+    let board = mimic_test_support::mimic_tests_of(&package, "Board");
+    assert!(
+        board.contains("new Board.Cell[] {(Board.Cell) cell, "),
+        "{board}"
     );
     let factory = mimic_test_support::mimic_tests_of(&package, "Factory");
     assert!(

@@ -297,10 +297,23 @@ impl<'a> Builder<'a> {
                     };
                     return self.maybe_hoist(*id, class, e);
                 }
-                let mut items: Vec<String> = self.containing(*id, |b| {
-                    elements.iter().map(|e| b.expr(e, Some(&elem))).collect()
-                });
                 let elem_name = type_name(&elem, self.package);
+                // An element held in a variable declared `Object` (a nested class's
+                // object) is cast to the element type the array names anyway.
+                let mut items: Vec<String> = self.containing(*id, |b| {
+                    elements
+                        .iter()
+                        .map(|e| {
+                            let e = b.expr(e, Some(&elem));
+                            match *elem {
+                                FieldType::Object(_) if b.object_typed.contains(&e) => {
+                                    format!("({elem_name}) {e}")
+                                }
+                                _ => e,
+                            }
+                        })
+                        .collect()
+                });
                 let missing = length.saturating_sub(items.len());
                 let e = if missing == 0 || (missing <= SPELLED_DEFAULTS && !items.is_empty()) {
                     items.extend(std::iter::repeat_n(

@@ -40,6 +40,8 @@ public final class Main {
         for (String word : new String[] {"gamma", "alpha", "delta"}) {
             System.out.println(word + " ranks " + chain.rank(word));
         }
+        Board board = new Board(total -> total * 10, 3, 4);
+        System.out.println("board scores " + board.total());
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
