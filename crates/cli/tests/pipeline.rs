@@ -750,7 +750,7 @@ fn collection_and_map_subclasses_are_rebuilt_with_their_contents_and_fields() {
     assert_none(&manifest, "gaps");
     let report = verify(&tests, &classes, 2);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 60, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 63, "{:#}", report["summary"]);
     let source =
         mimic_test_support::mimic_tests_of(&tests.join("se/kth/castor/playlist"), "Player");
     for expected in [
@@ -821,7 +821,9 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// "halted: stop", not the "stop" recorded). A spied collaborator of a nested class held
 /// in a variable declared `Object` (`Chain.Link`, shared by two fields) is cast for `spy`,
 /// and so is such an object named in an array of its class (`Board.Cell[]` holding one
-/// cell twice).
+/// cell twice). A section whose parent lists it among its children (a cycle through an
+/// array) gets that array set once the section is declared, and an `EnumSet` (its
+/// classes are not public) is rebuilt with `EnumSet.copyOf`.
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -830,7 +832,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 60, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 63, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     let leaf = mimic_test_support::mimic_tests_of(&package, "Leaf");
     assert!(
@@ -863,6 +865,12 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         board.contains("new Board.Cell[] {(Board.Cell) cell, "),
         "{board}"
     );
+    let outline = mimic_test_support::mimic_tests_of(&package, "Outline");
+    assert!(
+        outline.contains("Fixtures.set(section2, \"children\", new Outline.Section[] {(Outline.Section) section});"),
+        "{outline}"
+    );
+    assert!(outline.contains("java.util.EnumSet.copyOf(java.util.Arrays.asList(Outline.Style.BOLD, Outline.Style.CODE))"), "{outline}");
     let factory = mimic_test_support::mimic_tests_of(&package, "Factory");
     assert!(
         factory.contains("assertThrows(Halt.class, () -> receiver.make(\"stop\"));"),

@@ -45,6 +45,9 @@ pub struct Builder<'a> {
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
+    /// When each object of `in_construction` with a variable began to be built: the
+    /// earliest is declared last.
+    construction_seq: HashMap<u32, usize>,
     /// `Fixtures.set(…)` statements that name an object still under construction, by
     /// that object's id: pushed once its declaration is (a child built inside its parent
     /// that points back to the parent).
@@ -160,6 +163,7 @@ impl<'a> Builder<'a> {
             vars: HashMap::new(),
             referenced,
             in_construction: HashSet::new(),
+            construction_seq: HashMap::new(),
             after_declared: HashMap::new(),
             object_typed: HashSet::new(),
             definitions,
@@ -701,6 +705,12 @@ impl<'a> Builder<'a> {
                 let set = cast("Set");
                 format!("{set}{FIXTURES}.withAll(java.util.concurrent.ConcurrentHashMap.newKeySet(){sep}{args})")
             }
+            // `EnumSet`'s classes are not public: a copy of its elements, when it has
+            // some (an empty one's element type is not recorded).
+            "java.util.RegularEnumSet" | "java.util.JumboEnumSet" if !items.is_empty() => {
+                format!("{}java.util.EnumSet.copyOf({as_list})", cast("Set"))
+            }
+            "java.util.RegularEnumSet" | "java.util.JumboEnumSet" => return None,
             "java.util.Collections$EmptyList" => "java.util.Collections.emptyList()".into(),
             "java.util.Collections$EmptySet" => "java.util.Collections.emptySet()".into(),
             "java.util.Collections$SingletonList" => {
@@ -923,9 +933,12 @@ impl<'a> Builder<'a> {
                 .iter()
                 .all(|f| f.declared_in == class && constructor.fields.contains(&f.name))
             && overrides.keys().all(|k| constructor.fields.contains(k));
-        let building = fields
-            .iter()
-            .any(|f| matches!(&f.value, Value::Ref { id: r } if self.in_construction.contains(r)));
+        let mut building = false;
+        for f in fields {
+            building_refs(&f.value, &mut |r| {
+                building |= self.in_construction.contains(&r)
+            });
+        }
         if self.referenced.contains(&id) || !exactly_its_fields || building {
             return None;
         }
@@ -953,7 +966,24 @@ impl<'a> Builder<'a> {
         fields: &[mimic_trace::FieldValue],
         overrides: &HashMap<String, String>,
     ) -> String {
-        let hoist = self.referenced.contains(&id);
+        // A field whose value names an object still being built (a child's array of
+        // children holding the child under construction, JEXL's `children` of a node's
+        // parent) is set once that object is declared: this object needs a variable.
+        let waits_for = |b: &Self, v: &Value| -> Option<u32> {
+            let mut found = Vec::new();
+            building_refs(v, &mut |r| {
+                if b.vars.contains_key(&r) && b.in_construction.contains(&r) {
+                    found.push(r);
+                }
+            });
+            found
+                .into_iter()
+                .min_by_key(|r| b.construction_seq.get(r).copied().unwrap_or(usize::MAX))
+        };
+        let waits = fields
+            .iter()
+            .any(|f| !overrides.contains_key(&f.name) && waits_for(self, &f.value).is_some());
+        let hoist = self.referenced.contains(&id) || waits;
         let var = if hoist {
             Some(
                 self.names
@@ -963,8 +993,15 @@ impl<'a> Builder<'a> {
             None
         };
         if let Some(v) = &var {
+            // Nested classes may be private: only those are declared as Object (known
+            // now, for what names it before its declaration is done).
+            if class.contains('$') {
+                self.object_typed.insert(v.clone());
+            }
             self.vars.insert(id, v.clone());
             self.in_construction.insert(id);
+            let seq = self.construction_seq.len();
+            self.construction_seq.insert(id, seq);
         }
         let mut pairs = Vec::new();
         let mut deferred = Vec::new();
@@ -973,15 +1010,10 @@ impl<'a> Builder<'a> {
                 pairs.push(format!("{}, {e}", string_literal(&f.name)));
                 continue;
             }
-            if let Value::Ref { id: r } = &f.value {
-                if let Some(var) = self
-                    .vars
-                    .get(r)
-                    .filter(|_| self.in_construction.contains(r))
-                {
-                    deferred.push((f.name.clone(), var.clone(), *r));
-                    continue;
-                }
+            if let Some(r) = waits_for(self, &f.value) {
+                let e = self.expr(&f.value, None);
+                deferred.push((f.name.clone(), e, r));
+                continue;
             }
             let e = self.expr(&f.value, None);
             pairs.push(format!("{}, {e}", string_literal(&f.name)));
@@ -1005,9 +1037,7 @@ impl<'a> Builder<'a> {
         match var {
             None => create,
             Some(v) => {
-                // Nested classes may be private: only those are declared as Object.
                 let decl_type = if class.contains('$') {
-                    self.object_typed.insert(v.clone());
                     "Object".to_string()
                 } else {
                     self.class(class)
@@ -1022,11 +1052,33 @@ impl<'a> Builder<'a> {
                     }
                 }
                 self.in_construction.remove(&id);
+                self.construction_seq.remove(&id);
                 let waiting = self.after_declared.remove(&id).unwrap_or_default();
                 self.statements.extend(waiting);
                 v
             }
         }
+    }
+}
+
+/// Each object `v` names by reference, itself or as an element or entry of the arrays,
+/// collections and maps it holds (not inside objects: those are built by
+/// [`Builder::object`], which sees to their own fields).
+fn building_refs(v: &Value, found: &mut impl FnMut(u32)) {
+    match v {
+        Value::Ref { id } => found(*id),
+        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
+            for e in elements {
+                building_refs(e, found);
+            }
+        }
+        Value::Map { entries, .. } => {
+            for (k, e) in entries {
+                building_refs(k, found);
+                building_refs(e, found);
+            }
+        }
+        _ => {}
     }
 }
 

@@ -42,6 +42,8 @@ public final class Main {
         }
         Board board = new Board(total -> total * 10, 3, 4);
         System.out.println("board scores " + board.total());
+        Outline outline = new Outline(heading -> "# " + heading, "Guide", "Setup");
+        System.out.println(outline.heading());
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
