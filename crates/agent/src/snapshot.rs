@@ -858,7 +858,8 @@ impl<'a> Walk<'a> {
 
     /// A throwable: its class (quoted) and message — from `getMessage()` for JDK classes,
     /// from the `detailMessage` field for application classes (whose `getMessage` may be
-    /// overridden: the recorder never runs application code).
+    /// overridden: the recorder never runs application code); `overridden` when it is
+    /// ([`Kind::Thrown`]), written beside the message.
     unsafe fn thrown(&mut self, t: jni::jobject, class: &str, jdk_class: bool, overridden: bool) {
         let m = if jdk_class {
             unsafe {

@@ -754,7 +754,7 @@ pub fn model_for(
         // seen from the parser's package through `FeatureController`, a subclass that lives
         // there again). Which classes override it is not in the plan: any subclass is
         // mocked as the owner.
-        let hides_package_private = |class: &str| {
+        let hides_call = |class: &str| {
             plan_calls.iter().any(|c| {
                 receiver_key(&c.receiver) == receiver_key(r)
                     && ((c.package_private && package_of(&c.owner) != package_of(class))
@@ -763,7 +763,7 @@ pub fn model_for(
         };
         let runtime_class = match recorded {
             _ if through_interface => None,
-            Some(Value::Object { class, .. }) if hides_package_private(class) => None,
+            Some(Value::Object { class, .. }) if hides_call(class) => None,
             Some(Value::Object { class, .. })
                 if !class.contains('$') && !class.starts_with("java.") =>
             {

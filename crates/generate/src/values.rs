@@ -501,7 +501,6 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// A new exception like the recorded one.
     /// An exception of `class` carrying `message`: `new C("…")` for the JDK's common
     /// exceptions, whose `(String)` and `()` constructors are known; otherwise
     /// `Fixtures.thrown(C.class, "…")`, which picks such a constructor when the class has
