@@ -841,7 +841,8 @@ impl<'a> Analyser<'a> {
             }
             self.add_static_reads(&body.code, &mut static_reads);
         });
-        let collaborator_fields = self.collaborator_fields(field_reads, &desc, &mockable_calls);
+        let collaborator_fields =
+            self.collaborator_fields(field_reads, &desc, &mockable_calls, &param_fields);
         let runs = self.runs_callbacks(found);
         let delegation = is_delegation(&code, &mockable_calls, &deeper_calls);
         if constructor {
@@ -1027,13 +1028,19 @@ impl<'a> Analyser<'a> {
         reads: &[FieldRead],
         desc: &MethodDescriptor,
         calls: &[MockableCall],
+        param_fields: &[ParamField],
     ) -> Vec<CollaboratorField> {
         let mut out: Vec<CollaboratorField> = Vec::new();
         for r in reads {
             let Ok(receiver) = self.receiver(&r.receiver, desc) else {
                 continue;
             };
-            let mocked = calls.iter().any(|c| c.receiver == receiver);
+            // A collaborator the method calls, or one a constructor stores that its test
+            // passes as a mock (JEXL's `TemplateEngine(Engine jexl, …)` reads
+            // `jexl.cacheFactory` and `jexl.logger` before storing it).
+            let stored_mock = matches!(&receiver, Receiver::Param { index, .. }
+                if param_fields.iter().any(|p| p.mock && p.index == *index));
+            let mocked = stored_mock || calls.iter().any(|c| c.receiver == receiver);
             let field = CollaboratorField {
                 receiver,
                 name: r.field.name.clone(),

@@ -1126,6 +1126,32 @@ fn run_example(
     (code, stdout, stderr, out)
 }
 
+/// Whole-program mode on `examples/faults`: `new Sheet(config, scorer)` reads
+/// `config.rows` before keeping `config`, which its test passes as a mock: the mock's
+/// field is set from the recording (JEXL's `TemplateEngine(Engine, …)` read the engine's
+/// `cacheFactory` and threw `NullPointerException` in its test), and every test of the
+/// example's classes mimics.
+#[test]
+fn whole_program_mode_sets_the_fields_a_constructor_reads_on_a_collaborator_it_keeps() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr, out) = run_example(
+        "faults",
+        "se.kth.castor.faults.Main",
+        dir.path(),
+        &["--all"],
+    );
+    assert_eq!(code, Some(0), "{stdout}\n{stderr}");
+    assert!(stdout.contains("successfully mimic (100.0%)"), "{stdout}");
+    let sheet = mimic_test_support::mimic_tests_of(
+        &out.join("src/test/java/se/kth/castor/faults"),
+        "Sheet",
+    );
+    assert!(
+        sheet.contains("Sheet.Config config = mock(Sheet.Config.class);\n        Fixtures.set(config, \"rows\", 3);"),
+        "{sheet}"
+    );
+}
+
 /// Issue 19 item 6: `mimic run` is the whole pipeline in one command, every file in one
 /// directory, ending in verify's table.
 #[test]

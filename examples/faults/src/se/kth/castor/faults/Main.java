@@ -44,6 +44,8 @@ public final class Main {
         System.out.println("board scores " + board.total());
         Outline outline = new Outline(heading -> "# " + heading, "Guide", "Setup");
         System.out.println(outline.heading());
+        Sheet sheet = new Sheet(new Sheet.Config(3), rows -> rows * 7);
+        System.out.println("sheet scores " + sheet.score());
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
