@@ -1461,6 +1461,7 @@ impl<'a> Analyser<'a> {
         code: &CodeAttribute,
         receiver: Receiver,
     ) -> MockableCall {
+        let access = self.access_of(&c.callee.owner, &c.callee.name, &c.callee.descriptor);
         MockableCall {
             offset: c.offset,
             line: code.line_of(&class.constant_pool, c.offset as u16),
@@ -1482,12 +1483,8 @@ impl<'a> Analyser<'a> {
                 && result_discarded(code, c.offset, &c.callee.descriptor),
             mock_args: Vec::new(),
             method_reference: c.method_reference,
-            package_private: self
-                .access_of(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
-                .is_some_and(|a| a & (PUBLIC | PROTECTED | PRIVATE) == 0),
-            protected: self
-                .access_of(&c.callee.owner, &c.callee.name, &c.callee.descriptor)
-                .is_some_and(|a| a & PROTECTED != 0),
+            package_private: access.is_some_and(|a| a & (PUBLIC | PROTECTED | PRIVATE) == 0),
+            protected: access.is_some_and(|a| a & PROTECTED != 0),
         }
     }
 

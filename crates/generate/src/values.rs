@@ -45,9 +45,9 @@ pub struct Builder<'a> {
     vars: HashMap<u32, String>,
     referenced: HashSet<u32>,
     in_construction: HashSet<u32>,
-    /// When each object of `in_construction` with a variable began to be built: the
-    /// earliest is declared last.
-    construction_seq: HashMap<u32, usize>,
+    /// The objects of `in_construction` with a variable, outermost first: the first is
+    /// declared last.
+    building: Vec<u32>,
     /// `Fixtures.set(…)` statements that name an object still under construction, by
     /// that object's id: pushed once its declaration is (a child built inside its parent
     /// that points back to the parent).
@@ -163,7 +163,7 @@ impl<'a> Builder<'a> {
             vars: HashMap::new(),
             referenced,
             in_construction: HashSet::new(),
-            construction_seq: HashMap::new(),
+            building: Vec::new(),
             after_declared: HashMap::new(),
             object_typed: HashSet::new(),
             definitions,
@@ -977,7 +977,7 @@ impl<'a> Builder<'a> {
             });
             found
                 .into_iter()
-                .min_by_key(|r| b.construction_seq.get(r).copied().unwrap_or(usize::MAX))
+                .min_by_key(|r| b.building.iter().position(|o| o == r).unwrap_or(usize::MAX))
         };
         let waits = fields
             .iter()
@@ -999,8 +999,7 @@ impl<'a> Builder<'a> {
             }
             self.vars.insert(id, v.clone());
             self.in_construction.insert(id);
-            let seq = self.construction_seq.len();
-            self.construction_seq.insert(id, seq);
+            self.building.push(id);
         }
         let mut pairs = Vec::new();
         let mut deferred = Vec::new();
@@ -1051,7 +1050,7 @@ impl<'a> Builder<'a> {
                     }
                 }
                 self.in_construction.remove(&id);
-                self.construction_seq.remove(&id);
+                self.building.retain(|&o| o != id);
                 let waiting = self.after_declared.remove(&id).unwrap_or_default();
                 self.statements.extend(waiting);
                 v
@@ -1062,22 +1061,13 @@ impl<'a> Builder<'a> {
 
 /// Each object `v` names by reference, itself or as an element or entry of the arrays,
 /// collections and maps it holds (not inside objects: those are built by
-/// [`Builder::object`], which sees to their own fields).
+/// [`Builder::object`], which sees to their own fields). [`collect_refs`] without the
+/// descent into objects.
 fn building_refs(v: &Value, found: &mut impl FnMut(u32)) {
     match v {
         Value::Ref { id } => found(*id),
-        Value::Array { elements, .. } | Value::Collection { elements, .. } => {
-            for e in elements {
-                building_refs(e, found);
-            }
-        }
-        Value::Map { entries, .. } => {
-            for (k, e) in entries {
-                building_refs(k, found);
-                building_refs(e, found);
-            }
-        }
-        _ => {}
+        Value::Object { .. } => {}
+        other => other.children().for_each(|c| building_refs(c, found)),
     }
 }
 

@@ -103,12 +103,21 @@ public final class Fixtures {
      * elements, the project's constructors have not run (its fields are set next).
      */
     private static <T> T withJdkState(Class<T> type, Class<?> base) throws ReflectiveOperationException {
+        return type.cast(serializationConstructor(type, base.getDeclaredConstructor()).newInstance());
+    }
+
+    /**
+     * A constructor that allocates a {@code type} and runs only {@code init}, a
+     * constructor of one of its superclasses, as deserialisation does: {@code type}'s own
+     * constructors and those of the classes between do not run.
+     */
+    private static Constructor<?> serializationConstructor(Class<?> type, Constructor<?> init)
+            throws ReflectiveOperationException {
         Class<?> factoryClass = Class.forName("sun.reflect.ReflectionFactory");
         Object factory = factoryClass.getMethod("getReflectionFactory").invoke(null);
-        Constructor<?> constructor = (Constructor<?>) factoryClass
+        return (Constructor<?>) factoryClass
                 .getMethod("newConstructorForSerialization", Class.class, Constructor.class)
-                .invoke(factory, type, base.getDeclaredConstructor());
-        return type.cast(constructor.newInstance());
+                .invoke(factory, type, init);
     }
 
     /**
@@ -192,27 +201,13 @@ public final class Fixtures {
             Constructor<T> own = message == null
                     ? findConstructor(type)
                     : findConstructor(type, String.class);
-            if (own != null && accessible(own)) {
+            if (own != null && trySetAccessible(own)) {
                 return message == null ? own.newInstance() : own.newInstance(message);
             }
-            Class<?> factoryClass = Class.forName("sun.reflect.ReflectionFactory");
-            Object factory = factoryClass.getMethod("getReflectionFactory").invoke(null);
-            Constructor<?> constructor = (Constructor<?>) factoryClass
-                    .getMethod("newConstructorForSerialization", Class.class, Constructor.class)
-                    .invoke(factory, type, Throwable.class.getDeclaredConstructor(String.class));
-            return type.cast(constructor.newInstance(message));
+            Constructor<?> init = Throwable.class.getDeclaredConstructor(String.class);
+            return type.cast(serializationConstructor(type, init).newInstance(message));
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("mimic could not build a " + type.getName() + ": " + e, e);
-        }
-    }
-
-    /** Whether {@code c} can be called from here (a JDK class's private one cannot). */
-    private static boolean accessible(Constructor<?> c) {
-        try {
-            c.setAccessible(true);
-            return true;
-        } catch (RuntimeException e) {
-            return false;
         }
     }
 
@@ -525,11 +520,14 @@ public final class Fixtures {
         }
     }
 
-    private static void trySetAccessible(java.lang.reflect.AccessibleObject o) {
+    /** Make {@code o} accessible; whether it could be (a JDK class's private member cannot). */
+    private static boolean trySetAccessible(java.lang.reflect.AccessibleObject o) {
         try {
             o.setAccessible(true);
+            return true;
         } catch (RuntimeException e) {
             // A JDK member in a closed module: left as it is.
+            return false;
         }
     }
 
