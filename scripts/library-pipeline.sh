@@ -21,14 +21,17 @@
 #   scripts/library-pipeline.sh velocity (Apache Velocity 2.4.1: templates with loops, macros, method calls over beans)
 #   scripts/library-pipeline.sh jexl     (Commons JEXL 3.4.0: expressions, scripts with loops and lambdas, templates over beans)
 #   scripts/library-pipeline.sh collections (Commons Collections 4.5.0: words counted in bags, indexed in tries and multimaps, cached)
+#   scripts/library-pipeline.sh jdom     (JDOM 2.0.6.1: XML catalogues parsed, queried with XPath, changed, built, written)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser|pebble|evalex|velocity|jexl|collections}
-# Libraries whose own dependencies the workload needs (commons-csv calls commons-io).
+name=${1:?usage: scripts/library-pipeline.sh gson|yaml|jsoup|csv|markdown|mustache|text|json|jackson|freemarker|javaparser|pebble|evalex|velocity|jexl|collections|jdom}
+# Libraries whose own dependencies the workload needs (commons-csv calls commons-io), and
+# optional dependencies it uses (JDOM's XPath runs on Jaxen), as group:artifact:version.
 transitive=false
+extra=""
 case "$name" in
   gson) group=com.google.code.gson; artifact=gson; version=2.11.0; package=com.google.gson
         main=se.kth.castor.gsonworkload.Workload; src=examples/gson-workload/src ;;
@@ -62,7 +65,9 @@ case "$name" in
         main=se.kth.castor.jexlworkload.Workload; src=examples/jexl-workload/src; transitive=true ;;
   collections) group=org.apache.commons; artifact=commons-collections4; version=4.5.0; package=org.apache.commons.collections4
         main=se.kth.castor.collectionsworkload.Workload; src=examples/collections-workload/src ;;
-  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker, javaparser, pebble, evalex, velocity, jexl or collections)" >&2; exit 2 ;;
+  jdom) group=org.jdom; artifact=jdom2; version=2.0.6.1; package=org.jdom2
+        main=se.kth.castor.jdomworkload.Workload; src=examples/jdom-workload/src; extra=jaxen:jaxen:2.0.0 ;;
+  *) echo "unknown library $name (gson, yaml, jsoup, csv, markdown, mustache, text, json, jackson, freemarker, javaparser, pebble, evalex, velocity, jexl, collections or jdom)" >&2; exit 2 ;;
 esac
 work=${MIMIC_WORK:-$PWD/target/$name-pipeline}
 rm -rf "$work" && mkdir -p "$work/lib"
@@ -70,7 +75,9 @@ source bench/release.sh
 cat > "$work/pom.xml" <<POM
 <project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
 <groupId>mimic.scripts</groupId><artifactId>$name-pipeline</artifactId><version>1</version>
-<dependencies><dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$version</version></dependency></dependencies></project>
+<dependencies><dependency><groupId>$group</groupId><artifactId>$artifact</artifactId><version>$version</version></dependency>
+$(for e in $extra; do IFS=: read -r g a v <<< "$e"; echo "<dependency><groupId>$g</groupId><artifactId>$a</artifactId><version>$v</version></dependency>"; done)
+</dependencies></project>
 POM
 mvn -q -B -f "$work/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies -DoutputDirectory="$work/lib" -DexcludeTransitive=$([ "$transitive" = true ] && echo false || echo true) -DincludeScope=runtime
 # The library first (the project), then what it needs.

@@ -13,6 +13,7 @@
 
 pub mod agent;
 pub mod classinfo;
+pub mod demand;
 pub mod effects;
 pub mod gate;
 pub mod jdk;

@@ -34,6 +34,9 @@ struct Recording {
     receiver: jni::jobject,
     /// JSON of the receiver's value at entry.
     receiver_before: Option<String>,
+    /// The depth limit the receiver was walked with at entry (its value after the call
+    /// is walked as deep).
+    receiver_depth: Option<u32>,
     /// JSON array of the arguments' values.
     arguments: String,
     /// JSON array of the values of the MUT's static reads at entry (None: it has none).
@@ -279,7 +282,8 @@ unsafe fn arguments(
 }
 
 /// The receiver of a MUT, guided by the MUT's read tree when the plan has one, the
-/// mocked fields it does not use whole walked first.
+/// mocked fields it does not use whole walked first; with depth limit `depth` when
+/// given (after the call: the depth it was walked with before).
 ///
 /// # Safety
 /// `receiver` must be a live reference valid on the thread that owns `env`.
@@ -288,8 +292,9 @@ unsafe fn receiver_snapshot(
     cx: &Context,
     receiver: jni::jobject,
     m: Option<&mimic_plan::Mut>,
+    depth: Option<u32>,
     out: &mut String,
-) -> u64 {
+) -> snapshot::Captured {
     let reads = m.and_then(|m| m.reads.as_ref());
     let guide = reads.map(|r| r.receiver.as_ref().unwrap_or(&snapshot::UNUSED));
     // Only those used as mocks alone: a mocked field whose object the method also uses
@@ -305,6 +310,7 @@ unsafe fn receiver_snapshot(
         callee: std::ptr::null_mut(),
         mocked_fields: &mocked_fields,
         receiver: true,
+        depth,
     };
     unsafe {
         snapshot::capture_special(
@@ -446,14 +452,16 @@ unsafe fn start_recording(
     }
     let is_static = st.plan.muts[m].is_static;
     let reads = st.plan.muts[m].reads.as_ref();
+    let mut receiver_depth = None;
     let (receiver_before, arguments, statics) = if values {
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
         } else {
-            let (v, b) = written(|out| unsafe {
-                receiver_snapshot(env, &cx, receiver, Some(&st.plan.muts[m]), out)
+            let (v, c) = written(|out| unsafe {
+                receiver_snapshot(env, &cx, receiver, Some(&st.plan.muts[m]), None, out)
             });
-            (Some(v), b)
+            receiver_depth = Some(c.depth);
+            (Some(v), c.bytes)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
         let bounded = !sig.statics.is_empty();
@@ -526,6 +534,7 @@ unsafe fn start_recording(
         seq: counter.recorded.fetch_add(1, Ordering::Relaxed),
         receiver: global,
         receiver_before,
+        receiver_depth,
         arguments,
         statics,
         calls: Vec::new(),
@@ -593,9 +602,10 @@ pub unsafe fn exit(
             let cx = snapshot_context(st, &jvmti, jdk);
             let receiver_after = (!rec.receiver.is_null()).then(|| {
                 let m = st.plan.muts.get(mut_index as usize);
-                let (v, b) =
-                    written(|out| unsafe { receiver_snapshot(env, &cx, rec.receiver, m, out) });
-                st.budget_used.fetch_add(b, Ordering::Relaxed);
+                let (v, c) = written(|out| unsafe {
+                    receiver_snapshot(env, &cx, rec.receiver, m, rec.receiver_depth, out)
+                });
+                st.budget_used.fetch_add(c.bytes, Ordering::Relaxed);
                 v
             });
             let ret = st.mut_sigs.get(mut_index as usize).and_then(|s| s.ret);
@@ -706,10 +716,12 @@ unsafe fn outcome(
                         callee,
                         mocked_fields: &[],
                         receiver: false,
+                        depth: None,
                     };
                     bytes = unsafe {
                         snapshot::capture_special(env, cx, result, d, secret, guide, special, out)
                     }
+                    .bytes
                 }
             }
         }

@@ -17,6 +17,7 @@ use mimic_plan::{ReadNode, ELEMENTS_READ};
 use mimic_trace::{jdk_by_fields, json};
 
 use crate::classinfo::{Classes, Kind, Prim, TextSize, FOREIGN_VIEW};
+use crate::demand::Guide;
 use crate::jdk::{self, clear, Jdk, SubclassBase};
 use crate::options::Options;
 
@@ -143,6 +144,19 @@ struct Walk<'a> {
     mocked_fields: &'a [&'a str],
     /// The top object is a receiver ([`Special::receiver`]).
     receiver: bool,
+    /// The depth limit of this walk: the option's, or deeper ([`capture_special`]).
+    depth_limit: u32,
+    /// An object was cut by the depth limit.
+    depth_cut: bool,
+    /// Something was cut by another limit (nodes, bytes, nesting, a text's length).
+    limited: bool,
+    /// The guide each object recorded in this walk was walked with, by id (from 1).
+    first_guides: Vec<Guide<'a>>,
+    /// What later paths to objects already recorded asked for beyond their first guide,
+    /// by identity hash code ([`crate::demand`]).
+    demands: HashMap<i32, ReadNode>,
+    /// The demands of earlier walks of this value: an object with one is walked with it.
+    merged: Option<&'a HashMap<i32, ReadNode>>,
 }
 
 /// The read tree of a root the method under test does not use beyond its class.
@@ -185,8 +199,9 @@ pub unsafe fn capture_named(
         callee: std::ptr::null_mut(),
         mocked_fields: &[],
         receiver: false,
+        depth: None,
     };
-    unsafe { capture_special(env, cx, obj, declared, secret, guide, plain, out) }
+    unsafe { capture_special(env, cx, obj, declared, secret, guide, plain, out) }.bytes
 }
 
 /// What a value's walk treats apart from what it captures.
@@ -204,9 +219,37 @@ pub struct Special<'s> {
     /// constant (a test calls the method on a copy, never on a shared constant it could
     /// change for every other test).
     pub receiver: bool,
+    /// The depth limit to walk with, and no deeper (a receiver after the call, walked as
+    /// deep as it was before so that the two moments compare); `None`: deepened as far
+    /// as the other limits allow ([`capture_special`]).
+    pub depth: Option<u32>,
 }
 
+/// What [`capture_special`] wrote: the value's approximate size in bytes (what the
+/// limits count) and the depth limit it was walked with.
+#[derive(Clone, Copy, Debug)]
+pub struct Captured {
+    pub bytes: u64,
+    pub depth: u32,
+}
+
+/// The deepest depth limit [`capture_special`] tries: the option's doubled this many
+/// times.
+const DEEPENINGS: u32 = 3;
+
+/// How many times [`capture_special`] walks a value again for objects that two read
+/// paths meet at ([`crate::demand`]).
+const REGUIDINGS: u32 = 2;
+
 /// [`capture_named`] with what [`Special`] says.
+///
+/// The depth limit is where a graph the method uses whole is cut when nothing else
+/// cuts it: a small tree (an XML element with its children and attributes, a
+/// dictionary of dictionaries) needs all of its levels, however deep, and fits the node
+/// and byte limits. So a walk that cut something by depth alone, and nothing by any
+/// other limit, is done again with the depth limit doubled (up to [`DEEPENINGS`]
+/// times), and the deepest walk that the other limits did not cut is kept: a graph too
+/// large for them keeps the option's depth, as before.
 ///
 /// # Safety
 /// As [`capture`]; `special.callee` must be null or a live reference.
@@ -220,7 +263,84 @@ pub unsafe fn capture_special(
     guide: Option<&ReadNode>,
     special: Special,
     out: &mut String,
-) -> u64 {
+) -> Captured {
+    let start = out.len();
+    let mut depth = special.depth.unwrap_or(cx.options.depth);
+    // The last walk that no limit but depth cut, and whether it was.
+    let mut kept: Option<(Captured, String)> = None;
+    let mut merged: HashMap<i32, ReadNode> = HashMap::new();
+    let (mut deepenings, mut reguidings) = (0, 0);
+    loop {
+        let walked = unsafe {
+            walk_once(
+                env,
+                cx,
+                (obj, declared, secret, guide, special),
+                depth,
+                (!merged.is_empty()).then_some(&merged),
+                out,
+            )
+        };
+        let Some(walked) = walked else {
+            json::opaque(out, UNKNOWN, "no JNI local frame");
+            return Captured { bytes: 0, depth };
+        };
+        let captured = Captured {
+            bytes: walked.bytes,
+            depth,
+        };
+        if walked.limited {
+            if let Some((c, text)) = kept.take() {
+                // Deeper, or wider, than the other limits allow: the walk before stands.
+                out.truncate(start);
+                out.push_str(&text);
+                return c;
+            }
+        }
+        let deepen = walked.depth_cut && special.depth.is_none() && deepenings < DEEPENINGS;
+        let reguide = !walked.demands.is_empty() && reguidings < REGUIDINGS;
+        if walked.limited || !(deepen || reguide) {
+            return captured;
+        }
+        kept = Some((captured, out[start..].to_string()));
+        out.truncate(start);
+        if reguide {
+            reguidings += 1;
+            for (hash, d) in walked.demands {
+                merged.entry(hash).or_default().graft(&d);
+            }
+        } else {
+            deepenings += 1;
+            depth = depth.saturating_mul(2).max(depth + 1);
+        }
+    }
+}
+
+/// What one walk of [`capture_special`] found besides the JSON it wrote.
+struct Walked {
+    bytes: u64,
+    depth_cut: bool,
+    limited: bool,
+    demands: HashMap<i32, ReadNode>,
+}
+
+/// One walk of `obj` with depth limit `depth`, each object that has a demand in
+/// `merged` guided by it, inside its own JNI local frame (`None`: the frame could not
+/// be had).
+unsafe fn walk_once<'a>(
+    env: &'a JniEnv,
+    cx: &'a Context<'a>,
+    (obj, declared, secret, guide, special): (
+        jni::jobject,
+        Declared,
+        Option<&str>,
+        Option<&'a ReadNode>,
+        Special<'a>,
+    ),
+    depth: u32,
+    merged: Option<&'a HashMap<i32, ReadNode>>,
+    out: &'a mut String,
+) -> Option<Walked> {
     // HotSpot refuses a frame past `MaxJNILocalCapacity` (65,536 by default): a larger
     // `nodes` option made every value opaque ("no JNI local frame"). The capacity is a
     // hint beyond that; the walk frees what it can as it goes.
@@ -230,8 +350,7 @@ pub unsafe fn capture_special(
         .min(MAX_LOCAL_FRAME);
     if unsafe { env.push_local_frame_raw(capacity) }.is_err() {
         clear(env);
-        json::opaque(out, UNKNOWN, "no JNI local frame");
-        return 0;
+        return None;
     }
     let mut walk = Walk {
         secret: secret.map(str::to_string),
@@ -239,13 +358,20 @@ pub unsafe fn capture_special(
         callee: special.callee,
         mocked_fields: special.mocked_fields,
         receiver: special.receiver,
+        depth_limit: depth,
+        merged,
         ..Walk::new(env, cx, out)
     };
     unsafe { walk.top(obj, declared) };
-    let bytes = walk.bytes;
+    let walked = Walked {
+        bytes: walk.bytes,
+        depth_cut: walk.depth_cut,
+        limited: walk.limited || walk.full(),
+        demands: std::mem::take(&mut walk.demands),
+    };
     unsafe { env.pop_local_frame_raw(std::ptr::null_mut()) };
     clear(env);
-    bytes
+    Some(walked)
 }
 
 /// A thrown exception, its class and message: appends its JSON to `out`.
@@ -319,6 +445,12 @@ impl<'a> Walk<'a> {
             callee: std::ptr::null_mut(),
             mocked_fields: &[],
             receiver: false,
+            depth_limit: cx.options.depth,
+            depth_cut: false,
+            limited: false,
+            first_guides: Vec::new(),
+            demands: HashMap::new(),
+            merged: None,
         }
     }
 
@@ -416,14 +548,23 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn limit_reason(&self, depth: u32) -> Option<&'a str> {
+    /// Why an object at `depth` is not walked, if a limit says so (a node or byte
+    /// limit noted in `limited`).
+    fn limit_reason(&mut self, depth: u32) -> Option<std::borrow::Cow<'a, str>> {
+        use std::borrow::Cow;
         let (o, l) = (self.cx.options, self.cx.limits);
-        if depth > o.depth {
-            Some(&l.depth)
+        if depth > self.depth_limit {
+            Some(if self.depth_limit == o.depth {
+                Cow::Borrowed(&l.depth)
+            } else {
+                Cow::Owned(format!("depth limit {}", self.depth_limit))
+            })
         } else if self.nodes >= o.nodes {
-            Some(&l.nodes)
+            self.limited = true;
+            Some(Cow::Borrowed(&l.nodes))
         } else if self.bytes >= o.value_bytes {
-            Some(&l.bytes)
+            self.limited = true;
+            Some(Cow::Borrowed(&l.bytes))
         } else {
             None
         }
@@ -446,9 +587,11 @@ impl<'a> Walk<'a> {
             .map(|(_, _, id)| *id)
     }
 
-    fn register(&mut self, obj: jni::jobject, hash: i32) -> u32 {
+    /// Give `obj` the next id, noting the guide it is walked with.
+    fn register(&mut self, obj: jni::jobject, hash: i32, guide: Guide<'a>) -> u32 {
         let id = self.next_id;
         self.next_id += 1;
+        self.first_guides.push(guide);
         match self.seen.first.entry(hash) {
             std::collections::hash_map::Entry::Vacant(e) => {
                 e.insert((obj, id));
@@ -456,6 +599,17 @@ impl<'a> Walk<'a> {
             std::collections::hash_map::Entry::Occupied(_) => self.seen.more.push((hash, obj, id)),
         }
         id
+    }
+
+    /// Note what a visit with guide `then` asks of the object with identity hash `hash`
+    /// that its visit with `first` did not record ([`crate::demand`]).
+    fn demand(&mut self, hash: i32, first: Guide<'a>, then: Guide<'a>) {
+        if !crate::demand::covers(first, then) {
+            self.demands
+                .entry(hash)
+                .or_insert_with(|| crate::demand::demand(first))
+                .graft(&crate::demand::demand(then));
+        }
     }
 
     /// Whether the text of `obj` fits the value byte limit, estimated from `size`
@@ -470,6 +624,7 @@ impl<'a> Walk<'a> {
     unsafe fn value(&mut self, obj: jni::jobject, depth: u32) {
         if self.nesting >= MAX_NESTING && !obj.is_null() {
             self.guide = None;
+            self.limited = true;
             self.nodes += 1;
             let class = unsafe { self.env.get_object_class(obj) };
             match unsafe { self.info(class) } {
@@ -562,6 +717,7 @@ impl<'a> Walk<'a> {
                 json::enumeration(self.out, class, &text);
             }
             Kind::Text(Some(size)) if !unsafe { self.text_fits(obj, size) } => {
+                self.limited = true;
                 json::opaque(self.out, name, "its text is over the value byte limit")
             }
             Kind::Text(_) => match unsafe { jdk::to_string(self.env, self.cx.jdk, obj) } {
@@ -570,6 +726,7 @@ impl<'a> Walk<'a> {
                     // A long text (a builder's contents, a `BitSet` of many bits) is
                     // held to the value byte limit like a string.
                     None if self.bytes + text.len() as u64 > self.cx.options.value_bytes => {
+                        self.limited = true;
                         json::opaque(
                             self.out,
                             name,
@@ -591,6 +748,7 @@ impl<'a> Walk<'a> {
                         json::text(self.out, name, &t)
                     }
                     Ok(None) => {
+                        self.limited = true;
                         json::opaque(self.out, name, "its text is over the value byte limit")
                     }
                     Err(()) => json::opaque(self.out, name, "its words could not be read"),
@@ -649,16 +807,27 @@ impl<'a> Walk<'a> {
             _ => {
                 let hash = unsafe { self.cx.jvmti.get_object_hash_code(obj) }.unwrap_or(0);
                 if let Some(id) = unsafe { self.seen_before(obj, hash) } {
+                    let first = self.first_guides.get(id as usize - 1).copied().flatten();
+                    self.demand(hash, first, guide);
                     json::reference(self.out, id);
                     return;
                 }
+                // What every path to it asked for in the walks before this one.
+                let guide = match self.merged.and_then(|m| m.get(&hash)) {
+                    Some(all) => {
+                        let all = Some((all, false));
+                        self.demand(hash, all, guide);
+                        all
+                    }
+                    None => guide,
+                };
                 // An interned constant (`COSName.DEVICERGB`) by its name, at any depth.
                 let top_receiver = self.receiver && self.nesting == 1;
                 if let Some(field) = (info.constants && !top_receiver)
                     .then(|| unsafe { crate::classinfo::constant_field(self.cx.jvmti, obj) })
                     .flatten()
                 {
-                    let id = self.register(obj, hash);
+                    let id = self.register(obj, hash, guide);
                     self.bytes += field.len() as u64;
                     json::constant(self.out, id, name, &field);
                     return;
@@ -667,15 +836,16 @@ impl<'a> Walk<'a> {
                     // A value object just past the depth limit whose fields are all
                     // primitives and strings (a name, a number, an id) ends the graph
                     // there: captured anyway, within the node and byte limits.
-                    let leaf = depth == self.cx.options.depth + 1
+                    let leaf = depth == self.depth_limit + 1
                         && !self.full()
                         && matches!(&info.kind, Kind::Object(fields) if fields.iter().all(|f| f.literal));
                     if !leaf {
-                        json::opaque(self.out, name, reason);
+                        self.depth_cut |= depth > self.depth_limit;
+                        json::opaque(self.out, name, &reason);
                         return;
                     }
                 }
-                let id = self.register(obj, hash);
+                let id = self.register(obj, hash, guide);
                 match &info.kind {
                     Kind::Array(Some(p)) => unsafe { self.primitive_array(obj, id, name, *p) },
                     Kind::Array(None) => {

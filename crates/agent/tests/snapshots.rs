@@ -291,10 +291,13 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
             name: "FROZEN".into()
         }
     );
-    // depth=3: nodes at depths 0..=3 are captured, the fifth is cut; the fourth's tag,
-    // one past the limit too, is a value object of literals only: captured anyway.
+    // depth=3, a chain longer than the node limit allows: cut by depth alone, it is
+    // walked again with the limit doubled (6, 12, 24) and the deepest walk the node
+    // limit did not cut is kept: nodes at depths 0..=12 are captured, the fourteenth is
+    // cut; the thirteenth's tag, one past the limit too, is a value object of literals
+    // only: captured anyway.
     let mut node = &all[0].arguments[1];
-    for expected in 1..=4 {
+    for expected in 1..=13 {
         assert_eq!(field(node, "value"), &Value::Int { v: expected });
         assert_eq!(
             field(field(node, "tag"), "code"),
@@ -303,7 +306,7 @@ fn snapshots_capture_by_meaning_with_limits_redaction_and_recursion() {
         node = field(node, "next");
     }
     assert!(
-        matches!(node, Value::Opaque { class, reason, .. } if class == "fixture.Node" && reason == "depth limit 3"),
+        matches!(node, Value::Opaque { class, reason, .. } if class == "fixture.Node" && reason == "depth limit 12"),
         "{node:?}"
     );
     // The mockable call and the receiver before/after.

@@ -823,7 +823,11 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// and so is such an object named in an array of its class (`Board.Cell[]` holding one
 /// cell twice). A section whose parent lists it among its children (a cycle through an
 /// array) gets that array set once the section is declared, and an `EnumSet` (its
-/// classes are not public) is rebuilt with `EnumSet.copyOf`.
+/// classes are not public) is rebuilt with `EnumSet.copyOf`. From JDOM (session 54): a
+/// ledger reached by two read paths (a cursor's and its view's) is recorded with the
+/// fields both read; a shelf's `add` that casts its argument to `Crate` only when it is
+/// one gets a spy of the `Box` production passed; a chain of seven links, deeper than
+/// the depth limit but within the others, is recorded whole.
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -832,8 +836,29 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 63, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 75, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
+    // Two read paths meet at one ledger, each reading other fields of it: the ledger is
+    // rebuilt with both (without, `next` threw "the ledger changed").
+    let ledger = mimic_test_support::mimic_tests_of(&package, "LedgerCursor");
+    assert!(
+        ledger.contains(
+            "Ledger ledger = Fixtures.create(Ledger.class, \"entries\", new int[] {3, 5, 0, 0}, \"sizeMod\", 42, \"dataMod\", 72);"
+        ),
+        "{ledger}"
+    );
+    // A cast the invocation did not make says nothing of its argument's class.
+    let shelf = mimic_test_support::mimic_tests_of(&package, "Shelf");
+    assert!(
+        shelf.contains("ShelfItem shelfItem = spy(Fixtures.create(Box.class, "),
+        "{shelf}"
+    );
+    // Seven links, past the depth limit of 3 that nothing else needed: recorded whole.
+    let chain_links = mimic_test_support::mimic_tests_of(&package, "Chain");
+    assert!(
+        chain_links.contains("\"word\", \"alpha\", \"next\", null"),
+        "{chain_links}"
+    );
     let leaf = mimic_test_support::mimic_tests_of(&package, "Leaf");
     assert!(
         leaf.contains("Walker walker = mock(Walker.class);"),

@@ -701,6 +701,7 @@ pub fn model_for(
     let mut mock_of: HashMap<String, String> = HashMap::new();
     // Receivers that are production's own constants, not mocks.
     let mut constants: HashSet<String> = HashSet::new();
+    let made: HashSet<usize> = inv.calls.iter().map(|c| c.plan_call as usize).collect();
     for r in &mocked {
         let (base, declared) = match r {
             Receiver::Field {
@@ -715,8 +716,10 @@ pub fn model_for(
             Receiver::Environment { .. } | Receiver::Result { .. } => continue,
         };
         // Calls made after a cast (`((COSStream) base).getX()`) need a mock of the cast type:
-        // when the plan's calls on this receiver name one owner other than the declared type,
-        // mock that owner.
+        // when the calls this invocation made on this receiver name one owner other than
+        // the declared type, mock that owner. (A cast call production did not make, on a
+        // path taken for another class, says nothing of this object: JDOM's `add(int,
+        // Content)` calls `((Element) child).isAncestor(…)` only when the child is one.)
         let declared_dotted = declared.replace('/', ".");
         // A JDK owner of a project-typed receiver is one of its supertypes (a
         // `COSStandardOutputStream` field handed to a helper taking an `OutputStream`):
@@ -725,6 +728,9 @@ pub fn model_for(
             |owner: &str| owner.starts_with("java.") && !declared_dotted.starts_with("java.");
         let mut owners: Vec<&str> = plan_calls
             .iter()
+            .enumerate()
+            .filter(|(i, _)| made.contains(i))
+            .map(|(_, c)| c)
             .filter(|c| {
                 receiver_key(&c.receiver) == receiver_key(r)
                     && c.owner != declared_dotted

@@ -3,7 +3,9 @@ package se.kth.castor.faults;
 /**
  * Words in a chain of links, a nested class: {@code rank} calls a method of its head and
  * walks the links itself, so a test spies on the head it rebuilds (held in a variable
- * declared {@code Object}, as a nested class's object is).
+ * declared {@code Object}, as a nested class's object is). Its seven links are more
+ * than the snapshot's depth limit (3): the whole chain is recorded because nothing else
+ * limits it.
  */
 public class Chain {
     static class Link {

@@ -34,7 +34,7 @@ public final class Main {
             System.out.println(leaf.op + " through a tripler: " + leaf.accept(new Tripler()));
         }
         Chain chain = new Chain();
-        for (String word : new String[] {"alpha", "beta", "gamma"}) {
+        for (String word : new String[] {"alpha", "beta", "gamma", "epsilon", "zeta", "eta", "theta"}) {
             chain.add(word);
         }
         for (String word : new String[] {"gamma", "alpha", "delta"}) {
@@ -46,6 +46,14 @@ public final class Main {
         System.out.println(outline.heading());
         Sheet sheet = new Sheet(new Sheet.Config(3), rows -> rows * 7);
         System.out.println("sheet scores " + sheet.score());
+        Ledger ledger = new Ledger(4);
+        ledger.add(3);
+        ledger.add(5);
+        Ledger.Cursor cursor = new Ledger.Cursor(ledger, at -> System.out.println("cursor at " + at));
+        System.out.println("ledger " + cursor.next() + ", " + cursor.next());
+        Shelf shelf = new Shelf();
+        System.out.println("shelf holds " + shelf.add(new Box("tea")) + " after a box");
+        System.out.println("shelf holds " + shelf.add(new Crate(new Box("cups"))) + " after a crate");
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
