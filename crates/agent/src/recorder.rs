@@ -34,9 +34,8 @@ struct Recording {
     receiver: jni::jobject,
     /// JSON of the receiver's value at entry.
     receiver_before: Option<String>,
-    /// The depth limit the receiver was walked with at entry (its value after the call
-    /// is walked as deep).
-    receiver_depth: Option<u32>,
+    /// How the receiver was walked at entry (its value after the call is walked so).
+    receiver_walking: Option<snapshot::Walking>,
     /// JSON array of the arguments' values.
     arguments: String,
     /// JSON array of the values of the MUT's static reads at entry (None: it has none).
@@ -51,8 +50,10 @@ struct Recording {
     /// made on one the method put there ([`mimic_trace::CallEffects::receiver_replaced`]).
     entry_fields: Vec<(String, Option<i32>)>,
     /// The identity hash codes of the arguments the plan makes mockable calls on, by
-    /// index, when the receiver has mocked fields: a replaced field's object may be one
-    /// of them ([`mimic_trace::CallEffects::receiver_argument`]).
+    /// index: a replaced field's object may be one of them
+    /// ([`mimic_trace::CallEffects::receiver_argument`]), and a nested invocation's call
+    /// on a parameter belongs to this one only when made on that argument
+    /// ([`on_own_argument`]).
     entry_arguments: Vec<(u32, i32)>,
     /// The calls (indices into `calls`) made on a field's object the field did not hold
     /// at entry, with the argument that object is, if it is one.
@@ -282,8 +283,8 @@ unsafe fn arguments(
 }
 
 /// The receiver of a MUT, guided by the MUT's read tree when the plan has one, the
-/// mocked fields it does not use whole walked first; with depth limit `depth` when
-/// given (after the call: the depth it was walked with before).
+/// mocked fields it does not use whole walked first; walked as `pinned` says when given
+/// (after the call: as it was walked before).
 ///
 /// # Safety
 /// `receiver` must be a live reference valid on the thread that owns `env`.
@@ -292,7 +293,7 @@ unsafe fn receiver_snapshot(
     cx: &Context,
     receiver: jni::jobject,
     m: Option<&mimic_plan::Mut>,
-    depth: Option<u32>,
+    pinned: Option<&snapshot::Walking>,
     out: &mut String,
 ) -> snapshot::Captured {
     let reads = m.and_then(|m| m.reads.as_ref());
@@ -310,7 +311,7 @@ unsafe fn receiver_snapshot(
         callee: std::ptr::null_mut(),
         mocked_fields: &mocked_fields,
         receiver: true,
-        depth,
+        pinned,
     };
     unsafe {
         snapshot::capture_special(
@@ -452,7 +453,7 @@ unsafe fn start_recording(
     }
     let is_static = st.plan.muts[m].is_static;
     let reads = st.plan.muts[m].reads.as_ref();
-    let mut receiver_depth = None;
+    let mut receiver_walking = None;
     let (receiver_before, arguments, statics) = if values {
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
@@ -460,7 +461,7 @@ unsafe fn start_recording(
             let (v, c) = written(|out| unsafe {
                 receiver_snapshot(env, &cx, receiver, Some(&st.plan.muts[m]), None, out)
             });
-            receiver_depth = Some(c.depth);
+            receiver_walking = Some(c.walking);
             (Some(v), c.bytes)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
@@ -523,7 +524,7 @@ unsafe fn start_recording(
     } else {
         unsafe { entry_fields(env, st, receiver, &st.plan.muts[m]) }
     };
-    let entry_arguments = if entry_fields.is_empty() || args.is_null() {
+    let entry_arguments = if args.is_null() {
         Vec::new()
     } else {
         unsafe { entry_arguments(env, st, args, &st.plan.muts[m]) }
@@ -534,7 +535,7 @@ unsafe fn start_recording(
         seq: counter.recorded.fetch_add(1, Ordering::Relaxed),
         receiver: global,
         receiver_before,
-        receiver_depth,
+        receiver_walking,
         arguments,
         statics,
         calls: Vec::new(),
@@ -603,7 +604,14 @@ pub unsafe fn exit(
             let receiver_after = (!rec.receiver.is_null()).then(|| {
                 let m = st.plan.muts.get(mut_index as usize);
                 let (v, c) = written(|out| unsafe {
-                    receiver_snapshot(env, &cx, rec.receiver, m, rec.receiver_depth, out)
+                    receiver_snapshot(
+                        env,
+                        &cx,
+                        rec.receiver,
+                        m,
+                        rec.receiver_walking.as_ref(),
+                        out,
+                    )
                 });
                 st.budget_used.fetch_add(c.bytes, Ordering::Relaxed);
                 v
@@ -716,7 +724,7 @@ unsafe fn outcome(
                         callee,
                         mocked_fields: &[],
                         receiver: false,
-                        depth: None,
+                        pinned: None,
                     };
                     bytes = unsafe {
                         snapshot::capture_special(env, cx, result, d, secret, guide, special, out)
@@ -775,7 +783,7 @@ pub unsafe fn call_enter(
                 continue;
             };
             if let Some(c) = table.plan_call(site as u32, l.frames[i].mut_index) {
-                if !in_call(t) {
+                if !in_call(t) && unsafe { on_own_argument(st, &l.frames[i], c, receiver) } {
                     targets.push((i, c));
                 }
             }
@@ -959,6 +967,36 @@ fn answer_guide<'s>(st: &'s State, mut_index: u32, call: &EncodedCall) -> Option
 /// The plan's entry for call `plan_call` of MUT `mut_index`.
 fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_plan::MockableCall> {
     st.plan.muts.get(mut_index as usize)?.plan_call(plan_call)
+}
+
+/// Is a call a nested invocation makes, which `outer`'s plan lists as `plan_call`, made
+/// on what that plan says, as far as arguments go? A call on a parameter must be made
+/// on the argument `outer` was given: a method calling itself on another object
+/// (`inherited(scope.parent(), name)`) makes its calls on that object, which the outer
+/// test's mock does not stand for.
+///
+/// # Safety
+/// `receiver` must be null or a live reference on this thread.
+unsafe fn on_own_argument(
+    st: &State,
+    outer: &Frame,
+    plan_call: u32,
+    receiver: jni::jobject,
+) -> bool {
+    let Some(rec) = outer.rec.as_ref() else {
+        return true;
+    };
+    match plan_call_of(st, outer.mut_index, plan_call).map(|c| &c.receiver) {
+        Some(mimic_plan::Receiver::Param { index, .. }) => {
+            let entry = rec
+                .entry_arguments
+                .iter()
+                .find(|(i, _)| *i == u32::from(*index))
+                .map(|(_, id)| *id);
+            entry.is_some() && unsafe { identity(st, receiver) } == entry
+        }
+        _ => true,
+    }
 }
 
 /// The identity hash codes of what the receiver's mocked fields hold (see

@@ -199,7 +199,7 @@ pub unsafe fn capture_named(
         callee: std::ptr::null_mut(),
         mocked_fields: &[],
         receiver: false,
-        depth: None,
+        pinned: None,
     };
     unsafe { capture_special(env, cx, obj, declared, secret, guide, plain, out) }.bytes
 }
@@ -219,18 +219,26 @@ pub struct Special<'s> {
     /// constant (a test calls the method on a copy, never on a shared constant it could
     /// change for every other test).
     pub receiver: bool,
-    /// The depth limit to walk with, and no deeper (a receiver after the call, walked as
-    /// deep as it was before so that the two moments compare); `None`: deepened as far
-    /// as the other limits allow ([`capture_special`]).
-    pub depth: Option<u32>,
+    /// How to walk it, once (a receiver after the call, walked as it was before so that
+    /// the two moments have the same shape); `None`: walked again deeper, or guided by
+    /// more read paths, as far as the limits allow ([`capture_special`]).
+    pub pinned: Option<&'s Walking>,
+}
+
+/// How a value was walked: the depth limit, and the demands of read paths that met at
+/// an object ([`crate::demand`]), by identity hash code.
+#[derive(Debug, Default)]
+pub struct Walking {
+    pub depth: u32,
+    pub merged: HashMap<i32, ReadNode>,
 }
 
 /// What [`capture_special`] wrote: the value's approximate size in bytes (what the
-/// limits count) and the depth limit it was walked with.
-#[derive(Clone, Copy, Debug)]
+/// limits count) and how it was walked.
+#[derive(Debug)]
 pub struct Captured {
     pub bytes: u64,
-    pub depth: u32,
+    pub walking: Walking,
 }
 
 /// The deepest depth limit [`capture_special`] tries: the option's doubled this many
@@ -265,29 +273,31 @@ pub unsafe fn capture_special(
     out: &mut String,
 ) -> Captured {
     let start = out.len();
-    let mut depth = special.depth.unwrap_or(cx.options.depth);
-    // The last walk that no limit but depth cut, and whether it was.
+    let mut walking = Walking {
+        depth: special.pinned.map_or(cx.options.depth, |p| p.depth),
+        merged: HashMap::new(),
+    };
+    // The last walk that no limit but depth cut, with how it was walked.
     let mut kept: Option<(Captured, String)> = None;
-    let mut merged: HashMap<i32, ReadNode> = HashMap::new();
     let (mut deepenings, mut reguidings) = (0, 0);
     loop {
+        let merged = match special.pinned {
+            Some(p) => &p.merged,
+            None => &walking.merged,
+        };
         let walked = unsafe {
             walk_once(
                 env,
                 cx,
                 (obj, declared, secret, guide, special),
-                depth,
-                (!merged.is_empty()).then_some(&merged),
+                walking.depth,
+                (!merged.is_empty()).then_some(merged),
                 out,
             )
         };
         let Some(walked) = walked else {
             json::opaque(out, UNKNOWN, "no JNI local frame");
-            return Captured { bytes: 0, depth };
-        };
-        let captured = Captured {
-            bytes: walked.bytes,
-            depth,
+            return Captured { bytes: 0, walking };
         };
         if walked.limited {
             if let Some((c, text)) = kept.take() {
@@ -297,22 +307,34 @@ pub unsafe fn capture_special(
                 return c;
             }
         }
-        let deepen = walked.depth_cut && special.depth.is_none() && deepenings < DEEPENINGS;
-        let reguide = !walked.demands.is_empty() && reguidings < REGUIDINGS;
-        if walked.limited || !(deepen || reguide) {
-            return captured;
+        let free = special.pinned.is_none() && !walked.limited;
+        let deepen = free && walked.depth_cut && deepenings < DEEPENINGS;
+        let reguide = free && !walked.demands.is_empty() && reguidings < REGUIDINGS;
+        if !(deepen || reguide) {
+            return Captured {
+                bytes: walked.bytes,
+                walking,
+            };
         }
-        kept = Some((captured, out[start..].to_string()));
-        out.truncate(start);
+        let mut next = Walking {
+            depth: walking.depth,
+            merged: walking.merged.clone(),
+        };
         if reguide {
             reguidings += 1;
             for (hash, d) in walked.demands {
-                merged.entry(hash).or_default().graft(&d);
+                next.merged.entry(hash).or_default().graft(&d);
             }
         } else {
             deepenings += 1;
-            depth = depth.saturating_mul(2).max(depth + 1);
+            next.depth = walking.depth.saturating_mul(2).max(walking.depth + 1);
         }
+        let this = Captured {
+            bytes: walked.bytes,
+            walking: std::mem::replace(&mut walking, next),
+        };
+        kept = Some((this, out[start..].to_string()));
+        out.truncate(start);
     }
 }
 

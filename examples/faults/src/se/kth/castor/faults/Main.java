@@ -54,6 +54,10 @@ public final class Main {
         Shelf shelf = new Shelf();
         System.out.println("shelf holds " + shelf.add(new Box("tea")) + " after a box");
         System.out.println("shelf holds " + shelf.add(new Crate(new Box("cups"))) + " after a crate");
+        Scope page = new Scope(new Scope(null).define("rotate", "90").define("size", "A4")).define("size", "A5");
+        for (String name : new String[] {"size", "rotate", "crop"}) {
+            System.out.println(name + " inherited: " + Scopes.inherited(page, name));
+        }
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
