@@ -163,6 +163,7 @@ struct Walk<'a> {
 pub static UNUSED: ReadNode = ReadNode {
     whole: false,
     literals: false,
+    typed: false,
     fields: std::collections::BTreeMap::new(),
 };
 

@@ -853,6 +853,15 @@ impl<'a, 'i> Paths<'a, 'i> {
         }
     }
 
+    /// The method tests the class of what `v` may be ([`ReadNode::typed`]).
+    fn typed(&mut self, v: &Value) {
+        if let Value::Paths(ps) = v {
+            for p in ps.iter().filter(|p| p.fresh().is_none()) {
+                self.node(p).typed = true;
+            }
+        }
+    }
+
     /// What a followed lambda may change, to undo it ([`Paths::restore`]).
     fn save(&self, heap: &Heap) -> Saved {
         Saved {
@@ -1303,10 +1312,16 @@ impl Interpreter for Paths<'_, '_> {
     fn unary(&mut self, insn: &Instruction, value: &Value, _: &mut Heap) -> Value {
         match insn.opcode {
             // An array is recorded with its length, whatever is read of its elements.
-            ARRAYLENGTH | INSTANCEOF => self.present(value),
+            ARRAYLENGTH => self.present(value),
+            INSTANCEOF => self.typed(value),
             _ => {}
         }
         Value::none()
+    }
+
+    fn cast(&mut self, _: &Instruction, value: Value, _: &mut Heap) -> Value {
+        self.typed(&value);
+        value
     }
 
     fn binary(&mut self, insn: &Instruction, a: &Value, _: &Value, heap: &mut Heap) -> Value {

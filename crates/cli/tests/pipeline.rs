@@ -828,7 +828,9 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// fields both read; a shelf's `add` that casts its argument to `Crate` only when it is
 /// one gets a spy of the `Box` production passed; a chain of seven links, deeper than
 /// the depth limit but within the others, is recorded whole. From PDFBox's
-/// `getInheritableAttribute`: `Scopes.inherited` calling itself on a scope's parent.
+/// `getInheritableAttribute`: `Scopes.inherited` calling itself on a scope's parent. A
+/// tray's holder, used through an interface but tested with `instanceof`, is mocked as
+/// the `Rack` production had.
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -837,7 +839,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 90, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 96, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -862,6 +864,10 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         scopes.contains("inOrder.verify(scope, times(1)).parent();\n    }"),
         "{scopes}"
     );
+    // A holder used through its interface whose class the tray tests: a mock of the
+    // class production had (an interface's mock made `put` answer 0, not 1).
+    let tray = mimic_test_support::mimic_tests_of(&package, "Tray");
+    assert!(tray.contains("Rack holder = mock(Rack.class);"), "{tray}");
     // Seven links, past the depth limit of 3 that nothing else needed: recorded whole.
     let chain_links = mimic_test_support::mimic_tests_of(&package, "Chain");
     assert!(

@@ -744,7 +744,8 @@ pub fn model_for(
         let recorded = recorded_receiver(inv, r);
         // Collaborators used only through an interface are mocked as that interface,
         // unless the method also reads their fields (Velocity's `ASTSetDirective` reads
-        // `lastImage` of its `Node right`): an interface's mock has no fields.
+        // `lastImage` of its `Node right`): an interface's mock has no fields; or tests
+        // their class (JDOM's `ContentList.add` asks `parent instanceof Element`).
         let through_interface = plan_calls
             .iter()
             .filter(|c| receiver_key(&c.receiver) == receiver_key(r))
@@ -768,7 +769,7 @@ pub fn model_for(
             })
         };
         let runtime_class = match recorded {
-            _ if through_interface => None,
+            _ if through_interface && !class_tested(m, r) => None,
             Some(Value::Object { class, .. }) if hides_call(class) => None,
             Some(Value::Object { class, .. })
                 if !class.contains('$') && !class.starts_with("java.") =>
@@ -1929,6 +1930,27 @@ fn static_state(
     Ok(())
 }
 
+/// Does the method test the class of what receiver `r` holds (`instanceof`, a cast:
+/// [`mimic_plan::ReadNode::typed`])?
+fn class_tested(m: &Mut, r: &Receiver) -> bool {
+    read_node(m, r).is_some_and(|n| n.typed)
+}
+
+/// The read tree of what mocked receiver `r` holds (a field of the receiver, a
+/// parameter), when the plan has one.
+fn read_node<'m>(m: &'m Mut, r: &Receiver) -> Option<&'m mimic_plan::ReadNode> {
+    let reads = m.reads.as_ref()?;
+    match r {
+        Receiver::Field {
+            name,
+            is_static: false,
+            ..
+        } => reads.receiver.as_ref()?.fields.get(name),
+        Receiver::Param { index, .. } => reads.params.get(*index as usize)?.as_ref(),
+        _ => None,
+    }
+}
+
 /// What production held at mocked receiver `r`, when the test should spy on it rather
 /// than mock it: code the plan does not mock calls it too (a helper reaching the field
 /// through a getter, `attributes().iterator()` beside the mocked `attributes.size()`),
@@ -1936,16 +1958,7 @@ fn static_state(
 /// those the method reads directly (which a mock gets set). A spy is the recorded object
 /// with the mocked calls stubbed: what else runs on it finds production's state.
 fn spied_value<'v>(m: &Mut, r: &Receiver, recorded: Option<&'v Value>) -> Option<&'v Value> {
-    let reads = m.reads.as_ref()?;
-    let node = match r {
-        Receiver::Field {
-            name,
-            is_static: false,
-            ..
-        } => reads.receiver.as_ref()?.fields.get(name)?,
-        Receiver::Param { index, .. } => reads.params.get(*index as usize)?.as_ref()?,
-        _ => return None,
-    };
+    let node = read_node(m, r)?;
     let direct = |field: &String| {
         m.collaborator_fields
             .iter()

@@ -189,6 +189,10 @@ pub struct ReadNode {
     /// object is returned by the method under test, whose output oracle compares them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub literals: bool,
+    /// The method tests the object's class (`instanceof`, a cast): a test must pass an
+    /// object of the class production had, not a mock of an interface it implements.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub typed: bool,
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub fields: std::collections::BTreeMap<String, ReadNode>,
 }
@@ -204,6 +208,7 @@ impl ReadNode {
     pub fn graft(&mut self, other: &ReadNode) {
         self.whole |= other.whole;
         self.literals |= other.literals;
+        self.typed |= other.typed;
         for (name, child) in &other.fields {
             self.fields.entry(name.clone()).or_default().graft(child);
         }

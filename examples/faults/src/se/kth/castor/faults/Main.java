@@ -58,6 +58,8 @@ public final class Main {
         for (String name : new String[] {"size", "rotate", "crop"}) {
             System.out.println(name + " inherited: " + Scopes.inherited(page, name));
         }
+        Tray tray = new Tray(new Rack());
+        System.out.println("tray takes cup: " + tray.put("cup") + ", nothing: " + tray.put(""));
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
