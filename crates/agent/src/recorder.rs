@@ -797,6 +797,9 @@ pub unsafe fn call_enter(
         let mut captured: Option<(String, bool)> = None;
         let mut records = Vec::new();
         let mut values_taken = false;
+        // The receivers of the invocations recording the call with values: one handed
+        // to the call may have its fields changed by it ([`Watched`]).
+        let mut receivers = Vec::new();
         for (i, plan_call) in targets {
             let frame_token = l.frames[i].token;
             let mut_index = l.frames[i].mut_index;
@@ -804,6 +807,9 @@ pub unsafe fn call_enter(
                 continue;
             };
             let this = rec.receiver;
+            if rec.values && !this.is_null() {
+                receivers.push(this);
+            }
             let arguments = match &captured {
                 Some((text, with_values)) if *with_values == rec.values => text.clone(),
                 _ => {
@@ -896,7 +902,7 @@ pub unsafe fn call_enter(
         let watched = match (values_taken, context(st)) {
             (true, Some((jvmti, jdk))) => {
                 let cx = snapshot_context(st, &jvmti, jdk);
-                unsafe { Watched::enter(env, &cx, args, returns_reference) }
+                unsafe { Watched::enter(env, &cx, args, returns_reference, &receivers) }
             }
             _ => Watched::NONE,
         };

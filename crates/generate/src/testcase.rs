@@ -270,10 +270,12 @@ fn holds_objects(v: &Value) -> bool {
 
 /// A stub's answer that does what production's call did to its arguments
 /// ([`CallEffects`]): appends the text it appended to a writer or builder it was given,
-/// then returns the argument it returned, or `returns` (`None`: nothing, a void call).
+/// sets the fields it changed of the receiver under test it was handed (`parent`, null
+/// once a parent removed the child), then returns the argument it returned, or
+/// `returns` (`None`: nothing, a void call).
 fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> Answer {
     let param = b.names.fresh("invocation");
-    let statements = effects
+    let mut statements: Vec<String> = effects
         .appended
         .iter()
         .map(|(i, text)| {
@@ -283,6 +285,13 @@ fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> An
             )
         })
         .collect();
+    for (i, field) in &effects.receiver_fields {
+        let value = b.expr(&field.value, None);
+        statements.push(format!(
+            "Fixtures.set({param}.getArgument({i}), {}, {value});",
+            string_literal(&field.name)
+        ));
+    }
     let returns = match effects.returned_argument {
         Some(i) => Some(format!("{param}.getArgument({i})")),
         None => returns,
@@ -1279,7 +1288,7 @@ pub fn model_for(
                 });
                 // What the call wrote into its arguments before it returned that.
                 if let (Some(e), Some(Answer::Return(value))) = (effects, answers.last()) {
-                    if !e.appended.is_empty() {
+                    if !e.appended.is_empty() || !e.receiver_fields.is_empty() {
                         let effects = CallEffects {
                             returned_argument: None,
                             ..e.clone()

@@ -46,7 +46,7 @@ pub struct CallRecord {
 
 /// What a recorded call did to its arguments: a test's stub does the same, or the code
 /// under test would not see it (`encoder.encode(value, out)` writes into `out`).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct CallEffects {
     /// The argument (by index) the call returned: that very object, not a copy.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -65,11 +65,21 @@ pub struct CallEffects {
     /// `rsvc.getParserConfiguration()`), so a test's mock of that argument receives it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver_argument: Option<u32>,
+    /// Fields of the invocation's own receiver, handed to the call as the argument of
+    /// this index, that the call changed, with the value each held when it returned (a
+    /// null, a primitive, a string, a box or an enum): a child's `detach()` calling
+    /// `parent.removeContent(this)`, which set the child's `parent` to null. A test's
+    /// stub sets them on that argument.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub receiver_fields: Vec<(u32, crate::value::FieldValue)>,
 }
 
 impl CallEffects {
     pub fn is_empty(&self) -> bool {
-        self.returned_argument.is_none() && self.appended.is_empty() && !self.receiver_replaced
+        self.returned_argument.is_none()
+            && self.appended.is_empty()
+            && !self.receiver_replaced
+            && self.receiver_fields.is_empty()
     }
 }
 

@@ -55,6 +55,14 @@ fn invocation(id: u64) -> InvocationRecord {
                 appended: vec![(1, "<b>".into())],
                 receiver_replaced: true,
                 receiver_argument: Some(2),
+                receiver_fields: vec![(
+                    0,
+                    mimic_trace::value::FieldValue {
+                        name: "parent".into(),
+                        declared_in: "org.x.Content".into(),
+                        value: Value::Null,
+                    },
+                )],
             }),
         }],
         started_ns: 10,

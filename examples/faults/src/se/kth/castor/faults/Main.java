@@ -60,6 +60,10 @@ public final class Main {
         }
         Tray tray = new Tray(new Rack());
         System.out.println("tray takes cup: " + tray.put("cup") + ", nothing: " + tray.put(""));
+        Bin bin = new Bin("left").add(new Part("bolt")).add(new Part("nut"));
+        Part washer = new Part("washer");
+        new Bin("right").add(washer);
+        System.out.println("detached: " + washer.detach() + "; again: " + washer.detach() + "; " + bin);
         Map<String, Class<?>> kinds = Map.of("list", java.util.ArrayList.class, "builder", StringBuilder.class);
         Registry registry = kind -> {
             Class<?> type = kinds.get(kind);
