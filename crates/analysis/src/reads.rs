@@ -1060,6 +1060,7 @@ impl<'a, 'i> Paths<'a, 'i> {
             let node = self.node(at);
             node.whole |= tree.whole;
             node.literals |= tree.literals;
+            node.typed |= tree.typed;
         }
         for (name, child) in &tree.fields {
             let field: Rc<str> = Rc::from(name.as_str());

@@ -60,6 +60,7 @@ public final class Main {
         }
         Tray tray = new Tray(new Rack());
         System.out.println("tray takes cup: " + tray.put("cup") + ", nothing: " + tray.put(""));
+        System.out.println("tray stacks plate: " + tray.stack("plate") + ", nothing: " + tray.stack(""));
         Bin bin = new Bin("left").add(new Part("bolt")).add(new Part("nut"));
         Part washer = new Part("washer");
         new Bin("right").add(washer);

@@ -3,7 +3,8 @@ package se.kth.castor.faults;
 /**
  * A tray that counts what it puts on a rack, JDOM's `ContentList.add` asking `parent
  * instanceof Element` in small: its holder is used only through an interface, but its
- * class is tested, so a test's mock must be of the class production had ({@link Rack}).
+ * class is tested, so a test's mock must be of the class production had ({@link Rack}),
+ * also when a helper tests it ({@link #stack}: JDOM's `checkPreConditions`).
  */
 public final class Tray {
     /** Takes items, or not. */
@@ -27,5 +28,17 @@ public final class Tray {
             racked++;
         }
         return racked;
+    }
+
+    /** The same, with the class test in a helper: {@code -1} if not taken. */
+    public int stack(String item) {
+        if (!holder.accepts(item)) {
+            return -1;
+        }
+        return onRack() ? ++racked : racked;
+    }
+
+    private boolean onRack() {
+        return holder instanceof Rack;
     }
 }
