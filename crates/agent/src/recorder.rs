@@ -596,8 +596,11 @@ pub unsafe fn exit(
         return;
     };
     let Some(rec) = frame.rec else { return };
-    let rec = *rec;
+    let mut rec = *rec;
     let duration_ns = rec.start.elapsed().as_nanos() as u64;
+    if !thrown && !result.is_null() {
+        unsafe { mark_returned_answer(st, &mut rec.calls, result) };
+    }
     let (receiver_after, outcome) = match context(st) {
         Some((jvmti, jdk)) if rec.values => {
             let cx = snapshot_context(st, &jvmti, jdk);
@@ -1003,6 +1006,34 @@ unsafe fn on_own_argument(
         }
         _ => true,
     }
+}
+
+/// Mark the call whose mock-answered result the invocation returns
+/// ([`mimic_trace::CallEffects::answer_returned`]), if one is.
+///
+/// # Safety
+/// `result` must be a live, non-null reference on this thread.
+unsafe fn mark_returned_answer(st: &State, calls: &mut [EncodedCall], result: jni::jobject) {
+    if calls.iter().all(|c| c.answer_identity.is_none()) {
+        return;
+    }
+    let Some(id) = (unsafe { identity(st, result) }) else {
+        return;
+    };
+    let Some(c) = calls
+        .iter_mut()
+        .rev()
+        .find(|c| c.answer_identity == Some(id))
+    else {
+        return;
+    };
+    let mut effects: mimic_trace::CallEffects = c
+        .effects
+        .as_deref()
+        .and_then(|e| serde_json::from_str(e).ok())
+        .unwrap_or_default();
+    effects.answer_returned = true;
+    c.effects = Some(EncodedCall::effects_json(&effects));
 }
 
 /// The identity hash codes of what the receiver's mocked fields hold (see

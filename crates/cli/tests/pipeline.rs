@@ -841,7 +841,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 106, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 112, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -872,6 +872,9 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert!(tray.contains("Rack holder = mock(Rack.class);"), "{tray}");
     // Also when a private helper tests it (`stack` through `onRack`).
     assert!(!tray.contains("mock(Tray.Holder.class)"), "{tray}");
+    // The picker hands back the very mock its stock's stub answered: asserted so.
+    let picker = mimic_test_support::mimic_tests_of(&package, "Picker");
+    assert!(picker.contains("assertSame(ware, result);"), "{picker}");
     // What the bin's `remove` did to the part handed to it, done by the stub.
     let part = mimic_test_support::mimic_tests_of(&package, "Part");
     assert!(

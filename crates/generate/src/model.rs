@@ -72,11 +72,9 @@ impl Answer {
         else {
             return None;
         };
-        Some(format!(
-            "{param} -> {{ {} return {}; }}",
-            statements.join(" "),
-            returns.as_deref().unwrap_or("null")
-        ))
+        let mut body = statements.clone();
+        body.push(format!("return {};", returns.as_deref().unwrap_or("null")));
+        Some(format!("{param} -> {{ {} }}", body.join(" ")))
     }
 }
 
@@ -164,6 +162,11 @@ pub enum Assertion {
     IsTrue,
     IsFalse,
     IsNull,
+    /// The result is that very object (a mock a stub answered and the method handed
+    /// back).
+    Same {
+        expected: String,
+    },
     /// The result is an object (its fields are asserted next).
     IsNotNull,
     /// A field of `of` holds that very object (a mock a constructor was given).

@@ -173,6 +173,7 @@ pub fn assertion(a: &Assertion) -> String {
         Assertion::IsTrue => "assertTrue(result);".into(),
         Assertion::IsFalse => "assertFalse(result);".into(),
         Assertion::IsNull => "assertNull(result);".into(),
+        Assertion::Same { expected } => format!("assertSame({expected}, result);"),
         Assertion::IsNotNull => "assertNotNull(result);".into(),
         Assertion::FieldSame {
             of,

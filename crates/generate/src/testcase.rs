@@ -1041,6 +1041,9 @@ pub fn model_for(
     // latest. Keyed by the code the call sits in (a helper's offsets are its own) and the
     // offset.
     let mut answered: Answered = HashMap::new();
+    // The mock answering the call whose answer the method returned
+    // ([`CallEffects::answer_returned`]): the output oracle is that very object.
+    let mut returned_mock: Option<String> = None;
     let answer_of = |answered: &Answered, key, identity: Option<i32>| {
         let list = answered.get(&key)?;
         let by_identity = identity.and_then(|id| list.iter().rev().find(|(i, _)| *i == Some(id)));
@@ -1169,6 +1172,9 @@ pub fn model_for(
                     .entry((via, pc.offset))
                     .or_default()
                     .push((c.answer_identity, var.clone()));
+                if c.effects.as_ref().is_some_and(|e| e.answer_returned) {
+                    returned_mock = Some(var.clone());
+                }
                 Some(var)
             }
             _ => None,
@@ -1404,7 +1410,16 @@ pub fn model_for(
             Oracle::Output => {
                 let built =
                     matches!(inv.outcome, Outcome::Returned { .. }) && !stored_mocks.is_empty();
-                output_test(&mut b2, inv, ret.as_ref(), &package, m)
+                let output = match &returned_mock {
+                    Some(var) if matches!(inv.outcome, Outcome::Returned { .. }) => Some((
+                        act(inv, ret.as_ref(), &package, true),
+                        vec![Assertion::Same {
+                            expected: var.clone(),
+                        }],
+                    )),
+                    _ => output_test(&mut b2, inv, ret.as_ref(), &package, m),
+                };
+                output
                     .or_else(|| built.then(|| (act(inv, ret.as_ref(), &package, true), Vec::new())))
                     .map(|(act, mut asserts)| {
                         // The mocks a constructor stored are those very objects.

@@ -72,6 +72,12 @@ pub struct CallEffects {
     /// stub sets them on that argument.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub receiver_fields: Vec<(u32, crate::value::FieldValue)>,
+    /// The invocation returned the very object this call answered (a call the plan
+    /// answers with a mock, `answer_identity`): a filtered list's `get` handing back what
+    /// its backing list's `get` gave it. The output oracle is that the result is the
+    /// test's mock, not the fields production's object held.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answer_returned: bool,
 }
 
 impl CallEffects {
@@ -80,6 +86,7 @@ impl CallEffects {
             && self.appended.is_empty()
             && !self.receiver_replaced
             && self.receiver_fields.is_empty()
+            && !self.answer_returned
     }
 }
 

@@ -63,6 +63,7 @@ fn invocation(id: u64) -> InvocationRecord {
                         value: Value::Null,
                     },
                 )],
+                answer_returned: true,
             }),
         }],
         started_ns: 10,

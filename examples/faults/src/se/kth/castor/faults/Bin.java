@@ -1,19 +1,16 @@
 package se.kth.castor.faults;
 
-import java.util.ArrayList;
-import java.util.List;
-
-/** A named bin of parts; adding or removing a part sets the part's side of the link. */
+/** A named bin counting its parts; adding or removing a part sets the part's side of the link. */
 public final class Bin {
     private final String name;
-    private final List<Part> parts = new ArrayList<>();
+    private int held;
 
     public Bin(String name) {
         this.name = name;
     }
 
     public Bin add(Part part) {
-        parts.add(part);
+        held++;
         part.bin = this;
         part.moves++;
         return this;
@@ -22,11 +19,15 @@ public final class Bin {
     public boolean remove(Part part) {
         part.bin = null;
         part.moves++;
-        return parts.remove(part);
+        if (held == 0) {
+            return false;
+        }
+        held--;
+        return true;
     }
 
     @Override
     public String toString() {
-        return name + parts.size();
+        return name + held;
     }
 }

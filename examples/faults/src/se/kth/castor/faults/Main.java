@@ -61,6 +61,10 @@ public final class Main {
         Tray tray = new Tray(new Rack());
         System.out.println("tray takes cup: " + tray.put("cup") + ", nothing: " + tray.put(""));
         System.out.println("tray stacks plate: " + tray.stack("plate") + ", nothing: " + tray.stack(""));
+        Picker picker = new Picker(
+                new Picker.Stock(java.util.List.of(new Picker.Ware("bolt"), new Picker.Ware("nut"))),
+                new Picker.Sieve());
+        System.out.println("picked " + picker.pick(0) + " and " + picker.pick(1));
         Bin bin = new Bin("left").add(new Part("bolt")).add(new Part("nut"));
         Part washer = new Part("washer");
         new Bin("right").add(washer);
