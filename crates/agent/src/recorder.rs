@@ -12,6 +12,7 @@
 //! `toString`) from ever recording itself.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::ptr::null_mut;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -220,7 +221,9 @@ fn context(st: &State) -> Option<(jvmti_bindings::env::Jvmti, &crate::jdk::Jdk)>
 /// Snapshot the elements of the probe's `Object[]` from `first` on (to the end, or as
 /// many as `declared` has when `bounded`), each with its declared type: the JSON array of
 /// their values and its approximate size. An element that is `this` (the recorded
-/// invocation's receiver, when not null) is written as `{"t":"receiver"}`.
+/// invocation's receiver, when not null) is written as `{"t":"receiver"}`, one that is
+/// an object of the receiver's recorded value (`in_receiver`: ids by identity hash
+/// code, [`snapshot::Captured::ids`]) as `{"t":"in_receiver","id":…}`.
 #[allow(clippy::too_many_arguments)]
 unsafe fn arguments(
     env: &JniEnv,
@@ -230,7 +233,7 @@ unsafe fn arguments(
     bounded: bool,
     declared: &[Declared],
     secrets: &[Option<String>],
-    this: jni::jobject,
+    (this, in_receiver): (jni::jobject, Option<&HashMap<i32, u32>>),
     reads: Option<&mimic_plan::Reads>,
 ) -> (String, u64) {
     written(|out| {
@@ -258,6 +261,17 @@ unsafe fn arguments(
             }
             if !e.is_null() && !this.is_null() && unsafe { env.is_same_object(e, this) } {
                 json::receiver(out);
+                unsafe { env.delete_local_ref(e) };
+                continue;
+            }
+            let held = in_receiver
+                .filter(|ids| !e.is_null() && !ids.is_empty())
+                .and_then(|ids| {
+                    let hash = unsafe { cx.jvmti.get_object_hash_code(e) }.ok()?;
+                    ids.get(&hash).copied()
+                });
+            if let Some(id) = held {
+                json::in_receiver(out, id);
                 unsafe { env.delete_local_ref(e) };
                 continue;
             }
@@ -454,6 +468,8 @@ unsafe fn start_recording(
     let is_static = st.plan.muts[m].is_static;
     let reads = st.plan.muts[m].reads.as_ref();
     let mut receiver_walking = None;
+    // The receiver's objects by identity: an argument may be one of them.
+    let mut receiver_ids = HashMap::new();
     let (receiver_before, arguments, statics) = if values {
         let (rb, b1) = if is_static || receiver.is_null() {
             (None, 0)
@@ -462,6 +478,7 @@ unsafe fn start_recording(
                 receiver_snapshot(env, &cx, receiver, Some(&st.plan.muts[m]), None, out)
             });
             receiver_walking = Some(c.walking);
+            receiver_ids = c.ids;
             (Some(v), c.bytes)
         };
         let secrets = st.param_secrets.get(m).map_or(&[][..], Vec::as_slice);
@@ -475,7 +492,7 @@ unsafe fn start_recording(
                 bounded,
                 &sig.params,
                 secrets,
-                null_mut(),
+                (null_mut(), Some(&receiver_ids)),
                 reads,
             )
         };
@@ -491,7 +508,7 @@ unsafe fn start_recording(
                     true,
                     &sig.statics,
                     secrets,
-                    null_mut(),
+                    (null_mut(), None),
                     None,
                 )
             };
@@ -820,7 +837,7 @@ pub unsafe fn call_enter(
                         let (jvmti, jdk) = context(st)?;
                         let cx = snapshot_context(st, &jvmti, jdk);
                         let (a, b) = unsafe {
-                            arguments(env, &cx, args, 0, false, declared, &[], this, None)
+                            arguments(env, &cx, args, 0, false, declared, &[], (this, None), None)
                         };
                         st.budget_used.fetch_add(b, Ordering::Relaxed);
                         a

@@ -240,6 +240,11 @@ pub struct Walking {
 pub struct Captured {
     pub bytes: u64,
     pub walking: Walking,
+    /// For a receiver before its call (`special.receiver` and not pinned): the id each
+    /// object recorded in it has, by identity hash code (a hash two objects share is left
+    /// out), so that an argument that is one of them is written as that object
+    /// ([`mimic_trace::Value::InReceiver`]).
+    pub ids: HashMap<i32, u32>,
 }
 
 /// The deepest depth limit [`capture_special`] tries: the option's doubled this many
@@ -298,7 +303,11 @@ pub unsafe fn capture_special(
         };
         let Some(walked) = walked else {
             json::opaque(out, UNKNOWN, "no JNI local frame");
-            return Captured { bytes: 0, walking };
+            return Captured {
+                bytes: 0,
+                walking,
+                ids: HashMap::new(),
+            };
         };
         if walked.limited {
             if let Some((c, text)) = kept.take() {
@@ -315,6 +324,7 @@ pub unsafe fn capture_special(
             return Captured {
                 bytes: walked.bytes,
                 walking,
+                ids: walked.ids,
             };
         }
         let mut next = Walking {
@@ -333,6 +343,7 @@ pub unsafe fn capture_special(
         let this = Captured {
             bytes: walked.bytes,
             walking: std::mem::replace(&mut walking, next),
+            ids: walked.ids,
         };
         kept = Some((this, out[start..].to_string()));
         out.truncate(start);
@@ -341,6 +352,8 @@ pub unsafe fn capture_special(
 
 /// What one walk of [`capture_special`] found besides the JSON it wrote.
 struct Walked {
+    /// The ids of the objects recorded, by identity hash ([`Captured::ids`]).
+    ids: HashMap<i32, u32>,
     bytes: u64,
     depth_cut: bool,
     limited: bool,
@@ -386,7 +399,22 @@ unsafe fn walk_once<'a>(
         ..Walk::new(env, cx, out)
     };
     unsafe { walk.top(obj, declared) };
+    let ids = if special.receiver && special.pinned.is_none() {
+        let mut ids: HashMap<i32, u32> = walk
+            .seen
+            .first
+            .iter()
+            .map(|(hash, &(_, id))| (*hash, id))
+            .collect();
+        for (hash, _, _) in &walk.seen.more {
+            ids.remove(hash);
+        }
+        ids
+    } else {
+        HashMap::new()
+    };
     let walked = Walked {
+        ids,
         bytes: walk.bytes,
         depth_cut: walk.depth_cut,
         limited: walk.limited || walk.full(),

@@ -1203,6 +1203,15 @@ fn whole_program_mode_sets_the_fields_a_constructor_reads_on_a_collaborator_it_k
         sheet.contains("Sheet.Config config = mock(Sheet.Config.class);\n        Fixtures.set(config, \"rows\", 3);"),
         "{sheet}"
     );
+    // `bin.remove(part)` with a part of the bin's own list: that very part is passed
+    // (recorded as an object of the receiver), or `remove` answers false.
+    let bin =
+        mimic_test_support::mimic_tests_of(&out.join("src/test/java/se/kth/castor/faults"), "Bin");
+    assert!(
+        bin.contains("\"parts\", new java.util.ArrayList<>(java.util.Arrays.asList(part)));")
+            && bin.contains("boolean result = receiver.remove(part);"),
+        "{bin}"
+    );
 }
 
 /// Issue 19 item 6: `mimic run` is the whole pipeline in one command, every file in one

@@ -123,7 +123,8 @@ fn test_method_name(m: &Mut, ordinal: usize, oracle: Oracle) -> String {
 /// The invocation with each separately recorded value's object ids moved past those of
 /// the values before it (ids are local to a recorded value): a reference then resolves
 /// only within its value. The receiver before and after share theirs (one object, two
-/// moments).
+/// moments), and an argument recorded as an object of the receiver
+/// ([`Value::InReceiver`]) becomes a reference to it.
 fn with_disjoint_ids(inv: &InvocationRecord) -> InvocationRecord {
     let mut inv = inv.clone();
     let receiver = [&inv.receiver_before, &inv.receiver_after]
@@ -138,6 +139,9 @@ fn with_disjoint_ids(inv: &InvocationRecord) -> InvocationRecord {
         next = next.saturating_add(top);
     };
     inv.arguments.iter_mut().for_each(&mut apart);
+    if inv.receiver_before.is_some() {
+        inv.arguments.iter_mut().for_each(Value::link_to_receiver);
+    }
     inv.statics.iter_mut().for_each(&mut apart);
     for c in &mut inv.calls {
         c.arguments.iter_mut().for_each(&mut apart);

@@ -426,6 +426,8 @@ impl<'a> Builder<'a> {
             }
             // The generated test's object under test.
             Value::Receiver => "receiver".into(),
+            // Linked to the receiver's object by `with_disjoint_ids`; else that id.
+            Value::InReceiver { id } => self.expr(&Value::Ref { id: *id }, target),
             Value::Mock => match &self.callee_mock {
                 Some(var) => var.clone(),
                 None => self.problem(

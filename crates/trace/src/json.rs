@@ -98,6 +98,12 @@ pub fn reference(out: &mut String, id: u32) {
     let _ = write!(out, "{{\"t\":\"ref\",\"id\":{id}}}");
 }
 
+/// An argument that is the object recorded in the receiver under `id`
+/// ([`crate::Value::InReceiver`]).
+pub fn in_receiver(out: &mut String, id: u32) {
+    let _ = write!(out, "{{\"t\":\"in_receiver\",\"id\":{id}}}");
+}
+
 /// `{"t":"<tag>","class":<class>,"<key>":` + the text — for `enum` (`name`), `text`
 /// (`text`), `opaque` (`reason`), `redacted` (`rule`) and `thrown` (`message`).
 /// `class` is an already quoted JSON string (see [`quoted`]).
@@ -484,6 +490,7 @@ mod tests {
             Value::Ref { id } => reference(out, *id),
             Value::Constant { id, class, field } => constant(out, *id, &quoted(class), field),
             Value::Receiver => receiver(out),
+            Value::InReceiver { id } => in_receiver(out, *id),
             Value::Mock => mock(out),
             Value::Thrown {
                 class,
@@ -578,6 +585,7 @@ mod tests {
                                 truncated: false,
                             },
                             Value::Receiver,
+                            Value::InReceiver { id: 7 },
                             Value::Mock,
                             Value::Thrown {
                                 class: "java.io.IOException".into(),

@@ -104,6 +104,12 @@ pub enum Value {
     /// The receiver of the recorded invocation itself (`this` of the method under test),
     /// passed on as an argument of one of its calls.
     Receiver,
+    /// An argument of the method under test that is an object recorded in its receiver
+    /// (before the call) under this id: a part handed to its own bin's `remove`, a node
+    /// of the tree it is removed from. A test passes that very object.
+    InReceiver {
+        id: u32,
+    },
     /// In a call's answer: the very object the call was made on, which a test mocks
     /// (a parser's record that points back to its parser, a builder returning itself).
     Mock,
@@ -387,6 +393,16 @@ impl Value {
         self.children_mut().for_each(|c| c.offset_ids(by));
     }
 
+    /// Each [`Value::InReceiver`] in this value as the [`Value::Ref`] to the receiver's
+    /// object it names: for values used beside the receiver, whose ids are not moved
+    /// ([`Value::offset_ids`] leaves an `InReceiver` alone).
+    pub fn link_to_receiver(&mut self) {
+        if let Value::InReceiver { id } = self {
+            *self = Value::Ref { id: *id };
+        }
+        self.children_mut().for_each(Value::link_to_receiver);
+    }
+
     /// The largest object id in this value, its references' included (0 when it has
     /// none).
     pub fn max_id(&self) -> u32 {
@@ -423,6 +439,7 @@ impl Value {
             Value::Constant { class, field, .. } => format!("{}.{field}", short(class)),
             Value::Ref { id } => format!("@{id}"),
             Value::Receiver => "this".into(),
+            Value::InReceiver { id } => format!("this@{id}"),
             Value::Mock => "the mock".into(),
             Value::Thrown { class, message, .. } => match message {
                 Some(m) => format!("{}({m:?})", short(class)),
