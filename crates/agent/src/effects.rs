@@ -211,21 +211,11 @@ fn changed_literals(before: &[FieldValue], after: Vec<FieldValue>) -> Vec<FieldV
     after
         .into_iter()
         .filter(|f| {
-            matches!(
-                f.value,
-                Value::Null
-                    | Value::Boolean { .. }
-                    | Value::Byte { .. }
-                    | Value::Char { .. }
-                    | Value::Short { .. }
-                    | Value::Int { .. }
-                    | Value::Long { .. }
-                    | Value::Float { .. }
-                    | Value::Double { .. }
-                    | Value::Str { .. }
-                    | Value::Boxed { .. }
-                    | Value::Enum { .. }
-            )
+            f.value.is_primitive()
+                || matches!(
+                    f.value,
+                    Value::Null | Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
+                )
         })
         .filter(|f| {
             !before
