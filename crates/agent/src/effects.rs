@@ -210,13 +210,7 @@ unsafe fn shallow_fields(env: &JniEnv, cx: &Context, obj: jni::jobject) -> Optio
 fn changed_literals(before: &[FieldValue], after: Vec<FieldValue>) -> Vec<FieldValue> {
     after
         .into_iter()
-        .filter(|f| {
-            f.value.is_primitive()
-                || matches!(
-                    f.value,
-                    Value::Null | Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
-                )
-        })
+        .filter(|f| f.value.is_literal() || matches!(f.value, Value::Null))
         .filter(|f| {
             !before
                 .iter()

@@ -197,21 +197,12 @@ fn raw_for_stub(e: String, value: &Value, ret: Option<&FieldType>) -> String {
     }
 }
 
-/// Is a value written inline as a literal (no matcher needed)?
-fn literal_like(v: &Value) -> bool {
-    v.is_primitive()
-        || matches!(
-            v,
-            Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
-        )
-}
-
-/// [`literal_like`], or an interned constant (`COSName.DEVICERGB`): written by its name
+/// [`Value::is_literal`], or an interned constant (`COSName.DEVICERGB`): written by its name
 /// and compared by `equals`, which is its identity too. Not for the fields of a result or
 /// receiver, which the test's own answers may not have set (a stubbed answer's `tag` that
 /// the method does not read).
 fn named_like(v: &Value) -> bool {
-    literal_like(v) || matches!(v, Value::Constant { .. })
+    v.is_literal() || matches!(v, Value::Constant { .. })
 }
 
 /// A matcher for any value of a parameter type; typed for references, so that calls to
@@ -315,7 +306,7 @@ fn arg_matchers(
     params: &[FieldType],
     mocks: &HashMap<usize, String>,
 ) -> Vec<String> {
-    let exact = mocks.is_empty() && args.iter().all(literal_like);
+    let exact = mocks.is_empty() && args.iter().all(Value::is_literal);
     args.iter()
         .zip(params)
         .enumerate()
@@ -1646,7 +1637,7 @@ fn output_test(
         } if ret.is_some() && jdk_by_fields(class).is_some() => {
             asserts.push(Assertion::IsNotNull);
             let getters = jdk_by_fields(class).unwrap_or_default();
-            for f in fields.iter().filter(|f| literal_like(&f.value)) {
+            for f in fields.iter().filter(|f| f.value.is_literal()) {
                 let Some((_, getter)) = getters.iter().find(|(name, _)| *name == f.name) else {
                     continue;
                 };
@@ -1727,7 +1718,7 @@ fn literal_fields(
 ) {
     let unique = |name: &str| fields.iter().filter(|g| g.name == name).count() == 1;
     for f in fields.iter().filter(|f| {
-        (literal_like(&f.value) || matches!(f.value, Value::Null))
+        (f.value.is_literal() || matches!(f.value, Value::Null))
             && unique(&f.name)
             && !names_an_identity(&f.value)
     }) {
@@ -1774,7 +1765,7 @@ fn state_changes(b: &mut Builder, inv: &InvocationRecord, m: &Mut) -> Vec<Assert
         let contents = matches!(f.value, Value::Collection { .. } | Value::Map { .. })
             && assertable(&f.value)
             && node_count(&f.value) <= INLINE_NODE_LIMIT;
-        let writable = literal_like(&f.value) || matches!(f.value, Value::Null) || contents;
+        let writable = f.value.is_literal() || matches!(f.value, Value::Null) || contents;
         // A field shadowed in a superclass is ambiguous by name: leave it.
         let unique = after.iter().filter(|g| g.name == f.name).count() == 1;
         if changed && writable && unique {

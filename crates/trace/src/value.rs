@@ -280,6 +280,16 @@ impl Value {
         }
     }
 
+    /// Is this a value a test writes inline as a literal: a primitive, a string, a box or
+    /// an enum constant?
+    pub fn is_literal(&self) -> bool {
+        self.is_primitive()
+            || matches!(
+                self,
+                Value::Str { .. } | Value::Boxed { .. } | Value::Enum { .. }
+            )
+    }
+
     /// Is this a primitive value (`boolean` … `double`, not boxed)?
     pub fn is_primitive(&self) -> bool {
         matches!(
