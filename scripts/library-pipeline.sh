@@ -23,6 +23,7 @@
 #   scripts/library-pipeline.sh collections (Commons Collections 4.5.0: words counted in bags, indexed in tries and multimaps, cached)
 #   scripts/library-pipeline.sh jdom     (JDOM 2.0.6.1: XML catalogues parsed, queried with XPath, changed, built, written)
 #   RUNS=10 MAX_PER_MUT=3 MIMIC_WORK=/tmp/x scripts/library-pipeline.sh gson
+#   RECORD_ARGS='--nodes 1000 --value-bytes 65536' scripts/library-pipeline.sh jdom   (other record limits)
 #
 # Needs java 17+, mvn (the library comes from Maven Central into ~/.m2), cargo.
 set -euo pipefail
@@ -93,7 +94,7 @@ tail -n 1 "$work/targets.txt"
 
 echo "== workload, plain and under mimic record"
 t0=$(date +%s.%N); java -cp "$jar:$work/workload" "$main" > "$work/plain.txt"; t1=$(date +%s.%N)
-"$mimic" record --plan "$work/plan.json" --store "$work/traces.db" -- java -cp "$jar:$work/workload" "$main" \
+"$mimic" record --plan "$work/plan.json" --store "$work/traces.db" ${RECORD_ARGS:-} -- java -cp "$jar:$work/workload" "$main" \
   > "$work/recorded.txt" 2> "$work/record.stderr"
 t2=$(date +%s.%N)
 grep '^mimic' "$work/record.stderr"

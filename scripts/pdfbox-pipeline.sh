@@ -3,7 +3,8 @@
 # pdfbox-app 2.0.24 (PDFBox + FontBox), record the one-JVM workload of
 # examples/pdfbox-workload (extract text and images, split, merge) on the PDFs it makes,
 # check the workload's text output is unchanged, generate tests and verify them.
-# Figures go to docs/results.md. RUNS (default 3) verify runs; MAX_PER_MUT (default 3).
+# Figures go to docs/results.md. RUNS (default 3) verify runs; MAX_PER_MUT (default 3);
+# RECORD_ARGS more `mimic record` options (e.g. '--nodes 1000 --value-bytes 65536').
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -21,7 +22,7 @@ tail -n 1 "$work/targets.txt"
 
 echo "== workload, plain and under mimic record"
 t0=$(date +%s.%N); run_workload "$work/plain" "$work"/pdfs/*.pdf > /dev/null 2>&1; t1=$(date +%s.%N)
-"$mimic" record --plan "$work/plan.json" --store "$work/traces.db" -- java -Dpdfbox.fontcache="$work" -cp "$jar:$work/workload" \
+"$mimic" record --plan "$work/plan.json" --store "$work/traces.db" ${RECORD_ARGS:-} -- java -Dpdfbox.fontcache="$work" -cp "$jar:$work/workload" \
   se.kth.castor.pdfworkload.Workload "$work/recorded" "$work"/pdfs/*.pdf > /dev/null 2> "$work/record.stderr"
 t2=$(date +%s.%N)
 grep '^mimic' "$work/record.stderr"

@@ -228,8 +228,8 @@ pub struct SnapshotClass {
     /// The name as a JSON string.
     pub quoted: String,
     pub kind: Kind,
-    /// Some of its objects are held in its public static final fields ([`tag_constants`]):
-    /// each recorded object of the class is checked for being one of them.
+    /// Some of its objects are held in its static final fields ([`tag_constants`]): each
+    /// recorded object of the class is checked for being one of them.
     pub constants: bool,
 }
 
@@ -673,17 +673,28 @@ unsafe fn classify(
 /// class, counted from 1).
 const CONSTANT_TAG: i64 = 1 << 40;
 
-/// The names of the constant fields whose objects carry a tag, by tag − [`CONSTANT_TAG`].
-static CONSTANT_FIELDS: RwLock<Vec<String>> = RwLock::new(Vec::new());
+/// A static final field holding an object of its own class ([`tag_constants`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstantField {
+    pub field: String,
+    /// The declaring class, quoted, when a test cannot name the field in source (it or
+    /// its class is not public) and reads it reflectively.
+    pub hidden_owner: Option<String>,
+}
+
+/// The constant fields whose objects carry a tag, by tag − [`CONSTANT_TAG`].
+static CONSTANT_FIELDS: RwLock<Vec<ConstantField>> = RwLock::new(Vec::new());
 
 const PUBLIC: i32 = 0x0001;
 const FINAL: i32 = 0x0010;
 
-/// Tag the objects `class` (public, initialised) holds in its public static final fields
-/// of its own type (`COSName.DEVICERGB`), so that a recorded reference to one is
-/// recorded as that constant ([`constant_field`]); whether there is any. Reads static
-/// fields of an initialised class through the field ids JVMTI lists: nothing is looked
-/// up by name and no class is initialised, so no application code runs.
+/// Tag the objects `class` (initialised) holds in its static final fields of its own
+/// type (`COSName.DEVICERGB`, a private `GlyphList.DEFAULT`), so that a recorded
+/// reference to one is recorded as that constant ([`constant_field`]); whether there is
+/// any. Code may compare such a shared object by identity, and it is often large (a
+/// glyph table loaded once), so a test takes that very object rather than a copy. Reads
+/// static fields of an initialised class through the field ids JVMTI lists: nothing is
+/// looked up by name and no class is initialised, so no application code runs.
 ///
 /// # Safety
 /// `class` must be a live `java.lang.Class` reference on this thread.
@@ -691,11 +702,11 @@ unsafe fn tag_constants(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass, name: &
     let public = unsafe { jvmti.get_class_modifiers(class) }.is_ok_and(|m| m & PUBLIC != 0);
     let initialised = unsafe { jvmti.get_class_status(class) }
         .is_ok_and(|s| s & jvmti_bindings::sys::jvmti::JVMTI_CLASS_STATUS_INITIALIZED != 0);
-    if !public || !initialised {
+    if !initialised {
         return false;
     }
     let own = format!("L{};", name.replace('.', "/"));
-    let wanted = PUBLIC | STATIC | FINAL;
+    let wanted = STATIC | FINAL;
     let mut any = false;
     for f in unsafe { jvmti.get_class_fields(class) }.unwrap_or_default() {
         let modifiers = unsafe { jvmti.get_field_modifiers(class, f) }.unwrap_or(0);
@@ -712,12 +723,16 @@ unsafe fn tag_constants(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass, name: &
         if clear(env) || obj.is_null() {
             continue;
         }
+        let hidden = !public || modifiers & PUBLIC == 0;
         // The first field naming an object wins (an alias keeps the first name); one
         // already tagged (by a thread that classified the class at the same time) counts.
         match unsafe { jvmti.get_tag(obj) }.unwrap_or(0) {
             0 => {
                 if let Ok(mut names) = CONSTANT_FIELDS.write() {
-                    names.push(field);
+                    names.push(ConstantField {
+                        field,
+                        hidden_owner: hidden.then(|| json::quoted(name)),
+                    });
                     let tag = CONSTANT_TAG + names.len() as i64 - 1;
                     any |= unsafe { jvmti.set_tag(obj, tag) }.is_ok();
                 }
@@ -733,7 +748,7 @@ unsafe fn tag_constants(env: &JniEnv, jvmti: &Jvmti, class: jni::jclass, name: &
 ///
 /// # Safety
 /// `obj` must be a live reference on this thread.
-pub unsafe fn constant_field(jvmti: &Jvmti, obj: jni::jobject) -> Option<String> {
+pub unsafe fn constant_field(jvmti: &Jvmti, obj: jni::jobject) -> Option<ConstantField> {
     let tag = unsafe { jvmti.get_tag(obj) }.ok()?;
     let index = usize::try_from(tag.checked_sub(CONSTANT_TAG)?).ok()?;
     CONSTANT_FIELDS.read().ok()?.get(index).cloned()

@@ -874,13 +874,14 @@ impl<'a> Walk<'a> {
                 };
                 // An interned constant (`COSName.DEVICERGB`) by its name, at any depth.
                 let top_receiver = self.receiver && self.nesting == 1;
-                if let Some(field) = (info.constants && !top_receiver)
+                if let Some(constant) = (info.constants && !top_receiver)
                     .then(|| unsafe { crate::classinfo::constant_field(self.cx.jvmti, obj) })
                     .flatten()
                 {
                     let id = self.register(obj, hash, guide);
-                    self.bytes += field.len() as u64;
-                    json::constant(self.out, id, name, &field);
+                    self.bytes += constant.field.len() as u64;
+                    let owner = constant.hidden_owner.as_deref();
+                    json::constant(self.out, id, name, &constant.field, owner);
                     return;
                 }
                 if let Some(reason) = self.limit_reason(depth) {

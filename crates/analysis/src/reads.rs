@@ -65,7 +65,10 @@
 //! two paths of the roots). Paths stop growing at a repeated field or past
 //! [`MAX_PATH`] fields (a linked structure), and a value that may be more than
 //! [`MAX_PATHS`] paths is marked whole: the recorder then captures those objects whole,
-//! within its usual limits.
+//! within its usual limits. A root's tree keeps at most [`MAX_TREE`] nodes, in every
+//! followed method's summary and in the plan ([`ReadNode::bound`]): a recursive
+//! structure whose classes read many different fields of each other has more paths that
+//! repeat no field than any test needs (FreeMarker's expressions: two million).
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -96,6 +99,9 @@ pub const MAX_ROUNDS: usize = 4;
 pub const MAX_WORK: usize = 500_000;
 /// Distinct method bodies a virtual call may dispatch to before it is not followed.
 pub const MAX_TARGETS: usize = 32;
+/// Nodes a root's read tree keeps, in a followed method's summary and in the plan
+/// ([`ReadNode::bound`]).
+pub const MAX_TREE: usize = 2_000;
 /// Concrete classes whose method a virtual call's dispatch looks up (a hierarchy of
 /// hundreds of AST nodes that share two implementations of a method is followed into
 /// those two) before it is not followed.
@@ -402,11 +408,14 @@ impl<'i> ReadAnalysis<'i> {
         )
         .ok()?;
         interp.finish(analysis.frames);
-        let take = |i: usize| interp.used[i].then(|| interp.roots[i].clone());
+        let take = |i: usize| interp.used[i].then(|| bounded(interp.roots[i].clone()));
         Some(Reads {
             receiver: if is_static { None } else { take(0) },
             params: (0..desc.params.len()).map(|i| take(i + 1)).collect(),
-            answers: std::mem::take(&mut interp.answers),
+            answers: std::mem::take(&mut interp.answers)
+                .into_iter()
+                .map(|(offset, tree)| (offset, bounded(tree)))
+                .collect(),
         })
     }
 
@@ -566,6 +575,12 @@ impl<'i> ReadAnalysis<'i> {
 /// The lambdas a method body creates whose bodies are `lambda$…` methods of its class,
 /// static or bound to `this`: by `invokedynamic` offset, the invoke instruction that
 /// calls the body and the body. Their captured values are its first arguments.
+/// `tree` within [`MAX_TREE`] nodes.
+fn bounded(mut tree: ReadNode) -> ReadNode {
+    tree.bound(MAX_TREE);
+    tree
+}
+
 fn lambda_bodies(class: &ClassFile, code: &CodeAttribute) -> HashMap<u32, (u8, MemberRef)> {
     let mut out = HashMap::new();
     let Ok(bootstraps) = bootstrap_methods(class) else {
@@ -824,7 +839,7 @@ impl<'a, 'i> Paths<'a, 'i> {
                 })
                 .collect(),
             made,
-            roots: self.roots,
+            roots: self.roots.into_iter().map(bounded).collect(),
             used: self.used,
         }
     }
@@ -840,7 +855,11 @@ impl<'a, 'i> Paths<'a, 'i> {
             Root::Fresh(_) | Root::Made(_) => unreachable!("a created object has no read tree"),
         };
         for f in &p.fields {
-            n = n.fields.entry(f.to_string()).or_default();
+            // Most steps find the node there: no key is made for them.
+            if !n.fields.contains_key(&**f) {
+                n.fields.insert(f.to_string(), ReadNode::default());
+            }
+            n = n.fields.get_mut(&**f).expect("inserted above");
         }
         n
     }

@@ -245,6 +245,10 @@ pub fn value(what: &str, v: &Value) -> Result<(), Rejected> {
         Value::Constant { field, .. } if !is_identifier(field) => {
             Err(reject(format!("constant field of {what}"), field))
         }
+        // Written into code (`Fixtures.constant("a.B", "F")`).
+        Value::Constant {
+            owner: Some(owner), ..
+        } => class(&format!("the class declaring {what}"), owner),
         // Written into code (`mock(a.B.class)`, `Fixtures.mockOf("a.B$C")`).
         Value::Opaque {
             implements: Some(i),

@@ -261,7 +261,22 @@ impl<'a> Builder<'a> {
             }
             Value::Enum { class, name } => format!("{}.{name}", self.class(class)),
             // The very object production held (a reference to it is the same name again).
-            Value::Constant { class, field, .. } => format!("{}.{field}", self.class(class)),
+            Value::Constant {
+                class,
+                field,
+                owner: None,
+                ..
+            } => format!("{}.{field}", self.class(class)),
+            // A field a test cannot name (private, or of a class that is not public).
+            Value::Constant {
+                field,
+                owner: Some(owner),
+                ..
+            } => format!(
+                "{FIXTURES}.constant({}, {})",
+                string_literal(owner),
+                string_literal(field)
+            ),
             Value::Text { class, text } => self.text(class, text),
             Value::Array {
                 id,
@@ -1175,10 +1190,12 @@ fn diamond(class: &str) -> &'static str {
     }
 }
 
-/// Is `e` an object built by class name (`Fixtures.create("a.B", …)`): a generic call
-/// whose type javac infers from its context, not from the class?
+/// Is `e` an object built or read by class name (`Fixtures.create("a.B", …)`,
+/// `Fixtures.constant("a.B", "F")`): a generic call whose type javac infers from its
+/// context, not from the class?
 pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
+        || e.starts_with(&format!("{FIXTURES}.constant(\""))
 }
 
 /// Can a cast in a test name `java_type` (dotted), and does it say more than `Object`?

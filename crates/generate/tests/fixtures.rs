@@ -173,6 +173,16 @@ fn fixtures_compile_and_rebuild_what_mimic_records() {
                     id: 10,
                     class: "fx.Unit".into(),
                     field: "KILOGRAM".into(),
+                    owner: None,
+                },
+            ),
+            field(
+                "fallback",
+                Value::Constant {
+                    id: 11,
+                    class: "fx.Unit".into(),
+                    field: "GRAM".into(),
+                    owner: Some("fx.Unit".into()),
                 },
             ),
         ],

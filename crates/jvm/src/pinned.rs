@@ -137,6 +137,9 @@ pub const KOTLIN_STDLIB: &str = "org.jetbrains.kotlin:kotlin-stdlib:2.1.0";
 pub const ECJ: &str = "org.eclipse.jdt:ecj:3.40.0";
 /// Groovy (Groovy-compiled and javac-compiled bytecode, invokedynamic-heavy).
 pub const GROOVY: &str = "org.apache.groovy:groovy:4.0.24";
+/// FreeMarker, a template engine whose expression tree made read trees of millions of
+/// nodes (the read analysis's bound is checked on it).
+pub const FREEMARKER: &str = "org.freemarker:freemarker:2.3.35";
 
 /// What compiling and running generated tests needs, console launcher first.
 pub const TEST_RUNTIME: &[&str] = &[

@@ -218,6 +218,71 @@ impl ReadNode {
     pub fn size(&self) -> usize {
         1 + self.fields.values().map(ReadNode::size).sum::<usize>()
     }
+
+    /// Keep the tree within `max` nodes (this one's own fields always kept, with what
+    /// they say of their objects): first nothing is kept below an object deeper down
+    /// that is used whole (the recorder captures it whole anyway, within its limits,
+    /// only no longer following its fields past them); then, if still too large, the
+    /// deepest levels go, each object at the new bottom used whole. A read analysis of a
+    /// recursive structure with many fields (a template engine's expression tree: `left`,
+    /// `right`, `target`, … twelve levels deep) otherwise makes trees of millions of
+    /// nodes.
+    pub fn bound(&mut self, max: usize) {
+        if self.size() <= max {
+            return;
+        }
+        for child in self.fields.values_mut() {
+            child.drop_below_whole();
+        }
+        let mut levels = Vec::new();
+        self.count_levels(0, &mut levels);
+        let mut kept = 0;
+        let mut depth = 0;
+        for (d, n) in levels.iter().enumerate() {
+            kept += n;
+            if kept > max && d > 1 {
+                break;
+            }
+            depth = d;
+        }
+        if depth + 1 < levels.len() {
+            self.cut_below(depth);
+        }
+    }
+
+    fn drop_below_whole(&mut self) {
+        if self.whole {
+            self.fields.clear();
+        } else {
+            for child in self.fields.values_mut() {
+                child.drop_below_whole();
+            }
+        }
+    }
+
+    fn count_levels(&self, depth: usize, levels: &mut Vec<usize>) {
+        if levels.len() <= depth {
+            levels.push(0);
+        }
+        levels[depth] += 1;
+        for child in self.fields.values() {
+            child.count_levels(depth + 1, levels);
+        }
+    }
+
+    /// Nodes `depth` levels below this one keep no fields and are used whole.
+    fn cut_below(&mut self, depth: usize) {
+        if depth == 0 {
+            if !self.fields.is_empty() {
+                self.whole = true;
+                self.fields.clear();
+            }
+            return;
+        }
+        for child in self.fields.values_mut() {
+            child.cut_below(depth - 1);
+        }
+    }
 }
 
 /// A constructor `C(T1 a, T2 b) { this.x = a; this.y = b; }` over `Object`'s: its
@@ -562,6 +627,49 @@ pub struct NotMut {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A binary expression tree read `depth` levels down through `left` and `right`.
+    fn expression_tree(depth: usize, whole: bool) -> ReadNode {
+        let mut n = ReadNode {
+            whole,
+            ..ReadNode::default()
+        };
+        if depth > 0 {
+            for f in ["left", "right"] {
+                n.fields.insert(f.into(), expression_tree(depth - 1, whole));
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn a_tree_past_the_bound_keeps_nothing_below_whole_objects_then_loses_its_deepest_levels() {
+        // Small trees are kept as they are.
+        let mut small = expression_tree(3, true);
+        small.bound(100);
+        assert_eq!(small, expression_tree(3, true));
+        // Below whole objects: their fields go, the root's own fields stay.
+        let mut whole = expression_tree(10, true);
+        whole.fields.get_mut("left").unwrap().typed = true;
+        whole.bound(100);
+        assert_eq!(whole.size(), 3);
+        assert!(whole.fields["left"].whole && whole.fields["left"].typed);
+        // Nothing whole: the levels that fit are kept, the bottom one used whole.
+        let mut read = expression_tree(10, false);
+        read.bound(100);
+        assert_eq!(read.size(), 63, "levels 0..=5 of a binary tree");
+        let mut bottom = &read;
+        for _ in 0..5 {
+            assert!(!bottom.whole);
+            bottom = &bottom.fields["right"];
+        }
+        assert!(bottom.whole && bottom.fields.is_empty());
+        // However small the bound, the root's own fields stay.
+        let mut tiny = expression_tree(4, false);
+        tiny.bound(1);
+        assert_eq!(tiny.size(), 3);
+        assert!(tiny.fields.values().all(|f| f.whole && f.fields.is_empty()));
+    }
 
     #[test]
     fn receivers_and_deeper_calls_serialise_in_the_documented_shape() {

@@ -230,13 +230,17 @@ pub fn begin_map(out: &mut String, id: u32, class: &str, size: u32) {
     begin_container(out, "map", id, class, ("size", size), "entries");
 }
 
-/// A [`crate::Value::Constant`]: the object in public static final field `field` of
-/// `class` (quoted).
-pub fn constant(out: &mut String, id: u32, class: &str, field: &str) {
+/// A [`crate::Value::Constant`]: the object of class `class` (quoted) in the static
+/// final field `field`, declared in `owner` (quoted) when a test reads it reflectively.
+pub fn constant(out: &mut String, id: u32, class: &str, field: &str, owner: Option<&str>) {
     let _ = write!(out, "{{\"t\":\"constant\",\"id\":{id},\"class\":");
     out.push_str(class);
     out.push_str(",\"field\":");
     string(out, field);
+    if let Some(owner) = owner {
+        out.push_str(",\"owner\":");
+        out.push_str(owner);
+    }
     out.push('}');
 }
 
@@ -488,7 +492,18 @@ mod tests {
                 end_container(out, *truncated);
             }
             Value::Ref { id } => reference(out, *id),
-            Value::Constant { id, class, field } => constant(out, *id, &quoted(class), field),
+            Value::Constant {
+                id,
+                class,
+                field,
+                owner,
+            } => constant(
+                out,
+                *id,
+                &quoted(class),
+                field,
+                owner.as_deref().map(quoted).as_deref(),
+            ),
             Value::Receiver => receiver(out),
             Value::InReceiver { id } => in_receiver(out, *id),
             Value::Mock => mock(out),
@@ -558,6 +573,13 @@ mod tests {
                                 id: 9,
                                 class: "a.Name".into(),
                                 field: "DEVICE_RGB".into(),
+                                owner: None,
+                            },
+                            Value::Constant {
+                                id: 10,
+                                class: "a.GlyphList".into(),
+                                field: "DEFAULT".into(),
+                                owner: Some("a.GlyphList".into()),
                             },
                             Value::Enum {
                                 class: "com.x.Colour".into(),

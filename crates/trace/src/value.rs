@@ -88,14 +88,19 @@ pub enum Value {
         fields: Vec<FieldValue>,
         truncated: bool,
     },
-    /// An object production held in a public static final field of its own class (an
-    /// interned flyweight such as `COSName.DEVICERGB`): code may compare it by identity
-    /// (`name == COSName.DEVICERGB`), so a test uses that very object, by its name, and
-    /// nothing of it is recorded beyond that.
+    /// An object production held in a static final field of its own class (an interned
+    /// flyweight such as `COSName.DEVICERGB`, a shared default such as a private
+    /// `GlyphList.DEFAULT`): code may compare it by identity (`name ==
+    /// COSName.DEVICERGB`), so a test uses that very object, by its name, and nothing of
+    /// it is recorded beyond that.
     Constant {
         id: u32,
         class: String,
         field: String,
+        /// The class declaring the field when a test cannot name it in source (the field
+        /// or that class is not public): the test reads it reflectively.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owner: Option<String>,
     },
     /// The same object as the earlier value with this id (sharing or a cycle).
     Ref {

@@ -300,6 +300,22 @@ public final class Fixtures {
         }
     }
 
+    /**
+     * The object in static final field {@code name} of the class named {@code owner}, a
+     * field a test cannot name in source (private, or of a class that is not public):
+     * production held that very object (a shared default, compared by identity).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> T constant(String owner, String name) {
+        try {
+            Field f = Class.forName(owner).getDeclaredField(name);
+            f.setAccessible(true);
+            return (T) f.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic could not read constant " + owner + "." + name + ": " + e, e);
+        }
+    }
+
     /** Set a static field; returns its previous value (to restore it after the test). */
     public static Object setStatic(Class<?> type, String name, Object value) {
         try {
@@ -691,8 +707,11 @@ public final class Fixtures {
                     case "text": return text((String) n.get("class"), (String) n.get("text"));
                     case "ref": return ids.get(((Number) n.get("id")).longValue());
                     case "constant": {
-                        // An interned constant: the very object in that public static final field.
-                        Object c = Class.forName((String) n.get("class")).getField((String) n.get("field")).get(null);
+                        // An interned constant: the very object in that static final field.
+                        Object owner = n.get("owner");
+                        Object c = owner == null
+                                ? Class.forName((String) n.get("class")).getField((String) n.get("field")).get(null)
+                                : constant((String) owner, (String) n.get("field"));
                         ids.put(((Number) n.get("id")).longValue(), c);
                         return c;
                     }

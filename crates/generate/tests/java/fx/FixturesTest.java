@@ -38,6 +38,7 @@ class FixturesTest {
         assertFalse(n.rest.hasNext());
         // An interned constant: the very object.
         assertSame(Unit.KILOGRAM, n.unit);
+        assertSame(Unit.gram(), n.fallback);
         // Generated tests build the same set in Java source.
         java.util.Set<Object> set = Fixtures.setFromMap(new java.util.IdentityHashMap<>(), "a", "b");
         assertEquals(java.util.Set.of("a", "b"), set);

@@ -19,6 +19,7 @@ class Node {
     java.nio.charset.CharsetDecoder decoder;
     java.util.ListIterator<String> rest;
     Unit unit;
+    Unit fallback;
 
     Node() {
         throw new IllegalStateException("Fixtures must not run constructors");
