@@ -298,6 +298,72 @@ fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> An
     }
 }
 
+/// A mock's method that handed back the same argument, and did nothing else, in every
+/// call the invocation made of it (an `unwrap`, a `coerce`) does so for any argument:
+/// its stubs become one, on wildcards (null matched too). Code the test runs for real —
+/// a wrapper a stub answered, whose guard asks the same mock to `coerce` a scope
+/// (mustache.java) — then gets what production's object gave it, not a mock's `null`.
+/// The call oracle still checks the recorded calls with their own matchers. Spies run
+/// the real method anyway and are left alone.
+fn merge_echoes(
+    groups: &mut [(
+        String,
+        String,
+        String,
+        Vec<String>,
+        Vec<String>,
+        Vec<(Outcome, Option<String>, Option<CallEffects>)>,
+        bool,
+    )],
+    used_answers: &mut HashSet<usize>,
+    spies: &[String],
+) {
+    let echo = |o: &(Outcome, Option<String>, Option<CallEffects>)| match o {
+        (Outcome::Returned { .. }, None, Some(e))
+            if e.appended.is_empty() && e.receiver_fields.is_empty() =>
+        {
+            e.returned_argument
+        }
+        _ => None,
+    };
+    for first in 0..groups.len() {
+        let (var, name, descriptor) = (&groups[first].0, &groups[first].1, &groups[first].2);
+        if groups[first].6 || spies.contains(var) || !used_answers.contains(&first) {
+            continue;
+        }
+        let same: Vec<usize> = (0..groups.len())
+            .filter(|&i| &groups[i].0 == var && &groups[i].1 == name && &groups[i].2 == descriptor)
+            .filter(|i| used_answers.contains(i))
+            .collect();
+        // The method's first stub (a later one was merged into it already).
+        if same[0] != first {
+            continue;
+        }
+        let index = echo(&groups[first].5[0]);
+        let all_echo = index.is_some()
+            && same
+                .iter()
+                .all(|&i| groups[i].5.iter().all(|o| echo(o) == index));
+        if !all_echo {
+            continue;
+        }
+        let wildcards = groups[first]
+            .4
+            .iter()
+            .map(|w| match w.strip_prefix("any(") {
+                Some(rest) if rest.ends_with(".class)") => format!("nullable({rest}"),
+                _ => w.clone(),
+            })
+            .collect();
+        groups[first].3 = wildcards;
+        groups[first].5.truncate(1);
+        for &i in &same[1..] {
+            used_answers.remove(&i);
+            groups[i].5.clear();
+        }
+    }
+}
+
 /// Matchers (or literals) for a recorded call's arguments; `mocks` names the arguments
 /// that were one of the test's mocks (by index), matched by identity.
 fn arg_matchers(
@@ -1225,6 +1291,7 @@ pub fn model_for(
             used_answers.insert(at);
         }
     }
+    merge_echoes(&mut groups, &mut used_answers, &spies);
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
     for (at, (var, name, descriptor, matchers, _, outcomes, void)) in groups.iter().enumerate() {
         if !mocked_methods

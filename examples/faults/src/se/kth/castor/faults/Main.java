@@ -65,6 +65,9 @@ public final class Main {
                 new Picker.Stock(java.util.List.of(new Picker.Ware("bolt"), new Picker.Ware("nut"))),
                 new Picker.Sieve());
         System.out.println("picked " + picker.pick(0) + " and " + picker.pick(1));
+        Binding binding = new Binding(new Binding.Handler(), "who");
+        System.out.println("bound: " + binding.get(java.util.List.of(Map.of("who", "Ada")))
+                + ", " + binding.get(java.util.List.of(Map.of("who", "Lin"), Map.of())));
         Face face = new Face("serif", new Face.Encoding(), Face.Glyphs.standard());
         System.out.println("glyphs: " + face.toUnicode(7, Face.Glyphs.standard())
                 + face.toUnicode(32, Face.Glyphs.standard()) + face.toUnicode(900, Face.Glyphs.standard()));
