@@ -298,6 +298,19 @@ fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> An
     }
 }
 
+/// The stubs of one mock's method for one list of argument matchers: (mock, method,
+/// descriptor, matchers, wildcards, the recorded outcomes each with the mock answered
+/// instead of its value and what the call did to its arguments, void).
+type StubGroup = (
+    String,
+    String,
+    String,
+    Vec<String>,
+    Vec<String>,
+    Vec<(Outcome, Option<String>, Option<CallEffects>)>,
+    bool,
+);
+
 /// A mock's method that handed back the same argument, and did nothing else, in every
 /// call the invocation made of it (an `unwrap`, a `coerce`) does so for any argument:
 /// its stubs become one, on wildcards (null matched too). Code the test runs for real —
@@ -305,19 +318,7 @@ fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> An
 /// (mustache.java) — then gets what production's object gave it, not a mock's `null`.
 /// The call oracle still checks the recorded calls with their own matchers. Spies run
 /// the real method anyway and are left alone.
-fn merge_echoes(
-    groups: &mut [(
-        String,
-        String,
-        String,
-        Vec<String>,
-        Vec<String>,
-        Vec<(Outcome, Option<String>, Option<CallEffects>)>,
-        bool,
-    )],
-    used_answers: &mut HashSet<usize>,
-    spies: &[String],
-) {
+fn merge_echoes(groups: &mut [StubGroup], used_answers: &mut HashSet<usize>, spies: &[String]) {
     let echo = |o: &(Outcome, Option<String>, Option<CallEffects>)| match o {
         (Outcome::Returned { .. }, None, Some(e))
             if e.appended.is_empty() && e.receiver_fields.is_empty() =>
@@ -1079,18 +1080,7 @@ pub fn model_for(
     };
 
     // Stubs: per mock, method and arguments, the recorded results in order.
-    // (mock, method, descriptor, matchers, wildcards, the recorded outcomes each with the
-    // mock answered instead of its value and what the call did to its arguments, void)
-    type Group = (
-        String,
-        String,
-        String,
-        Vec<String>,
-        Vec<String>,
-        Vec<(Outcome, Option<String>, Option<CallEffects>)>,
-        bool,
-    );
-    let mut groups: Vec<Group> = Vec::new();
+    let mut groups: Vec<StubGroup> = Vec::new();
     // The groups with a call whose result the code uses (the others answer only dropped
     // results: a mock's default `null` does).
     let mut used_answers: HashSet<usize> = HashSet::new();
