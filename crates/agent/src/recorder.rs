@@ -795,7 +795,9 @@ pub unsafe fn call_enter(
                 .any(|p| p.records.iter().any(|(t, _)| *t == token))
         };
         let mut targets: Vec<(usize, u32)> = Vec::new();
-        if !in_call(l.frames[fi].token) {
+        if !in_call(l.frames[fi].token)
+            && unsafe { on_own_argument(st, &l.frames[fi], plan_call, receiver) }
+        {
             targets.push((fi, plan_call));
         }
         for t in l.frames[fi].outer.clone() {
@@ -995,11 +997,13 @@ fn plan_call_of(st: &State, mut_index: u32, plan_call: u32) -> Option<&mimic_pla
     st.plan.muts.get(mut_index as usize)?.plan_call(plan_call)
 }
 
-/// Is a call a nested invocation makes, which `outer`'s plan lists as `plan_call`, made
-/// on what that plan says, as far as arguments go? A call on a parameter must be made
-/// on the argument `outer` was given: a method calling itself on another object
-/// (`inherited(scope.parent(), name)`) makes its calls on that object, which the outer
-/// test's mock does not stand for.
+/// Is a call the invocation of `outer` (or one nested in it) makes, which `outer`'s plan
+/// lists as `plan_call`, made on what that plan says, as far as arguments go? A call on
+/// a parameter must be made on the argument `outer` was given: a method calling itself
+/// on another object (`inherited(scope.parent(), name)`), or a helper the plan follows
+/// from the parameter that recurses into the children it finds there (SnakeYAML's
+/// `serializeNode(child, node)`), makes its calls on that object, which the test's mock
+/// of the argument does not stand for: real code, or a mock of its own, answers them.
 ///
 /// # Safety
 /// `receiver` must be null or a live reference on this thread.

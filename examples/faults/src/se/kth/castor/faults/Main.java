@@ -65,6 +65,9 @@ public final class Main {
                 new Picker.Stock(java.util.List.of(new Picker.Ware("bolt"), new Picker.Ware("nut"))),
                 new Picker.Sieve());
         System.out.println("picked " + picker.pick(0) + " and " + picker.pick(1));
+        Outliner.Item leaf = new Outliner.Item("leaf", java.util.List.of());
+        System.out.print(new Outliner(new Outliner.Style()).print(new Outliner.Item("root", java.util.List.of(
+                new Outliner.Item("branch", java.util.List.of(leaf)), new Outliner.Item("twig", java.util.List.of())))));
         Binding binding = new Binding(new Binding.Handler(), "who");
         System.out.println("bound: " + binding.get(java.util.List.of(Map.of("who", "Ada")))
                 + ", " + binding.get(java.util.List.of(Map.of("who", "Lin"), Map.of())));
