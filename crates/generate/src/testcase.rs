@@ -926,15 +926,22 @@ pub fn model_for(
             truncated: false,
         }) = &inv.receiver_before
         else {
+            // Which limit cut it, so a user knows what to raise (an object's fields are
+            // left out by the node or byte limit, never by the depth limit).
+            let why = match &inv.receiver_before {
+                None => "missing".to_string(),
+                Some(v @ Value::Object { .. }) => format!(
+                    "{}: {}",
+                    v.brief(),
+                    v.limit_cut()
+                        .filter(|r| !r.starts_with("depth"))
+                        .unwrap_or("fields left out past the node or byte limit")
+                ),
+                Some(v) => v.brief(),
+            };
             return Err(Skipped {
                 kind: SkipReason::ReceiverNotRecorded,
-                reason: format!(
-                    "the receiving object was not recorded field by field ({})",
-                    inv.receiver_before
-                        .as_ref()
-                        .map(Value::brief)
-                        .unwrap_or_else(|| "missing".into())
-                ),
+                reason: format!("the receiving object was not recorded field by field ({why})"),
             });
         };
         let mut overrides = HashMap::new();

@@ -372,13 +372,30 @@ impl Value {
         }
     }
 
-    /// Does this value (or anything inside it) contain a part a test cannot rebuild
-    /// faithfully: an opaque, redacted or truncated one?
     /// Does the value hold [`Value::Mock`] (which only the test's code can name)?
     pub fn has_mock(&self) -> bool {
         matches!(self, Value::Mock) || self.children().any(Value::has_mock)
     }
 
+    /// The limit of the recorder's that cut something inside this value, as the opaque
+    /// part it left says, if one did: a node or byte limit (`value byte limit 8192`,
+    /// `node limit 100`: what leaves an object's later fields out) before any other
+    /// (`depth limit 3`). What a user would raise (`mimic record --value-bytes`, …).
+    pub fn limit_cut(&self) -> Option<&str> {
+        fn first<'v>(v: &'v Value, wanted: &dyn Fn(&str) -> bool) -> Option<&'v str> {
+            match v {
+                Value::Opaque { reason, .. } if wanted(reason) => Some(reason),
+                other => other.children().find_map(|c| first(c, wanted)),
+            }
+        }
+        first(self, &|r| {
+            r.contains("node limit") || r.contains("byte limit")
+        })
+        .or_else(|| first(self, &|r| r.contains("limit")))
+    }
+
+    /// Does this value (or anything inside it) contain a part a test cannot rebuild
+    /// faithfully: an opaque, redacted or truncated one?
     pub fn has_unbuildable(&self) -> bool {
         match self {
             Value::Opaque { .. } | Value::Redacted { .. } => true,
@@ -504,6 +521,39 @@ mod tests {
     use super::*;
 
     /// Display names show an array by its Java type, not its JVM descriptor.
+    #[test]
+    fn the_limit_that_cut_a_value_is_a_node_or_byte_limit_before_the_depth_limit() {
+        let opaque = |reason: &str| Value::Opaque {
+            class: "a.B".into(),
+            reason: reason.into(),
+            implements: None,
+        };
+        let field = |name: &str, value: Value| FieldValue {
+            name: name.into(),
+            declared_in: "a.A".into(),
+            value,
+        };
+        let cut = Value::Object {
+            id: 1,
+            class: "a.A".into(),
+            fields: vec![
+                field("deep", opaque("depth limit 3")),
+                field("stream", opaque("an output stream")),
+                field("big", opaque("value byte limit 8192")),
+            ],
+            truncated: true,
+        };
+        assert_eq!(cut.limit_cut(), Some("value byte limit 8192"));
+        let deep = Value::Object {
+            id: 1,
+            class: "a.A".into(),
+            fields: vec![field("deep", opaque("depth limit 3"))],
+            truncated: false,
+        };
+        assert_eq!(deep.limit_cut(), Some("depth limit 3"));
+        assert_eq!(opaque("an output stream").limit_cut(), None);
+    }
+
     #[test]
     fn an_array_is_shown_by_its_java_type() {
         let array = |class: &str, length| Value::Array {

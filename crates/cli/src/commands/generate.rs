@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use mimic_generate::{generate, Options, Oracle};
+use mimic_generate::{generate, Options, Oracle, SkipReason};
 use mimic_trace::Store;
 
 use crate::exit_code;
@@ -162,10 +162,20 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 "{} invoked MUTs without tests, by reason (mimic-tests.json lists each MUT and invocation):",
                 manifest.gaps.len()
             );
+            let mut cut = false;
             for (reason, muts, invocations) in mimic_generate::gaps::by_reason(&manifest.gaps) {
                 println!(
                     "  {:<22} {muts:>4} MUTs  {invocations:>5} invocations",
                     reason.id()
+                );
+                cut |= matches!(
+                    reason,
+                    SkipReason::ReceiverNotRecorded | SkipReason::TruncatedValue
+                );
+            }
+            if cut {
+                println!(
+                    "  (values cut by the recorder's limits: `mimic record --nodes N --value-bytes B --depth D` records more, each skip in mimic-tests.json names the limit)"
                 );
             }
         }
