@@ -88,6 +88,11 @@ pub struct RecordedCall {
     pub descriptor: String,
     pub matchers: Vec<String>,
     pub anys: Vec<String>,
+    /// The mock may receive calls the recording did not see: it is handed to code the
+    /// plan does not follow (its read tree is whole), or a stub's answer holds it (a
+    /// wrapper the mock made of itself). The call oracle then checks that the recorded
+    /// calls happened, in order, not that no more did.
+    pub open: bool,
 }
 
 /// Everything the tests of one invocation share.
@@ -214,11 +219,14 @@ pub enum Assertion {
     },
     /// Call oracle: `times` consecutive calls of the method, in order, with these
     /// arguments: the recorded values when the calls all had the same, else wildcards.
+    /// `at_least`: on an open mock ([`RecordedCall::open`]), at least that many
+    /// (Mockito's non-greedy `calls(n)`).
     CalledInOrder {
         mock: String,
         method: String,
         times: usize,
         matchers: Vec<String>,
+        at_least: bool,
     },
 }
 

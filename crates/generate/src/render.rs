@@ -226,8 +226,10 @@ pub fn assertion(a: &Assertion) -> String {
             method,
             times,
             matchers,
+            at_least,
         } => format!(
-            "inOrder.verify({mock}, times({times})).{method}({});",
+            "inOrder.verify({mock}, {}({times})).{method}({});",
+            if *at_least { "calls" } else { "times" },
             matchers.join(", ")
         ),
     }

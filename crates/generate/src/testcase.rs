@@ -1091,7 +1091,8 @@ pub fn model_for(
     // The groups with a call whose result the code uses (the others answer only dropped
     // results: a mock's default `null` does).
     let mut used_answers: HashSet<usize> = HashSet::new();
-    let mut calls = Vec::new();
+    let mut calls: Vec<RecordedCall> = Vec::new();
+    let mut open_mocks: HashSet<String> = HashSet::new();
     let mut environment_calls = Vec::new();
     // The mocks the recorded calls at a plan call's offset answered, in order, each with
     // the identity of the object production returned (the thesis's tree of mocks): a
@@ -1247,12 +1248,20 @@ pub fn model_for(
                 _ => any_matcher(t, &package),
             })
             .collect();
+        // Handed to code the plan does not follow, or held by what a stub answers: the
+        // mock may get calls no recording saw ([`RecordedCall::open`]).
+        if read_node(m, &pc.receiver).is_some_and(|n| n.whole)
+            || matches!(&c.outcome, Outcome::Returned { value } if value.has_mock())
+        {
+            open_mocks.insert(var.clone());
+        }
         calls.push(RecordedCall {
             mock: var.clone(),
             method: pc.name.clone(),
             descriptor: pc.descriptor.clone(),
             matchers: matchers.clone(),
             anys: anys.clone(),
+            open: false,
         });
         // A result the code drops at once: any object answers for it.
         let dropped = pc.discarded
@@ -1287,6 +1296,9 @@ pub fn model_for(
         if !dropped || c.effects.is_some() {
             used_answers.insert(at);
         }
+    }
+    for c in calls.iter_mut() {
+        c.open = open_mocks.contains(&c.mock);
     }
     merge_echoes(&mut groups, &mut used_answers, &spies);
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
@@ -2180,6 +2192,7 @@ fn call_test(
             method: c.method.clone(),
             times: n,
             matchers: if same { c.matchers.clone() } else { anys },
+            at_least: c.open,
         });
         i += n;
     }

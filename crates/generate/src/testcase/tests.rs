@@ -273,12 +273,14 @@ fn call_oracle_verifies_order_and_consecutive_counts() {
                 method: "connections".into(),
                 times: 2,
                 matchers: vec![],
+                at_least: false,
             },
             Assertion::CalledInOrder {
                 mock: "gateway".into(),
                 method: "charge".into(),
                 times: 1,
                 matchers: vec!["3".into()],
+                at_least: false,
             },
         ]
     );
