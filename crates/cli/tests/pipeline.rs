@@ -914,7 +914,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     let binding = mimic_test_support::mimic_tests_of(&package, "Binding");
     assert!(
         binding.contains(
-            "when(handler.coerce(any())).thenAnswer(invocation -> { return invocation.getArgument(0); });"
+            "when(handler.coerce((Object) any())).thenAnswer(invocation -> { return invocation.getArgument(0); });"
         ),
         "{binding}"
     );

@@ -348,11 +348,21 @@ fn merge_echoes(groups: &mut [StubGroup], used_answers: &mut HashSet<usize>, spi
         if !all_echo {
             continue;
         }
+        // `Object` parameters (an erased type variable) take `(Object) any()`: a bare
+        // `any()` lets javac pick another overload (JDOM's `Filter.filter(List)` beside
+        // the `filter(Object)` recorded), which the stub would then be on.
+        let params = MethodDescriptor::parse(descriptor)
+            .map(|d| d.params)
+            .unwrap_or_default();
         let wildcards = groups[first]
             .4
             .iter()
-            .map(|w| match w.strip_prefix("any(") {
+            .enumerate()
+            .map(|(i, w)| match w.strip_prefix("any(") {
                 Some(rest) if rest.ends_with(".class)") => format!("nullable({rest}"),
+                _ if w == "any()" && params.get(i).is_some_and(erased) => {
+                    "(Object) any()".to_string()
+                }
                 _ => w.clone(),
             })
             .collect();

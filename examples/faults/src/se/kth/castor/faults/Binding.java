@@ -21,6 +21,11 @@ public final class Binding {
         public Object coerce(Object value) {
             return value;
         }
+
+        /** An overload a bare `any()` would pick (JDOM's `Filter.filter(List)`). */
+        public List<Object> coerce(List<?> values) {
+            return new ArrayList<>(values);
+        }
     }
 
     /** Reads a name from the first scope, once its guard finds a map there. */
