@@ -545,7 +545,6 @@ impl Store {
         Ok(())
     }
 
-    /// Mark a run finished with a status (`completed`, `vm-death`, …).
     /// Set a named count of a run (what the recorder dropped or redacted, and why).
     pub fn set_run_count(&mut self, run: i64, name: &str, count: u64) -> Result<(), StoreError> {
         self.conn.execute(
@@ -575,6 +574,7 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Mark a run finished with a status (`completed`, `vm-death`, …).
     pub fn end_run(&mut self, run: i64, status: &str) -> Result<(), StoreError> {
         self.conn.execute(
             "UPDATE runs SET ended_at = ?1, status = ?2 WHERE id = ?3",
