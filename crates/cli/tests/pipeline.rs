@@ -842,7 +842,9 @@ fn inner_classes_and_lambda_collaborators_get_tests_that_mimic() {
 /// them are not the argument's (SnakeYAML's `serializeNode`). A decoder hands its
 /// cursor to a function the plan does not follow, which peeks again: its call oracle
 /// checks the recorded calls happened (`calls(1)`), not that no others did (Gson's
-/// `Streams.parse`, whose reader a type adapter reads).
+/// `Streams.parse`, whose reader a type adapter reads). A renderer keeps the style its
+/// lookup answered and asks `instanceof LoudStyle`: the answer is mocked as the class
+/// production had (Pebble's `FilterExpression` and its escaping filter).
 #[test]
 fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_compile_and_mimic() {
     let dir = tempfile::tempdir().unwrap();
@@ -851,7 +853,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 139, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 145, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -901,6 +903,13 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert!(
         outliner.contains("inOrder.verify(item, times(1)).children();"),
         "{outliner}"
+    );
+    // The renderer asks whether the style its lookup answered is a loud one: the stub's
+    // answer is a mock of that class, not of the interface.
+    let renderer = mimic_test_support::mimic_tests_of(&package, "Renderer");
+    assert!(
+        renderer.contains("LoudStyle loudStyle = mock(LoudStyle.class);"),
+        "{renderer}"
     );
     // The decoder's cursor is handed to a function the plan does not follow, which peeks
     // again: the call oracle asks for the recorded peek, not for no other.

@@ -1236,6 +1236,22 @@ pub fn model_for(
         // A result only ever called or passed on is answered with a mock of its own.
         let answer_mock = match (&pc.returns_mock, &c.outcome) {
             (Some(t), Outcome::Returned { value }) if !matches!(value, Value::Null) => {
+                // The method tests the answer's class (`filter instanceof EscapingStrategy`
+                // after `filter = registry.getFilter(name)`): a mock of the class the call
+                // returned in production, not of the type it is declared to return.
+                let typed = via.is_none()
+                    && m.reads
+                        .as_ref()
+                        .and_then(|r| r.answers.get(&pc.offset))
+                        .is_some_and(|n| n.typed);
+                let t = match value {
+                    Value::Object { class, .. }
+                        if typed && !class.contains('$') && !class.starts_with("java.") =>
+                    {
+                        class
+                    }
+                    _ => t,
+                };
                 let var = declare_mock(&mut b, &mut steps, &mut mocks, short_class(t), t);
                 answered
                     .entry((via, pc.offset))

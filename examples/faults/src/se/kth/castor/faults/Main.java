@@ -68,6 +68,8 @@ public final class Main {
         Outliner.Item leaf = new Outliner.Item("leaf", java.util.List.of());
         System.out.print(new Outliner(new Outliner.Style()).print(new Outliner.Item("root", java.util.List.of(
                 new Outliner.Item("branch", java.util.List.of(leaf)), new Outliner.Item("twig", java.util.List.of())))));
+        System.out.println(new Renderer(new Renderer.Styles(), "loud").render("hey") + " "
+                + new Renderer(new Renderer.Styles(), "plain").render("hey"));
         Decoder decoder = new Decoder("token: ");
         System.out.println(decoder.decode(new Decoder.Cursor("\"quoted\"")) + ", " + decoder.decode(new Decoder.Cursor("word"))
                 + ", " + decoder.decode(new Decoder.Cursor("")));
