@@ -572,15 +572,15 @@ impl<'i> ReadAnalysis<'i> {
     }
 }
 
-/// The lambdas a method body creates whose bodies are `lambda$…` methods of its class,
-/// static or bound to `this`: by `invokedynamic` offset, the invoke instruction that
-/// calls the body and the body. Their captured values are its first arguments.
 /// `tree` within [`MAX_TREE`] nodes.
 fn bounded(mut tree: ReadNode) -> ReadNode {
     tree.bound(MAX_TREE);
     tree
 }
 
+/// The lambdas a method body creates whose bodies are `lambda$…` methods of its class,
+/// static or bound to `this`: by `invokedynamic` offset, the invoke instruction that
+/// calls the body and the body. Their captured values are its first arguments.
 fn lambda_bodies(class: &ClassFile, code: &CodeAttribute) -> HashMap<u32, (u8, MemberRef)> {
     let mut out = HashMap::new();
     let Ok(bootstraps) = bootstrap_methods(class) else {

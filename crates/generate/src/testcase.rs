@@ -318,7 +318,12 @@ type StubGroup = (
 /// (mustache.java) — then gets what production's object gave it, not a mock's `null`.
 /// The call oracle still checks the recorded calls with their own matchers. Spies run
 /// the real method anyway and are left alone.
-fn merge_echoes(groups: &mut [StubGroup], used_answers: &mut HashSet<usize>, spies: &[String]) {
+fn merge_echoes(
+    groups: &mut [StubGroup],
+    used_answers: &mut HashSet<usize>,
+    spies: &[String],
+    package: &str,
+) {
     let echo = |o: &(Outcome, Option<String>, Option<CallEffects>)| match o {
         (Outcome::Returned { .. }, None, Some(e))
             if e.appended.is_empty() && e.receiver_fields.is_empty() =>
@@ -351,22 +356,17 @@ fn merge_echoes(groups: &mut [StubGroup], used_answers: &mut HashSet<usize>, spi
         // `Object` parameters (an erased type variable) take `(Object) any()`: a bare
         // `any()` lets javac pick another overload (JDOM's `Filter.filter(List)` beside
         // the `filter(Object)` recorded), which the stub would then be on.
-        let params = MethodDescriptor::parse(descriptor)
-            .map(|d| d.params)
-            .unwrap_or_default();
-        let wildcards = groups[first]
-            .4
+        let Ok(desc) = MethodDescriptor::parse(descriptor) else {
+            continue;
+        };
+        groups[first].3 = desc
+            .params
             .iter()
-            .enumerate()
-            .map(|(i, w)| match w.strip_prefix("any(") {
-                Some(rest) if rest.ends_with(".class)") => format!("nullable({rest}"),
-                _ if w == "any()" && params.get(i).is_some_and(erased) => {
-                    "(Object) any()".to_string()
-                }
-                _ => w.clone(),
+            .map(|t| match t {
+                t if erased(t) => "(Object) any()".to_string(),
+                t => nullable_matcher(t, package),
             })
             .collect();
-        groups[first].3 = wildcards;
         groups[first].5.truncate(1);
         for &i in &same[1..] {
             used_answers.remove(&i);
@@ -936,15 +936,13 @@ pub fn model_for(
             truncated: false,
         }) = &inv.receiver_before
         else {
-            // Which limit cut it, so a user knows what to raise (an object's fields are
-            // left out by the node or byte limit, never by the depth limit).
+            // Which limit cut it, so a user knows what to raise.
             let why = match &inv.receiver_before {
                 None => "missing".to_string(),
                 Some(v @ Value::Object { .. }) => format!(
                     "{}: {}",
                     v.brief(),
                     v.limit_cut()
-                        .filter(|r| !r.starts_with("depth"))
                         .unwrap_or("fields left out past the node or byte limit")
                 ),
                 Some(v) => v.brief(),
@@ -1326,7 +1324,7 @@ pub fn model_for(
     for c in calls.iter_mut() {
         c.open = open_mocks.contains(&c.mock);
     }
-    merge_echoes(&mut groups, &mut used_answers, &spies);
+    merge_echoes(&mut groups, &mut used_answers, &spies, &package);
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
     for (at, (var, name, descriptor, matchers, _, outcomes, void)) in groups.iter().enumerate() {
         if !mocked_methods

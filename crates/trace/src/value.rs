@@ -377,21 +377,19 @@ impl Value {
         matches!(self, Value::Mock) || self.children().any(Value::has_mock)
     }
 
-    /// The limit of the recorder's that cut something inside this value, as the opaque
-    /// part it left says, if one did: a node or byte limit (`value byte limit 8192`,
-    /// `node limit 100`: what leaves an object's later fields out) before any other
-    /// (`depth limit 3`). What a user would raise (`mimic record --value-bytes`, …).
+    /// The node or byte limit of the recorder's that cut something inside this value
+    /// (`value byte limit 8192`, `node limit 100`), as the first opaque part it left says:
+    /// the limits that leave an object's later fields out, what a user would raise
+    /// (`mimic record --value-bytes`, `--nodes`). A depth cut is not one of them.
     pub fn limit_cut(&self) -> Option<&str> {
-        fn first<'v>(v: &'v Value, wanted: &dyn Fn(&str) -> bool) -> Option<&'v str> {
-            match v {
-                Value::Opaque { reason, .. } if wanted(reason) => Some(reason),
-                other => other.children().find_map(|c| first(c, wanted)),
+        match self {
+            Value::Opaque { reason, .. }
+                if reason.contains("node limit") || reason.contains("byte limit") =>
+            {
+                Some(reason)
             }
+            other => other.children().find_map(Value::limit_cut),
         }
-        first(self, &|r| {
-            r.contains("node limit") || r.contains("byte limit")
-        })
-        .or_else(|| first(self, &|r| r.contains("limit")))
     }
 
     /// Does this value (or anything inside it) contain a part a test cannot rebuild
@@ -520,9 +518,8 @@ fn array_brief(class: &str, length: u32) -> String {
 mod tests {
     use super::*;
 
-    /// Display names show an array by its Java type, not its JVM descriptor.
     #[test]
-    fn the_limit_that_cut_a_value_is_a_node_or_byte_limit_before_the_depth_limit() {
+    fn the_limit_that_cut_an_objects_fields_is_a_node_or_byte_limit() {
         let opaque = |reason: &str| Value::Opaque {
             class: "a.B".into(),
             reason: reason.into(),
@@ -550,10 +547,12 @@ mod tests {
             fields: vec![field("deep", opaque("depth limit 3"))],
             truncated: false,
         };
-        assert_eq!(deep.limit_cut(), Some("depth limit 3"));
+        // A depth cut leaves no field out: not the limit that truncated an object.
+        assert_eq!(deep.limit_cut(), None);
         assert_eq!(opaque("an output stream").limit_cut(), None);
     }
 
+    /// Display names show an array by its Java type, not its JVM descriptor.
     #[test]
     fn an_array_is_shown_by_its_java_type() {
         let array = |class: &str, length| Value::Array {
