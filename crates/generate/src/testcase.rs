@@ -299,13 +299,12 @@ fn acting(b: &mut Builder, effects: &CallEffects, returns: Option<String>) -> An
 }
 
 /// The stubs of one mock's method for one list of argument matchers: (mock, method,
-/// descriptor, matchers, wildcards, the recorded outcomes each with the mock answered
-/// instead of its value and what the call did to its arguments, void).
+/// descriptor, matchers, the recorded outcomes each with the mock answered instead of
+/// its value and what the call did to its arguments, void).
 type StubGroup = (
     String,
     String,
     String,
-    Vec<String>,
     Vec<String>,
     Vec<(Outcome, Option<String>, Option<CallEffects>)>,
     bool,
@@ -334,7 +333,7 @@ fn merge_echoes(
     };
     for first in 0..groups.len() {
         let (var, name, descriptor) = (&groups[first].0, &groups[first].1, &groups[first].2);
-        if groups[first].6 || spies.contains(var) || !used_answers.contains(&first) {
+        if groups[first].5 || spies.contains(var) || !used_answers.contains(&first) {
             continue;
         }
         let same: Vec<usize> = (0..groups.len())
@@ -345,11 +344,11 @@ fn merge_echoes(
         if same[0] != first {
             continue;
         }
-        let index = echo(&groups[first].5[0]);
+        let index = echo(&groups[first].4[0]);
         let all_echo = index.is_some()
             && same
                 .iter()
-                .all(|&i| groups[i].5.iter().all(|o| echo(o) == index));
+                .all(|&i| groups[i].4.iter().all(|o| echo(o) == index));
         if !all_echo {
             continue;
         }
@@ -367,10 +366,10 @@ fn merge_echoes(
                 t => nullable_matcher(t, package),
             })
             .collect();
-        groups[first].5.truncate(1);
+        groups[first].4.truncate(1);
         for &i in &same[1..] {
             used_answers.remove(&i);
-            groups[i].5.clear();
+            groups[i].4.clear();
         }
     }
 }
@@ -1301,7 +1300,7 @@ pub fn model_for(
             .position(|g| g.0 == var && g.1 == pc.name && g.2 == pc.descriptor && g.3 == matchers);
         let at = match at {
             Some(at) => {
-                groups[at].5.push((outcome, answer_mock, c.effects.clone()));
+                groups[at].4.push((outcome, answer_mock, c.effects.clone()));
                 at
             }
             None => {
@@ -1310,7 +1309,6 @@ pub fn model_for(
                     pc.name.clone(),
                     pc.descriptor.clone(),
                     matchers,
-                    anys,
                     vec![(outcome, answer_mock, c.effects.clone())],
                     cdesc.ret.is_none(),
                 ));
@@ -1326,7 +1324,7 @@ pub fn model_for(
     }
     merge_echoes(&mut groups, &mut used_answers, &spies, &package);
     let mut mocked_methods: Vec<(String, String, String)> = Vec::new();
-    for (at, (var, name, descriptor, matchers, _, outcomes, void)) in groups.iter().enumerate() {
+    for (at, (var, name, descriptor, matchers, outcomes, void)) in groups.iter().enumerate() {
         if !mocked_methods
             .iter()
             .any(|(v, n, d)| v == var && n == name && d == descriptor)
