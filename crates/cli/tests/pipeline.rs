@@ -853,7 +853,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 145, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 151, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -910,6 +910,15 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert!(
         renderer.contains("LoudStyle loudStyle = mock(LoudStyle.class);"),
         "{renderer}"
+    );
+    // The bundle's pairs hold a tree of pages the depth limit cut and the version lookup
+    // never looks into: mocks stand in for the pages cut (without, no test at all).
+    let bundle = mimic_test_support::mimic_tests_of(&package, "Bundle");
+    assert!(
+        bundle.contains(
+            "// A mock stands in for the Pages the recorder's depth limit 3 cut (in the receiver)."
+        ) && bundle.contains("Fixtures.mockOf(\"se.kth.castor.faults.Bundle$Pages\")"),
+        "{bundle}"
     );
     // The decoder's cursor is handed to a function the plan does not follow, which peeks
     // again: the call oracle asks for the recorded peek, not for no other.

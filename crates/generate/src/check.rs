@@ -75,7 +75,7 @@ fn field_type_ok(t: &FieldType) -> bool {
 
 /// A hidden class's name as the store writes it: a binary name, then `.0x` or `/0x` and
 /// hexadecimal digits.
-fn is_hidden_class_name(s: &str) -> bool {
+pub(crate) fn is_hidden_class_name(s: &str) -> bool {
     let Some(cut) = s.rfind(".0x").or_else(|| s.rfind("/0x")) else {
         return false;
     };

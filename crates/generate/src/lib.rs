@@ -25,7 +25,7 @@ use thiserror::Error;
 
 pub use gaps::{Gap, SkipReason};
 pub use manifest::{skipped_invocation, Manifest, ManifestTest, SkippedInvocation};
-pub use testcase::Oracle;
+pub use testcase::{Oracle, StandIns};
 
 #[derive(Debug, Error)]
 pub enum GenerateError {
@@ -134,17 +134,35 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             &mut manifest,
             &mut reasons,
         )?;
-        for inv in selected {
-            *counter += 1;
-            let ordinal = *counter;
+        let first = *counter;
+        let attempt = |stand_ins| -> Vec<Result<testcase::Generated, testcase::Skipped>> {
+            selected
+                .iter()
+                .enumerate()
+                .map(|(i, inv)| {
+                    let class = test_class_name(&m.class);
+                    testcase::tests_for(&m, inv, first + i + 1, &options.oracles, &class, stand_ins)
+                })
+                .collect()
+        };
+        let mut results = attempt(StandIns::Recorded);
+        // A method that would get no test: again with mocks standing in for the objects
+        // the depth limit cut, kept if that gives it one.
+        let cut = |r: &Result<_, testcase::Skipped>| {
+            r.as_ref().is_err_and(|s| {
+                s.kind == SkipReason::OpaqueValue && s.reason.contains("depth limit")
+            })
+        };
+        if results.iter().all(Result::is_err) && results.iter().any(cut) {
+            let retried = attempt(StandIns::CutObjects);
+            if retried.iter().any(Result::is_ok) {
+                results = retried;
+            }
+        }
+        *counter += selected.len();
+        for (inv, result) in selected.into_iter().zip(results) {
             let captured = serde_json::to_string(&inv).map(|s| s.len()).unwrap_or(0);
-            match testcase::tests_for(
-                &m,
-                &inv,
-                ordinal,
-                &options.oracles,
-                &test_class_name(&m.class),
-            ) {
+            match result {
                 Ok(generated) => {
                     let resource_root = options.resources.as_deref().unwrap_or(out);
                     for (file, json) in generated.resources {

@@ -530,8 +530,9 @@ pub fn tests_for(
     ordinal: usize,
     oracles: &[Oracle],
     test_class: &str,
+    stand_ins: StandIns,
 ) -> Result<Generated, Skipped> {
-    let (model, resources) = model_for(m, inv, ordinal, oracles, test_class)?;
+    let (model, resources) = model_with(m, inv, ordinal, oracles, test_class, stand_ins)?;
     Ok(Generated {
         tests: model
             .tests
@@ -658,6 +659,30 @@ pub fn model_for(
     oracles: &[Oracle],
     test_class: &str,
 ) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
+    model_with(m, inv, ordinal, oracles, test_class, StandIns::Recorded)
+}
+
+/// What may stand in for a value the recorder cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StandIns {
+    /// Nothing: an invocation with such a value gets no test.
+    Recorded,
+    /// A mock for an object of the application's that the depth limit cut, in what the
+    /// test feeds the method (the receiver, arguments, stub answers). Only for a method
+    /// whose invocations get no test otherwise: the mock answers defaults where
+    /// production's object had state, so `verify` says whether the test still mimics.
+    CutObjects,
+}
+
+/// [`model_for`], with what may stand in for values the recorder cut.
+pub fn model_with(
+    m: &Mut,
+    inv: &InvocationRecord,
+    ordinal: usize,
+    oracles: &[Oracle],
+    test_class: &str,
+    stand_ins: StandIns,
+) -> Result<(InvocationTests, Vec<(String, String)>), Skipped> {
     if let Some(collection) = crate::each_lambda::each_lambda_ran(m, inv) {
         return Err(Skipped {
             kind: SkipReason::LambdaRan,
@@ -768,6 +793,7 @@ pub fn model_for(
     }
     roots.push(mimic_trace::store::outcome_value(&inv.outcome));
     let mut b = Builder::new(&package, &mut names, &roots);
+    b.cut_stand_ins = stand_ins == StandIns::CutObjects;
     // Whenever the plan says the method reads the environment, its tests replay it, so
     // that a path production did not take fails instead of reading the real one; and a
     // source of randomness it holds is stood in by a fresh instance.

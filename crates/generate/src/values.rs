@@ -70,6 +70,12 @@ pub struct Builder<'a> {
     /// of its interface there, never in a matcher or an assertion, which it would not
     /// equal.
     pub stand_ins: bool,
+    /// An object of the application's that the recorder's depth limit cut may be stood
+    /// in for by a mock (where [`Builder::stand_ins`] allows): only for a method that
+    /// would get no test otherwise ([`crate::testcase::StandIns::CutObjects`]).
+    pub cut_stand_ins: bool,
+    /// The classes a mock stood in for so far (each named once in a comment).
+    pub stood_in: Vec<String>,
     /// While a stub's answer is built: the mock the call was made on, which the answer
     /// names where production's answer pointed back to it ([`Value::Mock`]).
     pub callee_mock: Option<String>,
@@ -169,6 +175,8 @@ impl<'a> Builder<'a> {
             definitions,
             environment_replayed: false,
             stand_ins: false,
+            cut_stand_ins: false,
+            stood_in: Vec::new(),
             place: String::new(),
             callee_mock: None,
         }
@@ -494,6 +502,29 @@ impl<'a> Builder<'a> {
                     }
                     (None, Some(i)) if self.stand_ins => {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
+                    }
+                    // An object of the application's below the depth limit, in what the
+                    // test feeds the method: a mock stands in for it (it answers
+                    // defaults if called; the tests say whether that mimics).
+                    (None, None)
+                        if self.stand_ins
+                            && self.cut_stand_ins
+                            && reason.starts_with("depth limit")
+                            && depth_stand_in(class) =>
+                    {
+                        if !self.stood_in.contains(class) {
+                            self.stood_in.push(class.clone());
+                            self.statements.push(format!(
+                                "// A mock stands in for the {} the recorder's {reason} cut (in {}).",
+                                class.rsplit(['.', '$']).next().unwrap_or(class),
+                                comment_text(&self.place)
+                            ));
+                        }
+                        if nameable(class) {
+                            format!("mock({}.class)", self.class(class))
+                        } else {
+                            format!("{FIXTURES}.mockOf({})", string_literal(class))
+                        }
                     }
                     // Without its interface (one the method runs, [`Mut::runs_params`],
                     // or one that implements none), or expected rather than fed.
@@ -1200,6 +1231,15 @@ pub(crate) fn built_by_name(e: &str) -> bool {
 
 /// Can a cast in a test name `java_type` (dotted), and does it say more than `Object`?
 /// A nested class's binary name (`a.B$C`) may be private: never cast to.
+/// May a mock stand in for an object of `class` that the depth limit cut: a class of the
+/// application's own (not an array, not the JDK's, not a hidden class).
+fn depth_stand_in(class: &str) -> bool {
+    const JDK: [&str; 6] = ["java.", "javax.", "jdk.", "sun.", "com.sun.", "["];
+    !JDK.iter().any(|p| class.starts_with(p))
+        && !crate::check::is_hidden_class_name(class)
+        && class != mimic_trace::UNKNOWN_CLASS
+}
+
 pub(crate) fn nameable(java_type: &str) -> bool {
     !java_type.contains('$') && java_type != "java.lang.Object"
 }

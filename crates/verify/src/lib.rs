@@ -57,6 +57,10 @@ pub struct Summary {
     pub jvm_died: usize,
     /// With `--perturb`: tests whose outcome changed under a perturbation.
     pub unstable: usize,
+    /// Methods under test with at least one test.
+    pub muts: usize,
+    /// Of those, the ones with at least one test that successfully mimics.
+    pub muts_mimicked: usize,
 }
 
 /// One row of the per-MUT table.
@@ -429,6 +433,11 @@ pub fn verify_with(
             }
         }
     }
+    summary.muts = rows
+        .values()
+        .filter(|r| r.tests > 0 || r.successfully_mimic > 0)
+        .count();
+    summary.muts_mimicked = rows.values().filter(|r| r.successfully_mimic > 0).count();
     Ok(Report {
         summary,
         runs,

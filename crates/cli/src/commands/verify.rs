@@ -381,6 +381,12 @@ fn print_table(r: &Report) {
         s.timeouts,
         s.jvm_died
     );
+    if s.muts > 0 {
+        println!(
+            "{} methods under test with tests, {} of them with a test that successfully mimics",
+            s.muts, s.muts_mimicked
+        );
+    }
     println!(
         "test JVMs ran with {} in {}",
         r.jvm_args.join(" "),

@@ -1559,3 +1559,56 @@ fn a_lambda_is_stood_in_for_where_fed_never_where_expected() {
         "{model:#?}"
     );
 }
+
+/// An object of the application's that the depth limit cut, in an argument: no test with
+/// recorded values only; a mock of its class stands in for it when the generator tries
+/// again for a method without tests, and a comment says so. A JDK object cut the same
+/// way, or one the node limit cut, gets no stand-in.
+#[test]
+fn a_mock_stands_in_for_an_application_object_the_depth_limit_cut_only_when_asked() {
+    let m = Mut {
+        descriptor: "(Ljava/util/List;)I".into(),
+        ..tax_rate()
+    };
+    let cut = |class: &str, reason: &str| Value::Opaque {
+        class: class.into(),
+        reason: reason.into(),
+        implements: None,
+    };
+    let with = |elements: Vec<Value>| InvocationRecord {
+        receiver_before: None,
+        ..invocation(
+            vec![Value::Collection {
+                id: 1,
+                class: "java.util.ArrayList".into(),
+                size: elements.len() as u32,
+                elements,
+                truncated: false,
+            }],
+            returned(Value::Int { v: 1 }),
+            vec![],
+        )
+    };
+    let inv = with(vec![cut("shop.Page", "depth limit 3")]);
+    let skipped = model_for(&m, &inv, 1, &ALL, "TaxMimicTest").unwrap_err();
+    assert_eq!(skipped.kind, SkipReason::OpaqueValue);
+    let (model, _) =
+        model_with(&m, &inv, 1, &ALL, "TaxMimicTest", StandIns::CutObjects).expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("mock(Page.class)"), "{source}");
+    assert!(
+        source.contains(
+            "// A mock stands in for the Page the recorder's depth limit 3 cut (in argument 1)."
+        ),
+        "{source}"
+    );
+    for other in [
+        cut("java.util.LinkedList", "depth limit 3"),
+        cut("shop.Page", "node limit 100"),
+    ] {
+        let inv = with(vec![other]);
+        let skipped =
+            model_with(&m, &inv, 1, &ALL, "TaxMimicTest", StandIns::CutObjects).unwrap_err();
+        assert_eq!(skipped.kind, SkipReason::OpaqueValue, "{}", skipped.reason);
+    }
+}

@@ -96,6 +96,9 @@ public final class Main {
                 return null;
             }
         };
+        Bundle.Pages pages = Bundle.pages("p", 4);
+        System.out.println("versions: " + new Bundle(() -> "1.4", "pages", pages, "version", "1.7").version()
+                + " " + new Bundle(() -> "1.6", "pages", pages, "version", "1.5").version());
         Factory factory = new Factory(registry);
         for (String kind : new String[] {"list", "builder", "tree", "stop"}) {
             try {
