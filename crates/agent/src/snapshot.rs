@@ -148,8 +148,13 @@ struct Walk<'a> {
     depth_limit: u32,
     /// An object was cut by the depth limit.
     depth_cut: bool,
+    /// The greatest depth (counted from the last object on a read path) at which an
+    /// object was walked.
+    deepest: u32,
     /// Something was cut by another limit (nodes, bytes, nesting, a text's length).
     limited: bool,
+    /// Something was cut by the node or byte limit.
+    crowded: bool,
     /// The guide each object recorded in this walk was walked with, by id (from 1).
     first_guides: Vec<Guide<'a>>,
     /// What later paths to objects already recorded asked for beyond their first guide,
@@ -285,6 +290,8 @@ pub unsafe fn capture_special(
     };
     // The last walk that no limit but depth cut, with how it was walked.
     let mut kept: Option<(Captured, String)> = None;
+    // The first walk, when the node or byte limit cut it and shallower walks are tried.
+    let mut first: Option<(Captured, String)> = None;
     let (mut deepenings, mut reguidings) = (0, 0);
     loop {
         let merged = match special.pinned {
@@ -312,6 +319,33 @@ pub unsafe fn capture_special(
         if walked.limited {
             if let Some((c, text)) = kept.take() {
                 // Deeper, or wider, than the other limits allow: the walk before stands.
+                out.truncate(start);
+                out.push_str(&text);
+                return c;
+            }
+            // Cut by the node or byte limit below objects used whole: walked again less
+            // deep, so that what the limits keep is the top of the graph, every field of
+            // the objects the method reads, and what lies deeper is cut by depth alone.
+            let shallower = walking.depth.min(walked.deepest).saturating_sub(1);
+            if special.pinned.is_none() && walked.crowded && shallower >= 1 {
+                if first.is_none() {
+                    let this = Captured {
+                        bytes: walked.bytes,
+                        walking: Walking {
+                            depth: walking.depth,
+                            merged: walking.merged.clone(),
+                        },
+                        ids: walked.ids,
+                    };
+                    first = Some((this, out[start..].to_string()));
+                }
+                walking.depth = shallower;
+                deepenings = DEEPENINGS;
+                out.truncate(start);
+                continue;
+            }
+            if let Some((c, text)) = first.take() {
+                // No walk less deep fits the limits either: the first one stands.
                 out.truncate(start);
                 out.push_str(&text);
                 return c;
@@ -356,7 +390,9 @@ struct Walked {
     ids: HashMap<i32, u32>,
     bytes: u64,
     depth_cut: bool,
+    deepest: u32,
     limited: bool,
+    crowded: bool,
     demands: HashMap<i32, ReadNode>,
 }
 
@@ -417,7 +453,9 @@ unsafe fn walk_once<'a>(
         ids,
         bytes: walk.bytes,
         depth_cut: walk.depth_cut,
+        deepest: walk.deepest,
         limited: walk.limited || walk.full(),
+        crowded: walk.crowded || walk.full(),
         demands: std::mem::take(&mut walk.demands),
     };
     unsafe { env.pop_local_frame_raw(std::ptr::null_mut()) };
@@ -498,7 +536,9 @@ impl<'a> Walk<'a> {
             receiver: false,
             depth_limit: cx.options.depth,
             depth_cut: false,
+            deepest: 0,
             limited: false,
+            crowded: false,
             first_guides: Vec::new(),
             demands: HashMap::new(),
             merged: None,
@@ -612,9 +652,11 @@ impl<'a> Walk<'a> {
             })
         } else if self.nodes >= o.nodes {
             self.limited = true;
+            self.crowded = true;
             Some(Cow::Borrowed(&l.nodes))
         } else if self.bytes >= o.value_bytes {
             self.limited = true;
+            self.crowded = true;
             Some(Cow::Borrowed(&l.bytes))
         } else {
             None
@@ -897,6 +939,7 @@ impl<'a> Walk<'a> {
                         return;
                     }
                 }
+                self.deepest = self.deepest.max(depth);
                 let id = self.register(obj, hash, guide);
                 match &info.kind {
                     Kind::Array(Some(p)) => unsafe { self.primitive_array(obj, id, name, *p) },

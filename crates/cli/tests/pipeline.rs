@@ -911,13 +911,15 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         renderer.contains("LoudStyle loudStyle = mock(LoudStyle.class);"),
         "{renderer}"
     );
-    // The bundle's pairs hold a tree of pages the depth limit cut and the version lookup
-    // never looks into: mocks stand in for the pages cut (without, no test at all).
+    // The bundle's pairs hold a tree of pages the version lookup never looks into, past
+    // the byte limit at the depth limit: walked less deep (depth 2), then mocks and empty
+    // arrays stand in for the styles and page lists cut (without either, no test at all).
     let bundle = mimic_test_support::mimic_tests_of(&package, "Bundle");
     assert!(
         bundle.contains(
-            "// A mock stands in for the Pages the recorder's depth limit 3 cut (in the receiver)."
-        ) && bundle.contains("Fixtures.mockOf(\"se.kth.castor.faults.Bundle$Pages\")"),
+            "// A mock stands in for the Style the recorder's depth limit 2 cut (in the receiver)."
+        ) && bundle.contains("\"style\", Fixtures.mockOf(\"se.kth.castor.faults.Bundle$Style\")")
+            && bundle.contains("\"children\", new Bundle.Pages[0])"),
         "{bundle}"
     );
     // The decoder's cursor is handed to a function the plan does not follow, which peeks

@@ -503,6 +503,25 @@ impl<'a> Builder<'a> {
                     (None, Some(i)) if self.stand_ins => {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
                     }
+                    // An array below the depth limit, likewise: an empty one of its type.
+                    (None, None)
+                        if self.stand_ins
+                            && self.cut_stand_ins
+                            && reason.starts_with("depth limit")
+                            && empty_array(class, self.package).is_some() =>
+                    {
+                        let short = class.rsplit(['.', '$']).next().unwrap_or(class);
+                        let short = short.trim_end_matches(';');
+                        if !self.stood_in.contains(class) {
+                            self.stood_in.push(class.clone());
+                            self.statements.push(format!(
+                                "// An empty array stands in for the {}[] the recorder's {reason} cut (in {}).",
+                                short.trim_start_matches('[').trim_start_matches('L'),
+                                comment_text(&self.place)
+                            ));
+                        }
+                        empty_array(class, self.package).unwrap_or_default()
+                    }
                     // An object of the application's below the depth limit, in what the
                     // test feeds the method: a mock stands in for it (it answers
                     // defaults if called; the tests say whether that mimics).
@@ -520,7 +539,11 @@ impl<'a> Builder<'a> {
                                 comment_text(&self.place)
                             ));
                         }
-                        if nameable(class) {
+                        // Named in code only in the test's own package: elsewhere the
+                        // class may not be public (Pebble's `MemberCacheUtils`), and
+                        // Mockito mocks it by name all the same.
+                        let here = class.rsplit_once('.').map_or("", |(p, _)| p) == self.package;
+                        if nameable(class) && here {
                             format!("mock({}.class)", self.class(class))
                         } else {
                             format!("{FIXTURES}.mockOf({})", string_literal(class))
@@ -1040,9 +1063,11 @@ impl<'a> Builder<'a> {
             None
         };
         if let Some(v) = &var {
-            // Nested classes may be private: only those are declared as Object (known
-            // now, for what names it before its declaration is done).
-            if class.contains('$') {
+            // Nested classes may be private, and a class of another package may not be
+            // public (Pebble's `MemberCacheUtils`): those are declared as Object (known
+            // now, for what names it before its declaration is done), as they are
+            // created by name.
+            if class.contains('$') || package_of(class) != self.package {
                 self.object_typed.insert(v.clone());
             }
             self.vars.insert(id, v.clone());
@@ -1083,7 +1108,7 @@ impl<'a> Builder<'a> {
         match var {
             None => create,
             Some(v) => {
-                let decl_type = if class.contains('$') {
+                let decl_type = if class.contains('$') || package_of(class) != self.package {
                     "Object".to_string()
                 } else {
                     self.class(class)
@@ -1238,6 +1263,31 @@ fn depth_stand_in(class: &str) -> bool {
     !JDK.iter().any(|p| class.starts_with(p))
         && !crate::check::is_hidden_class_name(class)
         && class != mimic_trace::UNKNOWN_CLASS
+}
+
+/// `new T[0]` for an array of class `class` (`[Lshop.Page;`, `[[B`) that a test in
+/// `package` can name: of primitives, of the JDK's `java.` classes, or of classes of the
+/// test's own package (a class of another package may not be public).
+fn empty_array(class: &str, package: &str) -> Option<String> {
+    let Some(FieldType::Array(elem)) = field_type_of_class(class) else {
+        return None;
+    };
+    let mut base = elem.as_ref();
+    while let FieldType::Array(inner) = base {
+        base = inner;
+    }
+    if let FieldType::Object(name) = base {
+        let dotted = name.replace('/', ".");
+        let named = dotted.starts_with("java.") || package_of(&dotted) == package;
+        if !named || crate::check::is_hidden_class_name(&dotted) {
+            return None;
+        }
+    }
+    let elem_name = type_name(&elem, package);
+    Some(match elem_name.find('[') {
+        Some(i) => format!("new {}[0]{}", &elem_name[..i], &elem_name[i..]),
+        None => format!("new {elem_name}[0]"),
+    })
 }
 
 pub(crate) fn nameable(java_type: &str) -> bool {

@@ -1602,6 +1602,15 @@ fn a_mock_stands_in_for_an_application_object_the_depth_limit_cut_only_when_aske
         ),
         "{source}"
     );
+    // Of another package, where it may not be public: mocked by name.
+    let inv = with(vec![cut("warehouse.Pallet", "depth limit 3")]);
+    let (model, _) =
+        model_with(&m, &inv, 1, &ALL, "TaxMimicTest", StandIns::CutObjects).expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(
+        source.contains("Fixtures.mockOf(\"warehouse.Pallet\")"),
+        "{source}"
+    );
     for other in [
         cut("java.util.LinkedList", "depth limit 3"),
         cut("shop.Page", "node limit 100"),
