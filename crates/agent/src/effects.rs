@@ -256,6 +256,7 @@ mod tests {
                     class: "org.x.Element".into(),
                     reason: "depth limit".into(),
                     implements: None,
+                    length: None,
                 },
             ),
             field("count", Value::Int { v: 1 }),
@@ -271,6 +272,7 @@ mod tests {
                     class: "org.x.Element".into(),
                     reason: "depth limit".into(),
                     implements: None,
+                    length: None,
                 },
             ),
         ];

@@ -934,8 +934,15 @@ impl<'a> Walk<'a> {
                         && !self.full()
                         && matches!(&info.kind, Kind::Object(fields) if fields.iter().all(|f| f.literal));
                     if !leaf {
-                        self.depth_cut |= depth > self.depth_limit;
-                        json::opaque(self.out, name, &reason);
+                        let by_depth = depth > self.depth_limit;
+                        self.depth_cut |= by_depth;
+                        if by_depth && matches!(info.kind, Kind::Array(_)) {
+                            // Its length, for a stand-in of as many default elements.
+                            let length = unsafe { self.env.get_array_length(obj) }.max(0);
+                            json::opaque_array(self.out, name, &reason, length as u32);
+                        } else {
+                            json::opaque(self.out, name, &reason);
+                        }
                         return;
                     }
                 }

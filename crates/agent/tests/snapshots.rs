@@ -436,6 +436,7 @@ fn redaction_rules_node_limits_and_the_budget_are_options() {
         class: "?".into(),
         reason: "recording budget exhausted".into(),
         implements: None,
+        length: None,
     };
     assert_eq!(all[1].arguments, vec![budget.clone(), budget.clone()]);
     assert_eq!(all[1].calls.len(), 1);

@@ -912,14 +912,16 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         "{renderer}"
     );
     // The bundle's pairs hold a tree of pages the version lookup never looks into, past
-    // the byte limit at the depth limit: walked less deep (depth 2), then mocks and empty
-    // arrays stand in for the styles and page lists cut (without either, no test at all).
+    // the byte limit at the depth limit: walked less deep (depth 2), then mocks and arrays
+    // as long (their length recorded) stand in for the styles and page lists cut (without
+    // either, no test at all).
     let bundle = mimic_test_support::mimic_tests_of(&package, "Bundle");
     assert!(
         bundle.contains(
             "// A mock stands in for the Style the recorder's depth limit 2 cut (in the receiver)."
         ) && bundle.contains("\"style\", Fixtures.mockOf(\"se.kth.castor.faults.Bundle$Style\")")
-            && bundle.contains("\"children\", new Bundle.Pages[0])"),
+            && bundle.contains("\"children\", new Bundle.Pages[12])")
+            && bundle.contains("// An array as long, of default elements, stands in for each Bundle.Pages[] the recorder's depth limit 2 cut (in the receiver)."),
         "{bundle}"
     );
     // The decoder's cursor is handed to a function the plan does not follow, which peeks

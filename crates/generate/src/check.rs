@@ -322,6 +322,7 @@ mod tests {
             class: class.into(),
             reason: "a lambda or hidden class".into(),
             implements: None,
+            length: None,
         };
         assert!(value(
             "field feed",
@@ -357,6 +358,7 @@ mod tests {
             class: "?".into(),
             reason: "recording budget exhausted".into(),
             implements: None,
+            length: None,
         };
         assert!(value("the receiver before", &unknown).is_ok());
         assert!(value(

@@ -125,6 +125,7 @@ mod tests {
             class: "java.util.ArrayList".into(),
             reason: "depth limit 3".into(),
             implements: None,
+            length: None,
         };
         assert_eq!(ran_on(&node(opaque)).as_deref(), Some("this.observers"));
     }

@@ -487,6 +487,7 @@ impl<'a> Builder<'a> {
                 class,
                 reason,
                 implements,
+                length,
             } => {
                 // A source of randomness, a stream or a client whose every read by the
                 // class under test is replayed (issue 17): an instance that reads nothing
@@ -508,19 +509,22 @@ impl<'a> Builder<'a> {
                         if self.stand_ins
                             && self.cut_stand_ins
                             && reason.starts_with("depth limit")
-                            && empty_array(class, self.package).is_some() =>
+                            && default_array(class, *length, self.package).is_some() =>
                     {
-                        let short = class.rsplit(['.', '$']).next().unwrap_or(class);
-                        let short = short.trim_end_matches(';');
+                        let (e, shown) =
+                            default_array(class, *length, self.package).unwrap_or_default();
                         if !self.stood_in.contains(class) {
                             self.stood_in.push(class.clone());
+                            let what = match length {
+                                Some(_) => "An array as long, of default elements,",
+                                None => "An empty array",
+                            };
                             self.statements.push(format!(
-                                "// An empty array stands in for the {}[] the recorder's {reason} cut (in {}).",
-                                short.trim_start_matches('[').trim_start_matches('L'),
+                                "// {what} stands in for each {shown} the recorder's {reason} cut (in {}).",
                                 comment_text(&self.place)
                             ));
                         }
-                        empty_array(class, self.package).unwrap_or_default()
+                        e
                     }
                     // An object of the application's below the depth limit, in what the
                     // test feeds the method: a mock stands in for it (it answers
@@ -1265,10 +1269,11 @@ fn depth_stand_in(class: &str) -> bool {
         && class != mimic_trace::UNKNOWN_CLASS
 }
 
-/// `new T[0]` for an array of class `class` (`[Lshop.Page;`, `[[B`) that a test in
-/// `package` can name: of primitives, of the JDK's `java.` classes, or of classes of the
-/// test's own package (a class of another package may not be public).
-fn empty_array(class: &str, package: &str) -> Option<String> {
+/// `new T[n]` (its recorded length, else 0) for an array of class `class` (`[Lshop.Page;`,
+/// `[[B`) that a test in `package` can name: of primitives, of the JDK's `java.` classes,
+/// or of classes of the test's own package (a class of another package may not be
+/// public); with the array type as Java writes it.
+fn default_array(class: &str, length: Option<u32>, package: &str) -> Option<(String, String)> {
     let Some(FieldType::Array(elem)) = field_type_of_class(class) else {
         return None;
     };
@@ -1284,10 +1289,12 @@ fn empty_array(class: &str, package: &str) -> Option<String> {
         }
     }
     let elem_name = type_name(&elem, package);
-    Some(match elem_name.find('[') {
-        Some(i) => format!("new {}[0]{}", &elem_name[..i], &elem_name[i..]),
-        None => format!("new {elem_name}[0]"),
-    })
+    let n = length.unwrap_or(0);
+    let e = match elem_name.find('[') {
+        Some(i) => format!("new {}[{n}]{}", &elem_name[..i], &elem_name[i..]),
+        None => format!("new {elem_name}[{n}]"),
+    };
+    Some((e, format!("{elem_name}[]")))
 }
 
 pub(crate) fn nameable(java_type: &str) -> bool {
@@ -1828,6 +1835,7 @@ mod tests {
                     class: "java.io.InputStream".into(),
                     reason: "an input stream".into(),
                     implements: None,
+                    length: None,
                 },
             }],
             truncated: false,

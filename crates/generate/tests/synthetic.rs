@@ -186,6 +186,7 @@ fn records() -> Vec<InvocationRecord> {
                 class: CARD.into(),
                 reason: "node budget exhausted".into(),
                 implements: None,
+                length: None,
             },
         ],
         ..base.clone()

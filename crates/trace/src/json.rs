@@ -137,6 +137,15 @@ pub fn opaque(out: &mut String, class: &str, reason: &str) {
     class_and_text(out, "opaque", class, "reason", Some(reason));
 }
 
+/// An array's opaque value with its length (cut by the depth limit); `class` quoted.
+pub fn opaque_array(out: &mut String, class: &str, reason: &str, length: u32) {
+    class_and_text(out, "opaque", class, "reason", Some(reason));
+    out.pop();
+    out.push_str(",\"length\":");
+    out.push_str(&length.to_string());
+    out.push('}');
+}
+
 /// A lambda's opaque value with the functional interface it implements; `class` and
 /// `implements` quoted.
 pub fn lambda(out: &mut String, class: &str, reason: &str, implements: &str) {
@@ -517,11 +526,19 @@ mod tests {
                 class,
                 reason,
                 implements: None,
+                length: None,
             } => opaque(out, &quoted(class), reason),
             Value::Opaque {
                 class,
                 reason,
+                implements: None,
+                length: Some(n),
+            } => opaque_array(out, &quoted(class), reason, *n),
+            Value::Opaque {
+                class,
+                reason,
                 implements: Some(i),
+                ..
             } => lambda(out, &quoted(class), reason, &quoted(i)),
         }
     }
@@ -627,11 +644,13 @@ mod tests {
                                 class: "?".into(),
                                 reason: "depth limit 3".into(),
                                 implements: None,
+                                length: None,
                             },
                             Value::Opaque {
                                 class: "a.B$$Lambda/0x01".into(),
                                 reason: "a lambda or hidden class".into(),
                                 implements: Some(awkward.into()),
+                                length: None,
                             },
                         ],
                     },

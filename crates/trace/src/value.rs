@@ -142,6 +142,10 @@ pub enum Value {
         /// lambda where the method only hands it on.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         implements: Option<String>,
+        /// For an array cut by the depth limit, its length: a test may stand an array of
+        /// that many default elements in for it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        length: Option<u32>,
     },
 }
 
@@ -524,6 +528,7 @@ mod tests {
             class: "a.B".into(),
             reason: reason.into(),
             implements: None,
+            length: None,
         };
         let field = |name: &str, value: Value| FieldValue {
             name: name.into(),
@@ -575,6 +580,7 @@ mod tests {
             class: "a.Main$$Lambda/0x00007f7c0c001450".into(),
             reason: "a lambda or hidden class".into(),
             implements: implements.map(Into::into),
+            length: None,
         };
         assert_eq!(
             lambda(Some("java.util.function.Predicate")).brief(),

@@ -705,6 +705,7 @@ fn static_state_the_method_read_is_set_and_restored() {
                 class: "java.lang.Object".into(),
                 reason: "a lock".into(),
                 implements: None,
+                length: None,
             },
         ],
         ..invocation(
@@ -813,6 +814,7 @@ fn a_receiver_not_recorded_field_by_field_is_skipped_with_the_reason() {
             class: CHECKOUT.into(),
             reason: "depth limit".into(),
             implements: None,
+            length: None,
         }),
         ..inv
     };
@@ -1060,6 +1062,7 @@ fn a_returned_object_is_asserted_by_its_literal_fields_but_not_identity_hashes()
                     class: "x.Y".into(),
                     reason: "r".into(),
                     implements: None,
+                    length: None,
                 },
             ),
         ],
@@ -1300,11 +1303,13 @@ fn a_problem_met_many_times_is_named_once_with_its_count() {
         class: "java.util.concurrent.locks.ReentrantLock".into(),
         reason: "a lock".into(),
         implements: None,
+        length: None,
     };
     let other = Value::Opaque {
         class: "java.lang.Thread".into(),
         reason: "a thread".into(),
         implements: None,
+        length: None,
     };
     let inv = InvocationRecord {
         receiver_before: None,
@@ -1472,6 +1477,7 @@ fn an_argument_declared_object_is_matched_untyped() {
                     class: "shop.Ledger".into(),
                     reason: "a thread".into(),
                     implements: None,
+                    length: None,
                 },
                 Value::Null,
             ],
@@ -1493,6 +1499,7 @@ fn a_lambda_in_a_container_the_method_runs_is_not_stood_in_for() {
         class: "shop.Main$$Lambda/0x01".into(),
         reason: "a lambda or hidden class".into(),
         implements: Some("shop.Strategy".into()),
+        length: None,
     };
     let (mut m, inv) = pay();
     m.runs_fields = vec!["strategies".into()];
@@ -1527,6 +1534,7 @@ fn a_lambda_is_stood_in_for_where_fed_never_where_expected() {
         class: "shop.Main$$Lambda/0x01".into(),
         reason: "a lambda or hidden class".into(),
         implements: Some("java.util.function.Supplier".into()),
+        length: None,
     };
     let (mut m, _) = pay();
     m.descriptor = "(Ljava/util/function/Supplier;)Ljava/util/function/Supplier;".into();
@@ -1574,6 +1582,7 @@ fn a_mock_stands_in_for_an_application_object_the_depth_limit_cut_only_when_aske
         class: class.into(),
         reason: reason.into(),
         implements: None,
+        length: None,
     };
     let with = |elements: Vec<Value>| InvocationRecord {
         receiver_before: None,
@@ -1611,7 +1620,26 @@ fn a_mock_stands_in_for_an_application_object_the_depth_limit_cut_only_when_aske
         source.contains("Fixtures.mockOf(\"warehouse.Pallet\")"),
         "{source}"
     );
+    // An array: as long as production's, of default elements.
+    let ints = Value::Opaque {
+        class: "[I".into(),
+        reason: "depth limit 3".into(),
+        implements: None,
+        length: Some(5),
+    };
+    let (model, _) = model_with(
+        &m,
+        &with(vec![ints]),
+        1,
+        &ALL,
+        "TaxMimicTest",
+        StandIns::CutObjects,
+    )
+    .expect("a test");
+    let source = java(&model, Oracle::Output);
+    assert!(source.contains("new int[5]"), "{source}");
     for other in [
+        cut("[Lwarehouse.Pallet;", "depth limit 3"),
         cut("java.util.LinkedList", "depth limit 3"),
         cut("shop.Page", "node limit 100"),
     ] {
