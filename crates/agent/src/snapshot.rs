@@ -256,6 +256,10 @@ pub struct Captured {
 /// times.
 const DEEPENINGS: u32 = 3;
 
+/// How many times [`capture_special`] walks a value the node or byte limit cut again,
+/// each time one level less deep (with the default depth limit 3: at 2, then 1).
+const SHALLOWINGS: u32 = 3;
+
 /// How many times [`capture_special`] walks a value again for objects that two read
 /// paths meet at ([`crate::demand`]).
 const REGUIDINGS: u32 = 2;
@@ -292,7 +296,7 @@ pub unsafe fn capture_special(
     let mut kept: Option<(Captured, String)> = None;
     // The first walk, when the node or byte limit cut it and shallower walks are tried.
     let mut first: Option<(Captured, String)> = None;
-    let (mut deepenings, mut reguidings) = (0, 0);
+    let (mut deepenings, mut reguidings, mut shallowings) = (0, 0, 0);
     loop {
         let merged = match special.pinned {
             Some(p) => &p.merged,
@@ -327,7 +331,12 @@ pub unsafe fn capture_special(
             // deep, so that what the limits keep is the top of the graph, every field of
             // the objects the method reads, and what lies deeper is cut by depth alone.
             let shallower = walking.depth.min(walked.deepest).saturating_sub(1);
-            if special.pinned.is_none() && walked.crowded && shallower >= 1 {
+            if special.pinned.is_none()
+                && walked.crowded
+                && shallower >= 1
+                && shallowings < SHALLOWINGS
+            {
+                shallowings += 1;
                 if first.is_none() {
                     let this = Captured {
                         bytes: walked.bytes,
