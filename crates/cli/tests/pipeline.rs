@@ -915,6 +915,20 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     // the byte limit at the depth limit: walked less deep (depth 2), then mocks and arrays
     // as long (their length recorded) stand in for the styles and page lists cut (without
     // either, no test at all).
+    assert_eq!(
+        manifest["stand_in_muts"], 1,
+        "only the bundle's version needs them"
+    );
+    let with_stand_ins: Vec<&serde_json::Value> = manifest["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["stand_ins"] == true)
+        .collect();
+    assert!(
+        with_stand_ins.len() == 6 && with_stand_ins.iter().all(|t| t["mut_method"] == "version"),
+        "{with_stand_ins:?}"
+    );
     let bundle = mimic_test_support::mimic_tests_of(&package, "Bundle");
     assert!(
         bundle.contains(

@@ -153,10 +153,13 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                 s.kind == SkipReason::OpaqueValue && s.reason.contains("depth limit")
             })
         };
+        let mut stand_ins = false;
         if results.iter().all(Result::is_err) && results.iter().any(cut) {
             let retried = attempt(StandIns::CutObjects);
             if retried.iter().any(Result::is_ok) {
                 results = retried;
+                stand_ins = true;
+                manifest.stand_in_muts += 1;
             }
         }
         *counter += selected.len();
@@ -193,6 +196,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                             mock_methods: t.mock_methods,
                             stubs: t.stubs,
                             oracle_statements: t.oracle_statements,
+                            stand_ins,
                         });
                     }
                 }

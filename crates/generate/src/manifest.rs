@@ -33,6 +33,10 @@ pub struct Manifest {
     /// check a forwarding, counted apart.
     #[serde(default)]
     pub delegating_muts: usize,
+    /// MUTs whose tests have mocks (or default arrays) standing in for objects the
+    /// recorder's depth limit cut: they would have had none otherwise.
+    #[serde(default)]
+    pub stand_in_muts: usize,
 }
 
 impl Manifest {
@@ -48,6 +52,7 @@ impl Manifest {
             invoked_muts: 0,
             gaps: Vec::new(),
             delegating_muts: 0,
+            stand_in_muts: 0,
         }
     }
 }
@@ -72,6 +77,9 @@ pub struct ManifestTest {
     pub mock_methods: usize,
     pub stubs: usize,
     pub oracle_statements: usize,
+    /// Mocks (or default arrays) stand in for objects the recorder's depth limit cut.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stand_ins: bool,
 }
 
 /// An invocation no test was generated for: mimic's one diagnostic type (severity

@@ -188,6 +188,7 @@ mod tests {
 
     fn test(class: &str, method: &str, recorded_ms: u64) -> ManifestTest {
         ManifestTest {
+            stand_ins: false,
             class: class.into(),
             method: method.into(),
             oracle: Oracle::Output,

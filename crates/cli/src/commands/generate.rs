@@ -157,6 +157,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
                 manifest.delegating_muts
             );
         }
+        if manifest.stand_in_muts > 0 {
+            println!(
+                "{} of the MUTs with tests have them only with mocks or default arrays standing in for objects the recorder's depth limit cut (a comment in each test says which; `mimic verify` says whether they mimic)",
+                manifest.stand_in_muts
+            );
+        }
         if !manifest.gaps.is_empty() {
             println!(
                 "{} invoked MUTs without tests, by reason (mimic-tests.json lists each MUT and invocation):",
