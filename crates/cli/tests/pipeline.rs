@@ -1835,3 +1835,70 @@ fn generate_into_a_maven_project_then_mvn_test_runs_them_green() {
         "{staged:?}"
     );
 }
+
+/// `verify --prune` takes a test that does not mimic out of the generated source (a
+/// comment says why) and out of the manifest; the rest verify as before, all mimicking.
+#[test]
+fn prune_takes_out_the_tests_that_do_not_mimic() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = record_and_generate("stock", "se.kth.castor.stock.Main", dir.path());
+    let before = manifest_of(&tests)["tests"].as_array().unwrap().len();
+    // Break the first test of the shop's class.
+    let file = tests.join("se/kth/castor/stock/ShopMimicTest.java");
+    let source = std::fs::read_to_string(&file).unwrap();
+    let broken = source.replacen(
+        "        // Assert\n",
+        "        // Assert\n        org.junit.jupiter.api.Assertions.fail(\"broken on purpose\");\n",
+        1,
+    );
+    assert_ne!(source, broken);
+    std::fs::write(&file, &broken).unwrap();
+    let first = broken
+        .lines()
+        .find_map(|l| l.strip_prefix("    void "))
+        .and_then(|l| l.split('(').next())
+        .unwrap()
+        .to_string();
+    let work = dir.path().join("verify-pruned");
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    let (code, out, err) = mimic(&[
+        "verify",
+        "--tests",
+        &s(&tests),
+        "-c",
+        &s(&classes),
+        "--runs",
+        "1",
+        "--work",
+        &s(&work),
+        "--prune",
+        "--json",
+    ]);
+    assert_eq!(code, Some(1), "a test did not mimic: {out}{err}");
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        report["summary"]["incompletely_mimic"], 1,
+        "{:#}",
+        report["summary"]
+    );
+    assert!(
+        err.contains("pruned 1 test(s) that did not successfully mimic from 1 source file(s)"),
+        "{err}"
+    );
+    let pruned = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        pruned.contains(&format!(
+            "    // mimic verify --prune: {first} removed (IncompletelyMimics: org.opentest4j.AssertionFailedError: broken on purpose)"
+        )),
+        "{pruned}"
+    );
+    assert!(!pruned.contains(&format!("void {first}()")), "{pruned}");
+    let manifest = manifest_of(&tests);
+    let listed = manifest["tests"].as_array().unwrap();
+    assert_eq!(listed.len(), before - 1);
+    assert!(listed.iter().all(|t| t["method"] != first.as_str()));
+    // What is left verifies, every test mimicking.
+    let again = verify(&tests, &classes, 1);
+    assert_all_mimic(&again);
+    assert_eq!(again["summary"]["tests"], before - 1);
+}

@@ -10,6 +10,7 @@ pub mod classify;
 pub mod compile;
 pub mod launch;
 pub mod perturb;
+pub mod prune;
 pub mod time_limits;
 
 use std::collections::BTreeMap;

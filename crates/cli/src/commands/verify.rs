@@ -51,6 +51,12 @@ pub struct VerifyArgs {
     pub perturb: bool,
     #[command(flatten)]
     pub coverage: super::coverage::CoverageArgs,
+    /// After the runs, take every test that did not successfully mimic (in every run, and
+    /// under every perturbation with `--perturb`) out of the generated sources and
+    /// `mimic-tests.json`, leaving a comment with its verdict and first failure line (not
+    /// with `--project`).
+    #[arg(long)]
+    pub prune: bool,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -58,6 +64,11 @@ pub struct VerifyArgs {
 
 pub fn run(args: &VerifyArgs) -> anyhow::Result<u8> {
     if let Some(dir) = args.project.dir(args.tests.is_some())? {
+        if args.prune {
+            anyhow::bail!(
+                "--prune edits the tests written by `mimic generate --out` (--tests); with --project, regenerate instead"
+            );
+        }
         return run_project(args, &dir);
     }
     let (Some(tests), false) = (&args.tests, args.classpath.is_empty()) else {
@@ -265,6 +276,19 @@ fn verify_tests(
         if let Some(t) = &table {
             super::coverage::print(t);
         }
+    }
+    if args.prune {
+        let pruned = mimic_verify::prune::prune(tests, &report)
+            .with_context(|| format!("pruning {}", tests.display()))?;
+        for (class, method) in &pruned.not_found {
+            eprintln!("prune: {class}.{method} not found in its source: left as it is");
+        }
+        reporter.line(&format!(
+            "pruned {} test(s) that did not successfully mimic from {} source file(s) under {}",
+            pruned.tests,
+            pruned.files,
+            tests.display()
+        ));
     }
     let s = &report.summary;
     Ok(
