@@ -39,5 +39,5 @@ cat "$work/generate.txt"
 
 echo "== mimic verify (${RUNS:-3} runs)"
 "$mimic" verify --tests "$work/src/test/java" -c "$jar" --runs "${RUNS:-3}" --work "$work/verify" > "$work/verify.txt" || true
-grep -v '^  ' "$work/verify.txt" | tail -n 1
+grep -E '^[0-9]+ (tests over|methods under test)' "$work/verify.txt" || true
 echo "per-MUT table and failures: $work/verify.txt"
