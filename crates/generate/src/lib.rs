@@ -1,7 +1,9 @@
 //! Test generation (rick phase 3): every distinct recorded invocation of a MUT becomes up
 //! to three JUnit 5 + Mockito tests — output, parameter and call oracles — in one test
 //! class per class under test, in its package, plus the `mimic.Fixtures` helper and a
-//! manifest (`mimic-tests.json`) that `mimic verify` reads. Output is deterministic.
+//! manifest (`mimic-tests.json`) that `mimic verify` reads. A method whose invocations
+//! give no test because the recorder's depth limit cut objects it is fed is tried once
+//! more with stand-ins for them ([`testcase::StandIns`]). Output is deterministic.
 
 pub mod check;
 pub mod each_lambda;
