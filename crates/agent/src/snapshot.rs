@@ -321,11 +321,9 @@ pub unsafe fn capture_special(
             };
         };
         if walked.limited {
-            if let Some((c, text)) = kept.take() {
+            if let Some(walk) = kept.take() {
                 // Deeper, or wider, than the other limits allow: the walk before stands.
-                out.truncate(start);
-                out.push_str(&text);
-                return c;
+                return restore(out, start, walk);
             }
             // Cut by the node or byte limit below objects used whole: walked again less
             // deep, so that what the limits keep is the top of the graph, every field of
@@ -353,11 +351,9 @@ pub unsafe fn capture_special(
                 out.truncate(start);
                 continue;
             }
-            if let Some((c, text)) = first.take() {
+            if let Some(walk) = first.take() {
                 // No walk less deep fits the limits either: the first one stands.
-                out.truncate(start);
-                out.push_str(&text);
-                return c;
+                return restore(out, start, walk);
             }
         }
         let free = special.pinned.is_none() && !walked.limited;
@@ -391,6 +387,14 @@ pub unsafe fn capture_special(
         kept = Some((this, out[start..].to_string()));
         out.truncate(start);
     }
+}
+
+/// An earlier walk of [`capture_special`] put back in place of the last one, written from
+/// `start` of `out`.
+fn restore(out: &mut String, start: usize, (captured, text): (Captured, String)) -> Captured {
+    out.truncate(start);
+    out.push_str(&text);
+    captured
 }
 
 /// What one walk of [`capture_special`] found besides the JSON it wrote.

@@ -108,6 +108,11 @@ pub fn int_literal(v: i32) -> String {
     }
 }
 
+/// A class's simple name from its binary name: `a.b.Outer$Inner` → `Inner`.
+pub fn short_class(binary: &str) -> &str {
+    binary.rsplit(['.', '$']).next().unwrap_or(binary)
+}
+
 /// Package of a binary name (`com.x.Foo$Bar` → `com.x`).
 pub fn package_of(binary: &str) -> &str {
     binary.rfind('.').map(|i| &binary[..i]).unwrap_or("")

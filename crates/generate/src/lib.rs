@@ -137,13 +137,14 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
             &mut reasons,
         )?;
         let first = *counter;
+        let test_class = test_class_name(&m.class);
         let attempt = |stand_ins| -> Vec<Result<testcase::Generated, testcase::Skipped>> {
             selected
                 .iter()
                 .enumerate()
                 .map(|(i, inv)| {
-                    let class = test_class_name(&m.class);
-                    testcase::tests_for(&m, inv, first + i + 1, &options.oracles, &class, stand_ins)
+                    let (ordinal, oracles) = (first + i + 1, &options.oracles);
+                    testcase::tests_for(&m, inv, ordinal, oracles, &test_class, stand_ins)
                 })
                 .collect()
         };
@@ -180,7 +181,7 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
                         let test_class = format!(
                             "{}.{}",
                             java::package_of(&m.class),
-                            part_name(&test_class_name(&m.class), part)
+                            part_name(&test_class, part)
                         )
                         .trim_start_matches('.')
                         .to_string();

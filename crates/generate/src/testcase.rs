@@ -467,7 +467,7 @@ const RESULT_FIELDS: usize = 8;
 /// contracts say so (and every `Map`'s); a queue or deque (`ArrayDeque`), a map's
 /// `values()` view or an unmodifiable wrapper of a plain collection compare identity.
 fn compares_contents(class: &str) -> bool {
-    let simple = class.rsplit(['.', '$']).next().unwrap_or(class);
+    let simple = short_class(class);
     simple.contains("List") || simple.contains("Set") || matches!(simple, "Vector" | "Stack")
 }
 
@@ -500,10 +500,6 @@ fn assertable(v: &Value) -> bool {
         } => entries.iter().all(|(k, v)| assertable(k) && assertable(v)),
         _ => false,
     }
-}
-
-fn short_class(binary: &str) -> &str {
-    binary.rsplit(['.', '$']).next().unwrap_or(binary)
 }
 
 /// Values with more nodes than this are read from a JSON resource instead of written inline.

@@ -504,54 +504,19 @@ impl<'a> Builder<'a> {
                     (None, Some(i)) if self.stand_ins => {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
                     }
-                    // An array below the depth limit, likewise: an empty one of its type.
+                    // An object of the application's, or an array, below the depth limit
+                    // in what the test feeds the method ([`Builder::cut_stand_in`]).
                     (None, None)
-                        if self.stand_ins
-                            && self.cut_stand_ins
-                            && reason.starts_with("depth limit")
-                            && default_array(class, *length, self.package).is_some() =>
+                        if let Some((e, what)) = self.cut_stand_in(class, reason, *length) =>
                     {
-                        let (e, shown) =
-                            default_array(class, *length, self.package).unwrap_or_default();
                         if !self.stood_in.contains(class) {
                             self.stood_in.push(class.clone());
-                            let what = match length {
-                                Some(_) => "An array as long, of default elements,",
-                                None => "An empty array",
-                            };
                             self.statements.push(format!(
-                                "// {what} stands in for each {shown} the recorder's {reason} cut (in {}).",
+                                "// {what} the recorder's {reason} cut (in {}).",
                                 comment_text(&self.place)
                             ));
                         }
                         e
-                    }
-                    // An object of the application's below the depth limit, in what the
-                    // test feeds the method: a mock stands in for it (it answers
-                    // defaults if called; the tests say whether that mimics).
-                    (None, None)
-                        if self.stand_ins
-                            && self.cut_stand_ins
-                            && reason.starts_with("depth limit")
-                            && depth_stand_in(class) =>
-                    {
-                        if !self.stood_in.contains(class) {
-                            self.stood_in.push(class.clone());
-                            self.statements.push(format!(
-                                "// A mock stands in for the {} the recorder's {reason} cut (in {}).",
-                                class.rsplit(['.', '$']).next().unwrap_or(class),
-                                comment_text(&self.place)
-                            ));
-                        }
-                        // Named in code only in the test's own package: elsewhere the
-                        // class may not be public (Pebble's `MemberCacheUtils`), and
-                        // Mockito mocks it by name all the same.
-                        let here = class.rsplit_once('.').map_or("", |(p, _)| p) == self.package;
-                        if nameable(class) && here {
-                            format!("mock({}.class)", self.class(class))
-                        } else {
-                            format!("{FIXTURES}.mockOf({})", string_literal(class))
-                        }
                     }
                     // Without its interface (one the method runs, [`Mut::runs_params`],
                     // or one that implements none), or expected rather than fed.
@@ -574,6 +539,45 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+    }
+
+    /// What stands in for a value of `class` that the recorder cut for `reason`, with the
+    /// opening words of the comment that says so: only where stand-ins for cut values are
+    /// allowed ([`Builder::cut_stand_ins`], in what the test feeds the method) and only
+    /// for the depth limit. An array is one as long (its recorded length, else empty),
+    /// of default elements; an object of the application's a mock, named in code only in
+    /// the test's own package (elsewhere the class may not be public, Pebble's
+    /// `MemberCacheUtils`, and Mockito mocks it by name all the same). It answers
+    /// defaults where production's object had state; the tests say whether that mimics.
+    fn cut_stand_in(
+        &self,
+        class: &str,
+        reason: &str,
+        length: Option<u32>,
+    ) -> Option<(String, String)> {
+        if !(self.stand_ins && self.cut_stand_ins && reason.starts_with("depth limit")) {
+            return None;
+        }
+        if class.starts_with('[') {
+            let (e, shown) = default_array(class, length, self.package)?;
+            let what = match length {
+                Some(_) => "An array as long, of default elements,",
+                None => "An empty array",
+            };
+            return Some((e, format!("{what} stands in for each {shown}")));
+        }
+        if !depth_stand_in(class) {
+            return None;
+        }
+        let e = if nameable(class) && package_of(class) == self.package {
+            format!("mock({}.class)", self.class(class))
+        } else {
+            format!("{FIXTURES}.mockOf({})", string_literal(class))
+        };
+        Some((
+            e,
+            format!("A mock stands in for the {}", short_class(class)),
+        ))
     }
 
     /// An exception of `class` carrying `message`: `new C("…")` for the JDK's common
@@ -1059,10 +1063,7 @@ impl<'a> Builder<'a> {
             .any(|f| !overrides.contains_key(&f.name) && waits_for(self, &f.value).is_some());
         let hoist = self.referenced.contains(&id) || waits;
         let var = if hoist {
-            Some(
-                self.names
-                    .fresh(class.rsplit(['.', '$']).next().unwrap_or("value")),
-            )
+            Some(self.names.fresh(short_class(class)))
         } else {
             None
         };
@@ -1258,12 +1259,11 @@ pub(crate) fn built_by_name(e: &str) -> bool {
         || e.starts_with(&format!("{FIXTURES}.constant(\""))
 }
 
-/// Can a cast in a test name `java_type` (dotted), and does it say more than `Object`?
-/// A nested class's binary name (`a.B$C`) may be private: never cast to.
 /// May a mock stand in for an object of `class` that the depth limit cut: a class of the
-/// application's own (not an array, not the JDK's, not a hidden class).
+/// application's own (not the JDK's, not a hidden class; arrays are
+/// [`default_array`]'s).
 fn depth_stand_in(class: &str) -> bool {
-    const JDK: [&str; 6] = ["java.", "javax.", "jdk.", "sun.", "com.sun.", "["];
+    const JDK: [&str; 5] = ["java.", "javax.", "jdk.", "sun.", "com.sun."];
     !JDK.iter().any(|p| class.starts_with(p))
         && !crate::check::is_hidden_class_name(class)
         && class != mimic_trace::UNKNOWN_CLASS
@@ -1297,6 +1297,8 @@ fn default_array(class: &str, length: Option<u32>, package: &str) -> Option<(Str
     Some((e, format!("{elem_name}[]")))
 }
 
+/// Can a cast in a test name `java_type` (dotted), and does it say more than `Object`?
+/// A nested class's binary name (`a.B$C`) may be private: never cast to.
 pub(crate) fn nameable(java_type: &str) -> bool {
     !java_type.contains('$') && java_type != "java.lang.Object"
 }

@@ -140,19 +140,23 @@ pub fn opaque(out: &mut String, class: &str, reason: &str) {
 /// An array's opaque value with its length (cut by the depth limit); `class` quoted.
 pub fn opaque_array(out: &mut String, class: &str, reason: &str, length: u32) {
     class_and_text(out, "opaque", class, "reason", Some(reason));
-    out.pop();
-    out.push_str(",\"length\":");
-    out.push_str(&length.to_string());
-    out.push('}');
+    one_more(out, "length", &length.to_string());
 }
 
 /// A lambda's opaque value with the functional interface it implements; `class` and
 /// `implements` quoted.
 pub fn lambda(out: &mut String, class: &str, reason: &str, implements: &str) {
     class_and_text(out, "opaque", class, "reason", Some(reason));
+    one_more(out, "implements", implements);
+}
+
+/// One more member, `key` (plain) with `raw` JSON, in the object just written to `out`.
+fn one_more(out: &mut String, key: &str, raw: &str) {
     out.pop();
-    out.push_str(",\"implements\":");
-    out.push_str(implements);
+    out.push_str(",\"");
+    out.push_str(key);
+    out.push_str("\":");
+    out.push_str(raw);
     out.push('}');
 }
 

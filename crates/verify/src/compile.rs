@@ -172,10 +172,15 @@ fn remove_failing_methods(
             methods.push((class.clone(), name, message));
             removed = true;
         }
-        std::fs::write(&file, lines.join("\n") + "\n").map_err(|e| VerifyError::Io {
-            path: file.clone(),
-            message: e.to_string(),
-        })?;
+        write_text(&file, &(lines.join("\n") + "\n"))?;
     }
     Ok(removed)
+}
+
+/// Write `text` to `path` (a test source or the manifest), an error naming the path.
+pub(crate) fn write_text(path: &Path, text: &str) -> Result<(), VerifyError> {
+    std::fs::write(path, text).map_err(|e| VerifyError::Io {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })
 }

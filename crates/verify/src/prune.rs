@@ -14,6 +14,7 @@ use mimic_generate::java::comment_text;
 use mimic_generate::manifest::MANIFEST_FILE;
 use mimic_generate::Manifest;
 
+use crate::compile::write_text;
 use crate::{Report, Verdict, VerifyError};
 
 /// What `prune` took out.
@@ -90,7 +91,7 @@ pub fn prune(tests_dir: &Path, report: &Report) -> Result<Pruned, VerifyError> {
             }
         }
         if changed {
-            write(&file, &(lines.join("\n") + "\n"))?;
+            write_text(&file, &(lines.join("\n") + "\n"))?;
             pruned.files += 1;
         }
     }
@@ -104,7 +105,7 @@ pub fn prune(tests_dir: &Path, report: &Report) -> Result<Pruned, VerifyError> {
                 .tests
                 .retain(|t| !removed.contains(&(t.class.clone(), t.method.clone())));
             let json = serde_json::to_string_pretty(&manifest).unwrap_or_default();
-            write(&manifest_path, &json)?;
+            write_text(&manifest_path, &json)?;
         }
     }
     Ok(pruned)
@@ -124,13 +125,6 @@ fn method_lines(lines: &[String], name: &str) -> Option<(usize, usize)> {
     }
     let end = (h..lines.len()).find(|&i| lines[i] == "    }")?;
     Some((start, end))
-}
-
-fn write(path: &Path, text: &str) -> Result<(), VerifyError> {
-    std::fs::write(path, text).map_err(|e| VerifyError::Io {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })
 }
 
 #[cfg(test)]
