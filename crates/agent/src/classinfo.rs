@@ -551,7 +551,7 @@ unsafe fn classify(
         } else if is_jdk(&name) {
             Kind::Opaque(why.to_string())
         } else {
-            let fields = unsafe { instance_fields(env, jvmti, options, class) };
+            let fields = unsafe { instance_fields(env, jvmti, options, class, false) };
             Kind::Behaviour(fields, why.to_string())
         }
     } else if let Some(why) = crate::jdk::opaque_by_name(&name) {
@@ -602,7 +602,8 @@ unsafe fn classify(
     } else if let Some(keep) = mimic_trace::jdk_by_fields(&name) {
         // An optional value, a pattern, a lock: by some of its own fields, read as
         // fields, never through a method.
-        let mut fields = unsafe { declared_fields(jvmti, options, class, &name) };
+        // A reference's `referent` is declared by `java.lang.ref.Reference`.
+        let mut fields = unsafe { instance_fields(env, jvmti, options, class, true) };
         fields.retain(|f| keep.iter().any(|(name, _)| *name == f.name));
         Kind::Object(fields)
     } else if name == mimic_trace::SET_FROM_MAP {
@@ -642,7 +643,7 @@ unsafe fn classify(
         Kind::Opaque(format!("JDK type {name} is not captured by meaning"))
     } else if is(jdk.collection.0) || is(jdk.map.0) {
         // A project collection or map: its JDK superclass may hold its elements.
-        let fields = unsafe { instance_fields(env, jvmti, options, class) };
+        let fields = unsafe { instance_fields(env, jvmti, options, class, false) };
         match unsafe { jdk_superclass(env, jvmti, class) } {
             None => Kind::Object(fields),
             Some(base) if base == "java.lang.Object" || base.starts_with("java.util.Abstract") => {
@@ -656,7 +657,7 @@ unsafe fn classify(
             },
         }
     } else {
-        Kind::Object(unsafe { instance_fields(env, jvmti, options, class) })
+        Kind::Object(unsafe { instance_fields(env, jvmti, options, class, false) })
     };
     let constants = matches!(kind, Kind::Object(_))
         && !is_jdk(&name)
@@ -951,12 +952,14 @@ unsafe fn declared_fields(
     fields
 }
 
-/// Instance fields of the class and its non-JDK superclasses, superclass fields first.
+/// Instance fields of the class and its non-JDK superclasses (all of them with
+/// `jdk_too`), superclass fields first.
 unsafe fn instance_fields(
     env: &JniEnv,
     jvmti: &Jvmti,
     options: &Options,
     class: jni::jclass,
+    jdk_too: bool,
 ) -> Vec<SnapshotField> {
     let mut chain: Vec<Vec<SnapshotField>> = Vec::new();
     let mut current = unsafe { env.new_local_ref(class) };
@@ -964,7 +967,7 @@ unsafe fn instance_fields(
         let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
             break;
         };
-        if is_jdk(&declared_in) {
+        if is_jdk(&declared_in) && !(jdk_too && declared_in != "java.lang.Object") {
             unsafe { env.delete_local_ref(current) };
             break;
         }

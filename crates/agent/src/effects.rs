@@ -179,6 +179,7 @@ unsafe fn shallow_fields(env: &JniEnv, cx: &Context, obj: jni::jobject) -> Optio
     let one_level = snapshot::Walking {
         depth: 0,
         merged: Default::default(),
+        light_mocks: false,
     };
     let special = snapshot::Special {
         callee: std::ptr::null_mut(),

@@ -144,6 +144,14 @@ struct Walk<'a> {
     mocked_fields: &'a [&'a str],
     /// The top object is a receiver ([`Special::receiver`]).
     receiver: bool,
+    /// The top object's mocked fields are walked one level only: the fields of theirs
+    /// the method reads (what a spy of one keeps), objects below them cut by depth. A
+    /// mocked collaborator's read tree (a font's dictionary, its descriptor) can spend
+    /// the node and byte limits before the fields the method reads itself are reached;
+    /// the test stubs the collaborator's calls instead.
+    light_mocks: bool,
+    /// Inside such a mocked field now: a read path does not start the depth count anew.
+    in_light_mock: bool,
     /// The depth limit of this walk: the option's, or deeper ([`capture_special`]).
     depth_limit: u32,
     /// An object was cut by the depth limit.
@@ -237,6 +245,8 @@ pub struct Special<'s> {
 pub struct Walking {
     pub depth: u32,
     pub merged: HashMap<i32, ReadNode>,
+    /// The receiver's mocked fields walked one level only ([`Walk::light_mocks`]).
+    pub light_mocks: bool,
 }
 
 /// What [`capture_special`] wrote: the value's approximate size in bytes (what the
@@ -291,6 +301,7 @@ pub unsafe fn capture_special(
     let mut walking = Walking {
         depth: special.pinned.map_or(cx.options.depth, |p| p.depth),
         merged: HashMap::new(),
+        light_mocks: special.pinned.is_some_and(|p| p.light_mocks),
     };
     // The last walk that no limit but depth cut, with how it was walked.
     let mut kept: Option<(Captured, String)> = None;
@@ -307,7 +318,7 @@ pub unsafe fn capture_special(
                 env,
                 cx,
                 (obj, declared, secret, guide, special),
-                walking.depth,
+                (walking.depth, walking.light_mocks),
                 (!merged.is_empty()).then_some(merged),
                 out,
             )
@@ -325,28 +336,37 @@ pub unsafe fn capture_special(
                 // Deeper, or wider, than the other limits allow: the walk before stands.
                 return restore(out, start, walk);
             }
-            // Cut by the node or byte limit below objects used whole: walked again less
-            // deep, so that what the limits keep is the top of the graph, every field of
-            // the objects the method reads, and what lies deeper is cut by depth alone.
+            // Cut by the node or byte limit: a receiver's mocked fields (the test makes
+            // them mocks) walked one level only, so that the limits keep its other
+            // fields; then, below objects used whole, walked again less deep, so that
+            // what the limits keep is the top of the graph, every field of the objects
+            // the method reads, and what lies deeper is cut by depth alone.
+            let lighten = !walking.light_mocks && !special.mocked_fields.is_empty();
             let shallower = walking.depth.min(walked.deepest).saturating_sub(1);
             if special.pinned.is_none()
                 && walked.crowded
-                && shallower >= 1
-                && shallowings < SHALLOWINGS
+                && (lighten || shallower >= 1 && shallowings < SHALLOWINGS)
             {
-                shallowings += 1;
-                if first.is_none() {
+                // The first walk stands if no later one fits; a lighter one replaces it
+                // (what it leaves out, the test mocks).
+                if first.is_none() && !lighten {
                     let this = Captured {
                         bytes: walked.bytes,
                         walking: Walking {
                             depth: walking.depth,
                             merged: walking.merged.clone(),
+                            light_mocks: walking.light_mocks,
                         },
                         ids: walked.ids,
                     };
                     first = Some((this, out[start..].to_string()));
                 }
-                walking.depth = shallower;
+                if lighten {
+                    walking.light_mocks = true;
+                } else {
+                    shallowings += 1;
+                    walking.depth = shallower;
+                }
                 deepenings = DEEPENINGS;
                 out.truncate(start);
                 continue;
@@ -369,6 +389,7 @@ pub unsafe fn capture_special(
         let mut next = Walking {
             depth: walking.depth,
             merged: walking.merged.clone(),
+            light_mocks: walking.light_mocks,
         };
         if reguide {
             reguidings += 1;
@@ -422,7 +443,7 @@ unsafe fn walk_once<'a>(
         Option<&'a ReadNode>,
         Special<'a>,
     ),
-    depth: u32,
+    (depth, light_mocks): (u32, bool),
     merged: Option<&'a HashMap<i32, ReadNode>>,
     out: &'a mut String,
 ) -> Option<Walked> {
@@ -443,6 +464,7 @@ unsafe fn walk_once<'a>(
         callee: special.callee,
         mocked_fields: special.mocked_fields,
         receiver: special.receiver,
+        light_mocks,
         depth_limit: depth,
         merged,
         ..Walk::new(env, cx, out)
@@ -547,6 +569,8 @@ impl<'a> Walk<'a> {
             callee: std::ptr::null_mut(),
             mocked_fields: &[],
             receiver: false,
+            light_mocks: false,
+            in_light_mock: false,
             depth_limit: cx.options.depth,
             depth_cut: false,
             deepest: 0,
@@ -1195,7 +1219,11 @@ impl<'a> Walk<'a> {
             }
             // On a read path the depth limit counts again from each element.
             self.guide = guide.map(|g| (g, false));
-            let depth = if guide.is_some() { 0 } else { depth + 1 };
+            let depth = if guide.is_some() && !self.in_light_mock {
+                0
+            } else {
+                depth + 1
+            };
             unsafe { self.value(e, depth) };
             written += 1;
         }
@@ -1364,28 +1392,31 @@ impl<'a> Walk<'a> {
         let mut truncated = false;
         let mut written = 0;
         // The top object's mocked fields first ([`Special::mocked_fields`]).
-        let first = |f: &&crate::classinfo::SnapshotField| {
-            self.nesting == 1 && self.mocked_fields.contains(&f.name.as_str())
-        };
+        let (top, mocked) = (self.nesting == 1, self.mocked_fields);
+        let first = |f: &&crate::classinfo::SnapshotField| top && mocked.contains(&f.name.as_str());
         let ordered: Vec<&crate::classinfo::SnapshotField> = if self.mocked_fields.is_empty() {
             fields.iter().collect()
         } else {
             let (a, b): (Vec<_>, Vec<_>) = fields.iter().partition(first);
             a.into_iter().chain(b).collect()
         };
+        let light = self.light_mocks;
         for f in ordered {
             // On a read path: only the fields the method may use (all of them under an
             // object it uses whole), each guided by its own subtree, the depth limit
             // counted again from there.
-            let (child_guide, child_depth) = match guide {
+            let restart = if self.in_light_mock { depth + 1 } else { 0 };
+            let (child_guide, mut child_depth) = match guide {
                 None => (None, depth + 1),
                 Some((g, whole)) => {
                     let whole = whole || g.whole;
                     match g.fields.get(&f.name) {
-                        Some(child) => (Some((child, whole)), 0),
-                        None if whole => (None, 1),
+                        Some(child) => (Some((child, whole)), restart),
+                        None if whole => (None, restart.max(1)),
                         // A returned object's literal fields (its output oracle's).
-                        None if g.literals && unsafe { self.literal_field(obj, f) } => (None, 1),
+                        None if g.literals && unsafe { self.literal_field(obj, f) } => {
+                            (None, restart.max(1))
+                        }
                         None => continue,
                     }
                 }
@@ -1393,6 +1424,11 @@ impl<'a> Walk<'a> {
             if self.full() {
                 truncated = true;
                 break;
+            }
+            let outer_light = self.in_light_mock;
+            if light && first(&f) {
+                child_depth = self.depth_limit;
+                self.in_light_mock = true;
             }
             self.bytes += 40 + (f.name.len() + f.declared_in.len()) as u64;
             if written > 0 {
@@ -1418,6 +1454,7 @@ impl<'a> Walk<'a> {
                 self.guide = child_guide;
                 unsafe { self.value(child, child_depth) };
             }
+            self.in_light_mock = outer_light;
             json::close(self.out);
         }
         // A project subclass of a JDK collection or map: its elements or entries, read

@@ -829,7 +829,14 @@ impl<'a> Analyser<'a> {
             args_of: RefCell::default(),
             ambiguous: RefCell::default(),
         };
+        let calls_itself = |c: &Call| {
+            c.callee.name == name
+                && c.callee.descriptor == descriptor
+                && c.callee.owner == self.class_name
+        };
+        let mut recursive = found.iter().any(calls_itself);
         self.walk_helpers(found, 0, &[], &mut seen, &every_helper, &mut |body| {
+            recursive |= body.inner.calls.iter().any(calls_itself);
             for c in &body.inner.calls {
                 if let Some(call) = self.environment(c, &body.code) {
                     deeper_calls.push(DeeperCall {
@@ -918,6 +925,7 @@ impl<'a> Analyser<'a> {
             runs_params: runs.0,
             runs_fields: runs.1,
             overridden_by: Vec::new(),
+            recursive,
             reads,
         })
     }

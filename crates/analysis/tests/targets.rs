@@ -504,6 +504,9 @@ fn calls_in_another_class_that_the_mut_hands_its_mocks_to_are_deeper_calls() {
         "{:?}",
         count_down.deeper_calls
     );
+    // It calls itself (through the helper): a generated test stands no mock in for a cut
+    // object of its arguments' classes. `use` does not.
+    assert!(count_down.recursive && !using.recursive);
 }
 
 /// Issue 16: the constants a method compares an unchanged `int`-like parameter with

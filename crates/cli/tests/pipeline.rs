@@ -486,6 +486,19 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         assert!(scale.contains(expected), "{expected} in {scale}");
     }
     assert!(!scale.contains("Fixtures.create(Unit"), "{scale}");
+    // A transform by its six matrix entries and a soft reference by its referent (before:
+    // "JDK type java.awt.geom.AffineTransform is not captured by meaning", and the same
+    // for `SoftReference`: no test of the sketch's methods), a returned transform
+    // asserted through its getters.
+    let sketch = mimic_test_support::mimic_tests_of(&package, "Sketch");
+    for expected in [
+        "\"placement\", new java.awt.geom.AffineTransform(2.0, 0.0, 0.5, 2.0, 10.0, 20.0)",
+        "\"label\", new java.lang.ref.SoftReference<>(\"TREE\")",
+        "assertEquals(1.5, result.getShearX());",
+        "assertEquals(61.5, result.getTranslateY());",
+    ] {
+        assert!(sketch.contains(expected), "{expected} in {sketch}");
+    }
 }
 
 /// Reflection objects a receiver holds (mustache.java's `GuardedBinding` and
@@ -853,7 +866,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 151, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 159, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -937,6 +950,19 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
             && bundle.contains("\"children\", new Bundle.Pages[12])")
             && bundle.contains("// An array as long, of default elements, stands in for each Bundle.Pages[] the recorder's depth limit 2 cut (in the receiver)."),
         "{bundle}"
+    );
+    // The typeface's metrics table (a mocked collaborator whose glyphs a private helper
+    // reads) is far past the limits and declared first: walked whole it left the cache
+    // and the fallback out, and `width` had no test. Walked one level, the receiver is
+    // recorded, and the mock gets the glyph array the helper reads the length of, as
+    // long as production's (without it, a NullPointerException on the mock's field).
+    let typeface = mimic_test_support::mimic_tests_of(&package, "Typeface");
+    assert!(
+        typeface.contains("Typeface.Metrics metrics = mock(Typeface.Metrics.class);")
+            && typeface.contains("\"cache\", Fixtures.map(new java.util.HashMap<>(), 40, 540.0F), \"fallback\", 250.0F);")
+            && typeface.contains("Fixtures.set(metrics, \"glyphs\", new Typeface.Glyph[300]);")
+            && typeface.contains("// An array as long, of default elements, stands in for each Typeface.Glyph[] the recorder's depth limit 3 cut (in the mocked metrics)."),
+        "{typeface}"
     );
     // The decoder's cursor is handed to a function the plan does not follow, which peeks
     // again: the call oracle asks for the recorded peek, not for no other.

@@ -790,6 +790,18 @@ pub fn model_with(
     roots.push(mimic_trace::store::outcome_value(&inv.outcome));
     let mut b = Builder::new(&package, &mut names, &roots);
     b.cut_stand_ins = stand_ins == StandIns::CutObjects;
+    // In a method that calls itself, a cut object of the class of an argument is a node
+    // of the tree it walks (EvalEx's `evaluateSubtree(ASTNode)` recursing into the
+    // node's parameters): it reads the cut node's fields as it read the top one's, which
+    // a mock does not have. No mock stands in for it. (A visitor reaches a child through
+    // the child's own methods, `child.accept(this)`, which a mock answers.)
+    if m.recursive {
+        b.walked_classes = inv
+            .arguments
+            .iter()
+            .filter_map(|v| b.resolved(v)?.class().map(str::to_string))
+            .collect();
+    }
     // Whenever the plan says the method reads the environment, its tests replay it, so
     // that a path production did not take fails instead of reading the real one; and a
     // source of randomness it holds is stood in by a fresh instance.
@@ -909,7 +921,11 @@ pub fn model_with(
                 spies.push(var.clone());
                 var
             }
-            None => declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type),
+            None => {
+                let var = declare_mock(&mut b, &mut steps, &mut mocks, &base, &mock_type);
+                read_fields_of_mock(&mut b, m, r, recorded, &mock_type, &var);
+                var
+            }
         };
         // Production's other references to the object (a current record's parser, which
         // is the iterator's mocked outer parser) are that mock too.
@@ -2128,6 +2144,58 @@ fn recorded_receiver<'v>(inv: &'v InvocationRecord, r: &Receiver) -> Option<&'v 
             _ => None,
         },
         Receiver::Field { .. } | Receiver::Environment { .. } | Receiver::Result { .. } => None,
+    }
+}
+
+/// The fields of a mocked collaborator that its read tree names besides those the method
+/// reads directly (a private helper's `metrics.glyphs.length`): a mock's fields are
+/// empty, so each one the recorded object had is set on the mock when the mock is of the
+/// recorded object's class. Where only the field itself is read (its length, whether it
+/// is null: a leaf of the read tree), a value the depth limit cut is stood in for as
+/// [`Builder::cut_stand_in`] does (an array as long, of default elements; a mock), with
+/// its comment: the recorder walks a crowded receiver's mocked fields one level only.
+fn read_fields_of_mock(
+    b: &mut Builder,
+    m: &Mut,
+    r: &Receiver,
+    recorded: Option<&Value>,
+    mock_type: &str,
+    var: &str,
+) {
+    let (Some(node), Some(Value::Object { class, fields, .. })) = (read_node(m, r), recorded)
+    else {
+        return;
+    };
+    if class.replace('$', ".") != mock_type.replace('$', ".") {
+        return;
+    }
+    let direct = |name: &str| {
+        m.collaborator_fields
+            .iter()
+            .any(|c| receiver_key(&c.receiver) == receiver_key(r) && c.name == name)
+    };
+    for (name, child) in &node.fields {
+        if name == mimic_plan::ELEMENTS_READ || direct(name) {
+            continue;
+        }
+        let Some(f) = fields.iter().find(|f| &f.name == name) else {
+            continue;
+        };
+        let leaf = !child.whole && child.fields.is_empty();
+        let saved = (b.stand_ins, b.cut_stand_ins);
+        if leaf {
+            (b.stand_ins, b.cut_stand_ins) = (true, true);
+        }
+        let place = std::mem::replace(&mut b.place, format!("the mocked {var}"));
+        let e = b.try_expr(&f.value, None);
+        (b.stand_ins, b.cut_stand_ins) = saved;
+        b.place = place;
+        if let Some(e) = e {
+            b.statements.push(format!(
+                "{FIXTURES}.set({var}, {}, {e});",
+                string_literal(name)
+            ));
+        }
     }
 }
 

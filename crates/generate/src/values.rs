@@ -74,6 +74,9 @@ pub struct Builder<'a> {
     /// in for by a mock (where [`Builder::stand_ins`] allows): only for a method that
     /// would get no test otherwise ([`crate::testcase::StandIns::CutObjects`]).
     pub cut_stand_ins: bool,
+    /// The classes of a recursive method's arguments ([`mimic_plan::Mut::recursive`]):
+    /// no mock stands in for a cut object of one of them ([`Builder::cut_stand_in`]).
+    pub walked_classes: Vec<String>,
     /// The classes a mock stood in for so far (each named once in a comment).
     pub stood_in: Vec<String>,
     /// While a stub's answer is built: the mock the call was made on, which the answer
@@ -88,10 +91,11 @@ impl Builder<'_> {
         self.vars.insert(id, var.to_string());
     }
 
-    /// The recorded value behind `v`: itself, or for a reference the object it refers to.
+    /// The recorded value behind `v`: itself, or for a reference (also to an object of the
+    /// receiver's) the object it refers to.
     pub fn resolved<'v>(&'v self, v: &'v Value) -> Option<&'v Value> {
         match v {
-            Value::Ref { id } => self.definitions.get(id),
+            Value::Ref { id } | Value::InReceiver { id } => self.definitions.get(id),
             other => Some(other),
         }
     }
@@ -176,6 +180,7 @@ impl<'a> Builder<'a> {
             environment_replayed: false,
             stand_ins: false,
             cut_stand_ins: false,
+            walked_classes: Vec::new(),
             stood_in: Vec::new(),
             place: String::new(),
             callee_mock: None,
@@ -566,7 +571,7 @@ impl<'a> Builder<'a> {
             };
             return Some((e, format!("{what} stands in for each {shown}")));
         }
-        if !depth_stand_in(class) {
+        if !depth_stand_in(class) || self.walked_classes.iter().any(|c| c == class) {
             return None;
         }
         let e = if nameable(class) && package_of(class) == self.package {
@@ -933,6 +938,32 @@ impl<'a> Builder<'a> {
                     format!("a {class} without a name"),
                 ),
             },
+            "java.lang.ref.SoftReference" | "java.lang.ref.WeakReference" => {
+                match field("referent") {
+                    Some(v) => format!("new {class}<>({})", self.expr(&v, None)),
+                    None => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("a {class} whose referent was not recorded"),
+                    ),
+                }
+            }
+            "java.awt.geom.AffineTransform" => {
+                let entries: Option<Vec<Value>> = ["m00", "m10", "m01", "m11", "m02", "m12"]
+                    .iter()
+                    .map(|name| field(name).filter(|v| matches!(v, Value::Double { .. })))
+                    .collect();
+                match entries {
+                    Some(entries) => {
+                        let args: Vec<String> =
+                            entries.iter().map(|v| self.expr(v, None)).collect();
+                        format!("new {class}({})", args.join(", "))
+                    }
+                    None => self.problem(
+                        SkipReason::UnbuildableValue,
+                        format!("a {class} whose matrix was not recorded"),
+                    ),
+                }
+            }
             "java.util.regex.Pattern" => match (field("pattern"), field("flags")) {
                 (Some(p @ Value::Str { .. }), Some(f @ Value::Int { .. })) => {
                     let (p, f) = (self.expr(&p, None), self.expr(&f, None));
@@ -1257,6 +1288,7 @@ fn diamond(class: &str) -> &'static str {
 pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
         || e.starts_with(&format!("{FIXTURES}.constant(\""))
+        || e.starts_with(&format!("{FIXTURES}.mockOf(\""))
 }
 
 /// May a mock stand in for an object of `class` that the depth limit cut: a class of the
@@ -1857,6 +1889,58 @@ mod tests {
         );
     }
 
+    /// A font matrix (PDFBox's `PDType1Font.fontMatrixTransform`) and a soft cache entry,
+    /// recorded by their fields ([`mimic_trace::JDK_BY_FIELDS`]), are rebuilt through the
+    /// JDK's API; a transform missing an entry is a problem, not a guess.
+    #[test]
+    fn a_transform_and_a_soft_reference_are_rebuilt_through_the_jdk_api() {
+        let field = |name: &str, value: Value| mimic_trace::FieldValue {
+            name: name.into(),
+            declared_in: "java.awt.geom.AffineTransform".into(),
+            value,
+        };
+        let entries = [2.0, 0.0, 0.5, 2.0, 10.0, 20.0];
+        let names = ["m00", "m10", "m01", "m11", "m02", "m12"];
+        let transform = |n: usize| Value::Object {
+            id: 1,
+            class: "java.awt.geom.AffineTransform".into(),
+            fields: names
+                .iter()
+                .zip(entries)
+                .take(n)
+                .map(|(name, v)| field(name, Value::double(v)))
+                .collect(),
+            truncated: false,
+        };
+        let whole = transform(6);
+        let mut names_ = Names::default();
+        let mut b = Builder::new("com.acme", &mut names_, &[&whole]);
+        assert_eq!(
+            b.try_expr(&whole, None).as_deref(),
+            Some("new java.awt.geom.AffineTransform(2.0, 0.0, 0.5, 2.0, 10.0, 20.0)")
+        );
+        let partial = transform(5);
+        let mut names_ = Names::default();
+        let mut b = Builder::new("com.acme", &mut names_, &[&partial]);
+        assert_eq!(b.try_expr(&partial, None), None);
+        let soft = Value::Object {
+            id: 1,
+            class: "java.lang.ref.SoftReference".into(),
+            fields: vec![mimic_trace::FieldValue {
+                name: "referent".into(),
+                declared_in: "java.lang.ref.Reference".into(),
+                value: Value::Str { v: "TREE".into() },
+            }],
+            truncated: false,
+        };
+        let mut names_ = Names::default();
+        let mut b = Builder::new("com.acme", &mut names_, &[&soft]);
+        assert_eq!(
+            b.try_expr(&soft, None).as_deref(),
+            Some("new java.lang.ref.SoftReference<>(\"TREE\")")
+        );
+    }
+
     /// Regression (PDFBox's `SetFontAndSize.process`): a list of a `COSName` and a
     /// `COSInteger`, both built by class name, was `Arrays.asList(cOSName,
     /// Fixtures.create("…COSInteger", …))`, whose second element javac inferred as a
@@ -1905,6 +1989,37 @@ mod tests {
             ),
             "{e}"
         );
+        // The same for a mock standing in, by class name, for an element the depth limit
+        // cut (PDFBox's `PDType0Font.getDisplacement`: a descendant-fonts array of one
+        // `COSObject`).
+        let cut = Value::Collection {
+            id: 1,
+            class: "java.util.ArrayList".into(),
+            size: 1,
+            elements: vec![Value::Opaque {
+                class: "org.other.Name".into(),
+                reason: "depth limit 3".into(),
+                implements: None,
+                length: None,
+            }],
+            truncated: false,
+        };
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&cut]);
+        b.stand_ins = true;
+        b.cut_stand_ins = true;
+        let e = b.try_expr(&cut, None).unwrap();
+        assert!(
+            e.contains("java.util.Arrays.asList((Object) Fixtures.mockOf(\"org.other.Name\"))"),
+            "{e}"
+        );
+        // Not in a method that calls itself on an argument of that class (EvalEx's
+        // `evaluateSubtree`): it would read the mock's fields.
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[&cut]);
+        (b.stand_ins, b.cut_stand_ins) = (true, true);
+        b.walked_classes = vec!["org.other.Name".into()];
+        assert_eq!(b.try_expr(&cut, None), None);
     }
 
     /// Issue 17: the clock's objects come back from their recorded text: a `Date` from

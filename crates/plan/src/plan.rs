@@ -143,6 +143,11 @@ pub struct Mut {
     /// it (`Fixtures.callSuper`), not the override a plain call would run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overridden_by: Vec<String>,
+    /// The method calls itself (in its body or a helper it calls, on its own class): it
+    /// walks a tree it is handed (EvalEx's `evaluateSubtree(ASTNode)` on a node's
+    /// parameters) and reads each node's fields as it read the first one's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub recursive: bool,
     /// The state the method may use, found statically ([`Reads`]): the recorder captures
     /// these parts of the receiver and the arguments, to any depth, and leaves the rest
     /// out. `None`: not analysed, everything is captured within the snapshot limits.

@@ -132,6 +132,7 @@ mod tests {
             runs_params: Vec::new(),
             runs_fields: Vec::new(),
             overridden_by: Vec::new(),
+            recursive: false,
             reads: None,
         }
     }

@@ -215,8 +215,10 @@ pub const OPTIONALS: [&str; 4] = [
 /// its `pattern` and `flags` (`Pattern.compile(pattern, flags)`); an `AtomicReference` by
 /// its `value`; a `java.util.logging.Logger` by its name (`Logger.getLogger(name)`); a
 /// lock by nothing (a new, unlocked one: what a method finds when it takes it, unless it
-/// is called with the lock held).
-pub const JDK_BY_FIELDS: [(&str, &[(&str, &str)]); 9] = [
+/// is called with the lock held); a soft or weak reference by its `referent` (a cache
+/// entry: `new SoftReference<>(referent)`, what `get()` answered while it was alive); an
+/// `AffineTransform` by its six matrix entries.
+pub const JDK_BY_FIELDS: [(&str, &[(&str, &str)]); 12] = [
     ("java.util.Optional", &[("value", "get")]),
     (
         "java.util.OptionalInt",
@@ -241,6 +243,19 @@ pub const JDK_BY_FIELDS: [(&str, &[(&str, &str)]); 9] = [
     ("java.util.logging.Logger", &[("name", "getName")]),
     ("java.util.concurrent.locks.ReentrantLock", &[]),
     ("java.util.concurrent.locks.ReentrantReadWriteLock", &[]),
+    ("java.lang.ref.SoftReference", &[("referent", "get")]),
+    ("java.lang.ref.WeakReference", &[("referent", "get")]),
+    (
+        "java.awt.geom.AffineTransform",
+        &[
+            ("m00", "getScaleX"),
+            ("m10", "getShearY"),
+            ("m01", "getShearX"),
+            ("m11", "getScaleY"),
+            ("m02", "getTranslateX"),
+            ("m12", "getTranslateY"),
+        ],
+    ),
 ];
 
 /// The fields [`JDK_BY_FIELDS`] records of `class`, with the method reading each back,

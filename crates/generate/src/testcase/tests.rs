@@ -61,6 +61,7 @@ fn checkout_mut(method: &str, descriptor: &str) -> Mut {
         runs_params: Vec::new(),
         runs_fields: Vec::new(),
         overridden_by: Vec::new(),
+        recursive: false,
         reads: None,
     }
 }
@@ -653,6 +654,7 @@ fn tax_rate() -> Mut {
         runs_params: Vec::new(),
         runs_fields: Vec::new(),
         overridden_by: Vec::new(),
+        recursive: false,
         reads: None,
     }
 }

@@ -99,6 +99,8 @@ public final class Main {
         Bundle.Pages pages = Bundle.pages("p", 4);
         System.out.println("versions: " + new Bundle(() -> "1.4", "pages", pages, "version", "1.7").version()
                 + " " + new Bundle(() -> "1.6", "pages", pages, "version", "1.5").version());
+        Typeface typeface = new Typeface(Typeface.metrics(300), 250f);
+        System.out.println("widths: " + typeface.width(40) + " " + typeface.width(40) + " " + typeface.width(999));
         Factory factory = new Factory(registry);
         for (String kind : new String[] {"list", "builder", "tree", "stop"}) {
             try {

@@ -23,5 +23,7 @@ public class Main {
         Scale scale = new Scale(catalog);
         System.out.println(scale.grams(Unit.KILOGRAM, 2) + " " + scale.grams(Unit.PIECE, 3) + " "
             + scale.grams("flour", 2) + " " + scale.grams("pen", 4));
+        Sketch sketch = new Sketch(() -> 1.5, "tree", new java.awt.geom.AffineTransform(2, 0, 0.5, 2, 10, 20));
+        System.out.println(sketch.place(1.5, 2) + " " + sketch.label() + " " + sketch.scaled(3).getTranslateY());
     }
 }
