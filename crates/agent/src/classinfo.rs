@@ -967,7 +967,7 @@ unsafe fn instance_fields(
         let Some(declared_in) = (unsafe { class_name(jvmti, current) }) else {
             break;
         };
-        if is_jdk(&declared_in) && !(jdk_too && declared_in != "java.lang.Object") {
+        if declared_in == "java.lang.Object" || (is_jdk(&declared_in) && !jdk_too) {
             unsafe { env.delete_local_ref(current) };
             break;
         }

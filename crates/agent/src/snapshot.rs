@@ -5,8 +5,10 @@
 //! by meaning, other objects field by field, redacted fields and opaque values with
 //! reasons. A walk may be guided by the plan's read tree of the method under test
 //! ([`mimic_plan::ReadNode`]): an object on a read path lists only the fields the method
-//! may use, to any depth, and the depth limit counts from the last such object. Each snapshot runs inside its own JNI local frame; every call into Java is
-//! followed by an exception check.
+//! may use, to any depth, and the depth limit counts from the last such object. A walk the
+//! node or byte limit cut is done again, a receiver's mocked fields one level only, then
+//! less deep ([`capture_special`]). Each snapshot runs inside its own JNI local frame;
+//! every call into Java is followed by an exception check.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
