@@ -866,7 +866,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 159, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 163, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -929,8 +929,8 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     // as long (their length recorded) stand in for the styles and page lists cut (without
     // either, no test at all).
     assert_eq!(
-        manifest["stand_in_muts"], 1,
-        "only the bundle's version needs them"
+        manifest["stand_in_muts"], 2,
+        "only the bundle's version and the emitter need them"
     );
     let with_stand_ins: Vec<&serde_json::Value> = manifest["tests"]
         .as_array()
@@ -938,9 +938,25 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
         .iter()
         .filter(|t| t["stand_ins"] == true)
         .collect();
+    let of = |method: &str| {
+        with_stand_ins
+            .iter()
+            .filter(|t| t["mut_method"] == method)
+            .count()
+    };
     assert!(
-        with_stand_ins.len() == 6 && with_stand_ins.iter().all(|t| t["mut_method"] == "version"),
+        with_stand_ins.len() == 10 && of("version") == 6 && of("emit") == 4,
         "{with_stand_ins:?}"
+    );
+    // The emitter writes to the application's own stream, which the recorder leaves
+    // opaque: a stream that keeps nothing stands in for it, and the call oracle checks
+    // what it asked of the token (without it, no test of `emit`).
+    let emitter = mimic_test_support::mimic_tests_of(&package, "Emitter");
+    assert!(
+        emitter.contains("// An output stream that keeps nothing stands in for the CountingStream production wrote to (in argument 2): what it wrote was not recorded.")
+            && emitter.contains("java.io.OutputStream outputStream = java.io.OutputStream.nullOutputStream();")
+            && emitter.contains("inOrder.verify(token, times(1)).hex();"),
+        "{emitter}"
     );
     let bundle = mimic_test_support::mimic_tests_of(&package, "Bundle");
     assert!(

@@ -509,6 +509,27 @@ impl<'a> Builder<'a> {
                     (None, Some(i)) if self.stand_ins => {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
                     }
+                    // An output stream handed to the method to write to (a parameter
+                    // declared `OutputStream`: PDFBox's `COSWriter.writeString`), where
+                    // stand-ins for cut values are allowed: one that keeps nothing. What
+                    // production wrote there was not recorded; the comment says no test
+                    // checks it.
+                    (None, None)
+                        if self.stand_ins
+                            && self.cut_stand_ins
+                            && reason == OUTPUT_STREAM
+                            && matches!(target, Some(FieldType::Object(t)) if t == "java/io/OutputStream") =>
+                    {
+                        if !self.stood_in.contains(class) {
+                            self.stood_in.push(class.clone());
+                            self.statements.push(format!(
+                                "// An output stream that keeps nothing stands in for the {} production wrote to (in {}): what it wrote was not recorded.",
+                                crate::java::short_class(class),
+                                comment_text(&self.place)
+                            ));
+                        }
+                        "java.io.OutputStream.nullOutputStream()".into()
+                    }
                     // An object of the application's, or an array, below the depth limit
                     // in what the test feeds the method ([`Builder::cut_stand_in`]).
                     (None, None)
@@ -1285,6 +1306,9 @@ fn diamond(class: &str) -> &'static str {
 /// Is `e` an object built or read by class name (`Fixtures.create("a.B", …)`,
 /// `Fixtures.constant("a.B", "F")`): a generic call whose type javac infers from its
 /// context, not from the class?
+/// Why the recorder leaves an output stream opaque (`mimic-agent`'s `jdk::OPAQUE_KINDS`).
+const OUTPUT_STREAM: &str = "an output stream";
+
 pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
         || e.starts_with(&format!("{FIXTURES}.constant(\""))

@@ -101,6 +101,10 @@ public final class Main {
                 + " " + new Bundle(() -> "1.6", "pages", pages, "version", "1.5").version());
         Typeface typeface = new Typeface(Typeface.metrics(300), 250f);
         System.out.println("widths: " + typeface.width(40) + " " + typeface.width(40) + " " + typeface.width(999));
+        Emitter.CountingStream sink = new Emitter.CountingStream(new java.io.ByteArrayOutputStream());
+        Emitter.emit(new Emitter.Word("Tj", false), sink);
+        Emitter.emit(new Emitter.Word("Tj", true), sink);
+        System.out.println("emitted: " + sink.written);
         Factory factory = new Factory(registry);
         for (String kind : new String[] {"list", "builder", "tree", "stop"}) {
             try {
