@@ -168,6 +168,10 @@ pub enum Kind {
         data: Id,
         size: Id,
     },
+    /// A `java.awt.geom.Area`, recorded by its outline: the segments its
+    /// `getPathIterator(null)` walks (JDK code), as text (`M 0 0 L 10 0 … Z`); the id of
+    /// that method.
+    Shape(Id),
     /// A `java.util.Date`, recorded by its `getTime()` (its `toString()` depends on the
     /// default time zone and drops the milliseconds).
     EpochMillis,
@@ -575,6 +579,19 @@ unsafe fn classify(
         .flatten()
     {
         kind
+    } else if let Some(id) = (name == "java.awt.geom.Area")
+        .then(|| unsafe {
+            let id = env.get_method_id(
+                class,
+                "getPathIterator",
+                "(Ljava/awt/geom/AffineTransform;)Ljava/awt/geom/PathIterator;",
+            );
+            clear(env);
+            id
+        })
+        .flatten()
+    {
+        Kind::Shape(Id(id))
     } else if let Some(decoder) = is_jdk(&name)
         .then(|| unsafe { coder_kind(env, jvmti, class) })
         .flatten()

@@ -496,6 +496,86 @@ pub unsafe fn coder_summary(
     Some(format!("{} {malformed} {unmappable} {replacement}", name?))
 }
 
+/// An `Area`'s outline as text ([`crate::classinfo::Kind::Shape`]): each segment
+/// `PathIterator.currentSegment` gives, its letter and coordinates (`M 0 0 L 10 0 L 10 10
+/// Z`; `Q` and `C` for quadratic and cubic curves), walked through the area's own
+/// `getPathIterator(null)` (JDK code only). `Ok(None)` once the text passes `limit` bytes;
+/// `Err` when a call failed or a segment is of no known kind.
+///
+/// # Safety
+/// `obj` is a live, non-null `java.awt.geom.Area` on this thread; `get_iterator` is its
+/// `getPathIterator(AffineTransform)`.
+pub(crate) unsafe fn shape_text(
+    env: &JniEnv,
+    obj: jni::jobject,
+    get_iterator: &Id,
+    limit: usize,
+) -> Result<Option<String>, ()> {
+    use std::fmt::Write as _;
+    let null = jni::jvalue {
+        l: std::ptr::null_mut(),
+    };
+    let iterator = unsafe { env.call_object_method(obj, get_iterator.0, &[null]) };
+    if clear(env) || iterator.is_null() {
+        return Err(());
+    }
+    let class = unsafe { env.get_object_class(iterator) };
+    let method = |name: &str, sig: &str| {
+        let id = unsafe { env.get_method_id(class, name, sig) };
+        clear(env);
+        id.ok_or(())
+    };
+    let (is_done, next, current) = (
+        method("isDone", "()Z")?,
+        method("next", "()V")?,
+        method("currentSegment", "([D)I")?,
+    );
+    let raw = env.raw();
+    // SAFETY: a valid JNIEnv of this thread; the array is freed with the local frame.
+    let coords = unsafe { ((**raw).NewDoubleArray)(raw, 6) };
+    if clear(env) || coords.is_null() {
+        return Err(());
+    }
+    let mut text = String::new();
+    loop {
+        let done = unsafe { env.call_boolean_method(iterator, is_done, &[]) };
+        if clear(env) {
+            return Err(());
+        }
+        if done {
+            return Ok(Some(text));
+        }
+        let kind = unsafe { env.call_int_method(iterator, current, &[jni::jvalue { l: coords }]) };
+        if clear(env) {
+            return Err(());
+        }
+        let mut xy = [0f64; 6];
+        unsafe { env.get_double_array_region(coords, 0, 6, &mut xy) };
+        let (letter, n) = match kind {
+            0 => ('M', 2),
+            1 => ('L', 2),
+            2 => ('Q', 4),
+            3 => ('C', 6),
+            4 => ('Z', 0),
+            _ => return Err(()),
+        };
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push(letter);
+        for v in &xy[..n] {
+            let _ = write!(text, " {v}");
+        }
+        if text.len() > limit {
+            return Ok(None);
+        }
+        unsafe { env.call_void_method(iterator, next, &[]) };
+        if clear(env) {
+            return Err(());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::opaque_by_name;

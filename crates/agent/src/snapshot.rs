@@ -886,6 +886,20 @@ impl<'a> Walk<'a> {
                     Err(()) => json::opaque(self.out, name, "its words could not be read"),
                 }
             }
+            Kind::Shape(get_iterator) => {
+                let room = self.cx.options.value_bytes.saturating_sub(self.bytes) as usize;
+                match unsafe { jdk::shape_text(self.env, obj, get_iterator, room) } {
+                    Ok(Some(t)) => {
+                        self.bytes += t.len() as u64;
+                        json::text(self.out, name, &t)
+                    }
+                    Ok(None) => {
+                        self.limited = true;
+                        json::opaque(self.out, name, "its outline is over the value byte limit")
+                    }
+                    Err(()) => json::opaque(self.out, name, "its outline could not be read"),
+                }
+            }
             Kind::Coder(decoder) => {
                 let class_name = if *decoder {
                     "\"java.nio.charset.CharsetDecoder\""

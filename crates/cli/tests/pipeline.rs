@@ -486,19 +486,31 @@ fn jdk_values_are_answered_rebuilt_and_compared_by_meaning() {
         assert!(scale.contains(expected), "{expected} in {scale}");
     }
     assert!(!scale.contains("Fixtures.create(Unit"), "{scale}");
-    // A transform by its six matrix entries and a soft reference by its referent (before:
-    // "JDK type java.awt.geom.AffineTransform is not captured by meaning", and the same
-    // for `SoftReference`: no test of the sketch's methods), a returned transform
-    // asserted through its getters.
+    // A transform by its six matrix entries, a soft reference by its referent and an area
+    // by its outline (before: "JDK type java.awt.geom.AffineTransform is not captured by
+    // meaning", and the same for `SoftReference` and `Area`: no test of the sketch's
+    // methods), a returned transform asserted through its getters.
     let sketch = mimic_test_support::mimic_tests_of(&package, "Sketch");
     for expected in [
         "\"placement\", new java.awt.geom.AffineTransform(2.0, 0.0, 0.5, 2.0, 10.0, 20.0)",
         "\"label\", new java.lang.ref.SoftReference<>(\"TREE\")",
         "assertEquals(1.5, result.getShearX());",
         "assertEquals(61.5, result.getTranslateY());",
+        // Its clip by its outline, the ellipse's arcs as cubic curves.
+        "\"clip\", new java.awt.geom.Area(new java.awt.geom.Path2D.Double() {{ moveTo(0.0, 0.0); lineTo(0.0, 5.0); lineTo(10.0, 5.0); lineTo(10.0, 4.0); curveTo(",
     ] {
         assert!(sketch.contains(expected), "{expected} in {sketch}");
     }
+    // The same, too large to write inline: loaded from a resource, whose loader rebuilds
+    // them alike (before: "could not rebuild java.awt.geom.Area", as in PDFBox's
+    // `PDGraphicsState.clone` tests; the run above checks they mimic).
+    let gallery = mimic_test_support::mimic_tests_of(&package, "Gallery");
+    assert!(
+        gallery.contains(
+            "java.util.List list = Fixtures.load(GalleryMimicTest.class, \"GalleryMimicTest-litAt-1-arg0.json\");"
+        ),
+        "{gallery}"
+    );
 }
 
 /// Reflection objects a receiver holds (mustache.java's `GuardedBinding` and

@@ -725,6 +725,13 @@ impl<'a> Builder<'a> {
                     format!("cannot rebuild a BitSet from {text:?}"),
                 ),
             },
+            "java.awt.geom.Area" => match area(text) {
+                Some(e) => e,
+                None => self.problem(
+                    SkipReason::UnbuildableValue,
+                    format!("cannot rebuild an area from {text:?}"),
+                ),
+            },
             "java.awt.geom.Point2D$Float" | "java.awt.geom.Point2D$Double" => {
                 match point(class, text) {
                     Some(e) => e,
@@ -1442,6 +1449,35 @@ fn bit_set(text: &str) -> Option<String> {
 
 /// A `Point2D.Float`/`Double` from its text (`Point2D.Float[1.5, -2.0]`): each coordinate
 /// as `Float`/`Double.toString` wrote it, which reads back exactly.
+/// An `Area` from its recorded outline (`M 0 0 L 10 0 L 10 10 Z`, the agent's
+/// `jdk::shape_text`): the area of a path drawn segment by segment, in one expression
+/// (an initialiser block of a `Path2D.Double`); `Fixtures`' loader of large values draws
+/// it the same way.
+fn area(text: &str) -> Option<String> {
+    let mut words = text.split_whitespace().peekable();
+    let mut calls = Vec::new();
+    while let Some(letter) = words.next() {
+        let (method, n) = match letter {
+            "M" => ("moveTo", 2),
+            "L" => ("lineTo", 2),
+            "Q" => ("quadTo", 4),
+            "C" => ("curveTo", 6),
+            "Z" => ("closePath", 0),
+            _ => return None,
+        };
+        let mut args = Vec::with_capacity(n);
+        for _ in 0..n {
+            let v: f64 = words.next()?.parse().ok()?;
+            args.push(crate::java::double_literal(v.to_bits()));
+        }
+        calls.push(format!("{method}({});", args.join(", ")));
+    }
+    Some(format!(
+        "new java.awt.geom.Area(new java.awt.geom.Path2D.Double() {{{{ {} }}}})",
+        calls.join(" ")
+    ))
+}
+
 fn point(class: &str, text: &str) -> Option<String> {
     let float = class.ends_with("$Float");
     let prefix = if float {
@@ -1963,6 +1999,24 @@ mod tests {
             b.try_expr(&soft, None).as_deref(),
             Some("new java.lang.ref.SoftReference<>(\"TREE\")")
         );
+    }
+
+    /// A clipping path (PDFBox's `PDGraphicsState.clippingPath`), recorded by its outline,
+    /// is drawn again segment by segment; an outline of no known segment is a problem.
+    #[test]
+    fn an_area_is_drawn_again_from_its_outline() {
+        assert_eq!(
+            area("M 0 0 L 10 0 Q 12 5 10 10 C 8 12 2 12 0 10 Z").as_deref(),
+            Some(
+                "new java.awt.geom.Area(new java.awt.geom.Path2D.Double() {{ moveTo(0.0, 0.0); lineTo(10.0, 0.0); quadTo(12.0, 5.0, 10.0, 10.0); curveTo(8.0, 12.0, 2.0, 12.0, 0.0, 10.0); closePath(); }})"
+            )
+        );
+        assert_eq!(
+            area("").as_deref(),
+            Some("new java.awt.geom.Area(new java.awt.geom.Path2D.Double() {{  }})")
+        );
+        assert_eq!(area("M 0"), None);
+        assert_eq!(area("X 1 2"), None);
     }
 
     /// Regression (PDFBox's `SetFontAndSize.process`): a list of a `COSName` and a

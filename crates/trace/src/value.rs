@@ -187,10 +187,13 @@ pub const ITERATOR: &str = "java.util.Iterator";
 
 /// The JDK classes recorded as `Text` by what they were made with whose `equals` is
 /// identity: a charset's decoders and encoders (`UTF-8 REPORT REPLACE fffd`), rebuilt
-/// through `Charset.newDecoder()`. Never asserted equal; matched by type.
-pub const IDENTITY_TEXTS: [&str; 2] = [
+/// through `Charset.newDecoder()`; a `java.awt.geom.Area` by its outline (`M 0 0 L 10 0
+/// … Z`), drawn again as a path. Never asserted equal; matched by type.
+pub const IDENTITY_TEXTS: [&str; 3] = [
     "java.nio.charset.CharsetDecoder",
     "java.nio.charset.CharsetEncoder",
+    // `equals(Area)` compares outlines, `equals(Object)` only identity.
+    "java.awt.geom.Area",
 ];
 
 /// Does a `Text` value of `class` compare by identity (a [`TEXT_HOLDERS`] writer or

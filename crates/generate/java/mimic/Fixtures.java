@@ -460,6 +460,10 @@ public final class Fixtures {
         if (type != b.getClass()) {
             return false;
         }
+        if (a instanceof java.awt.geom.Area) {
+            // Its equals(Area) compares outlines; equals(Object) is identity.
+            return ((java.awt.geom.Area) a).equals((java.awt.geom.Area) b);
+        }
         if (declares(type, "equals", Object.class)) {
             return a.equals(b);
         }
@@ -846,6 +850,15 @@ public final class Fixtures {
                     return new java.util.concurrent.locks.ReentrantLock();
                 case "java.util.concurrent.locks.ReentrantReadWriteLock":
                     return new java.util.concurrent.locks.ReentrantReadWriteLock();
+                case "java.lang.ref.SoftReference":
+                    return new java.lang.ref.SoftReference<>(values.get("referent"));
+                case "java.lang.ref.WeakReference":
+                    return new java.lang.ref.WeakReference<>(values.get("referent"));
+                case "java.awt.geom.AffineTransform":
+                    return new java.awt.geom.AffineTransform(
+                            ((Number) values.get("m00")).doubleValue(), ((Number) values.get("m10")).doubleValue(),
+                            ((Number) values.get("m01")).doubleValue(), ((Number) values.get("m11")).doubleValue(),
+                            ((Number) values.get("m02")).doubleValue(), ((Number) values.get("m12")).doubleValue());
                 default:
                     return null;
             }
@@ -880,6 +893,7 @@ public final class Fixtures {
                     return field(p[0], p[1]);
                 }
                 case "java.util.BitSet": return bits(text);
+                case "java.awt.geom.Area": return area(text);
                 case "java.nio.charset.CharsetDecoder":
                 case "java.nio.charset.CharsetEncoder": return coder(cls, text);
                 case "java.awt.geom.Point2D$Float": {
@@ -908,6 +922,33 @@ public final class Fixtures {
                     return new java.util.concurrent.atomic.AtomicBoolean(Boolean.parseBoolean(text));
                 default: return Class.forName(cls).getMethod("parse", CharSequence.class).invoke(null, text);
             }
+        }
+
+        /** An area from its recorded outline (`M 0 0 L 10 0 … Z`), drawn again segment by segment. */
+        private static java.awt.geom.Area area(String outline) {
+            java.awt.geom.Path2D.Double path = new java.awt.geom.Path2D.Double();
+            String[] w = outline.trim().isEmpty() ? new String[0] : outline.trim().split(" +");
+            for (int i = 0; i < w.length; ) {
+                String letter = w[i++];
+                switch (letter) {
+                    case "M": path.moveTo(Double.parseDouble(w[i]), Double.parseDouble(w[i + 1])); i += 2; break;
+                    case "L": path.lineTo(Double.parseDouble(w[i]), Double.parseDouble(w[i + 1])); i += 2; break;
+                    case "Q":
+                        path.quadTo(Double.parseDouble(w[i]), Double.parseDouble(w[i + 1]),
+                                Double.parseDouble(w[i + 2]), Double.parseDouble(w[i + 3]));
+                        i += 4;
+                        break;
+                    case "C":
+                        path.curveTo(Double.parseDouble(w[i]), Double.parseDouble(w[i + 1]),
+                                Double.parseDouble(w[i + 2]), Double.parseDouble(w[i + 3]),
+                                Double.parseDouble(w[i + 4]), Double.parseDouble(w[i + 5]));
+                        i += 6;
+                        break;
+                    case "Z": path.closePath(); break;
+                    default: throw new IllegalArgumentException("not an outline segment: " + letter);
+                }
+            }
+            return new java.awt.geom.Area(path);
         }
 
         private static Class<?> classNamed(String name) throws ClassNotFoundException {

@@ -24,6 +24,10 @@ public class Main {
         System.out.println(scale.grams(Unit.KILOGRAM, 2) + " " + scale.grams(Unit.PIECE, 3) + " "
             + scale.grams("flour", 2) + " " + scale.grams("pen", 4));
         Sketch sketch = new Sketch(() -> 1.5, "tree", new java.awt.geom.AffineTransform(2, 0, 0.5, 2, 10, 20));
-        System.out.println(sketch.place(1.5, 2) + " " + sketch.label() + " " + sketch.scaled(3).getTranslateY());
+        System.out.println(sketch.place(1.5, 2) + " " + sketch.label() + " " + sketch.scaled(3).getTranslateY()
+            + " " + sketch.covers(3, 3) + " " + sketch.covers(12.5, 3.5) + " " + sketch.covers(20, 20));
+        Gallery gallery = new Gallery(() -> 0.8);
+        List<Gallery.Frame> wall = Gallery.frames(6);
+        System.out.println(gallery.litAt(wall, 34, 4) + " | " + gallery.litAt(wall, 39, 9));
     }
 }

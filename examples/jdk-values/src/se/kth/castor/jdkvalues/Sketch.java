@@ -1,13 +1,17 @@
 package se.kth.castor.jdkvalues;
 
 import java.awt.geom.AffineTransform;
+import java.awt.geom.Area;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
 import java.awt.geom.Point2D;
 import java.lang.ref.SoftReference;
 
 /**
- * A sketch placed on a page by a transform, its label kept in a soft cache, as PDFBox's
- * fonts keep their font matrix and caches: both recorded by meaning (the transform by its
- * six matrix entries, the reference by its referent) and rebuilt through the JDK's API.
+ * A sketch placed on a page by a transform, its label kept in a soft cache, cut to a
+ * clip, as PDFBox's fonts keep their font matrix and caches and its graphics state its
+ * clipping path: recorded by meaning (the transform by its six matrix entries, the
+ * reference by its referent, the clip by its outline) and rebuilt through the JDK's API.
  */
 public class Sketch {
     /** The page a sketch is drawn on. */
@@ -19,12 +23,21 @@ public class Sketch {
     private final String name;
     private final AffineTransform placement;
     private SoftReference<String> label;
+    private final Area clip;
 
     public Sketch(Page page, String name, AffineTransform placement) {
         this.page = page;
         this.name = name;
         this.placement = placement;
         this.label = new SoftReference<>(name.toUpperCase());
+        this.clip = new Area(new Rectangle2D.Double(0, 0, 10, 5));
+        clip.add(new Area(new Ellipse2D.Double(8, 0, 4, 4)));
+    }
+
+    /** Whether a point of the page, past its margin, is inside the sketch's clip. */
+    public boolean covers(double x, double y) {
+        double m = page.margin();
+        return clip.contains(x - m, y - m);
     }
 
     /** Where a point of the sketch lands on the page, past its margin, to a tenth. */
