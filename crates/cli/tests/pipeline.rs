@@ -878,7 +878,7 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     assert_none(&manifest, "skipped");
     let report = verify(&tests, &classes, 1);
     assert_all_mimic(&report);
-    assert_eq!(report["summary"]["tests"], 163, "{:#}", report["summary"]);
+    assert_eq!(report["summary"]["tests"], 165, "{:#}", report["summary"]);
     let package = tests.join("se/kth/castor/faults");
     // Two read paths meet at one ledger, each reading other fields of it: the ledger is
     // rebuilt with both (without, `next` threw "the ledger changed").
@@ -941,8 +941,8 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
     // as long (their length recorded) stand in for the styles and page lists cut (without
     // either, no test at all).
     assert_eq!(
-        manifest["stand_in_muts"], 2,
-        "only the bundle's version and the emitter need them"
+        manifest["stand_in_muts"], 3,
+        "only the bundle's version and the emitter's two need them"
     );
     let with_stand_ins: Vec<&serde_json::Value> = manifest["tests"]
         .as_array()
@@ -957,16 +957,19 @@ fn exceptions_without_message_constructors_arrays_as_objects_and_constructors_co
             .count()
     };
     assert!(
-        with_stand_ins.len() == 10 && of("version") == 6 && of("emit") == 4,
+        with_stand_ins.len() == 12 && of("version") == 6 && of("emit") == 4 && of("decoded") == 2,
         "{with_stand_ins:?}"
     );
-    // The emitter writes to the application's own stream, which the recorder leaves
-    // opaque: a stream that keeps nothing stands in for it, and the call oracle checks
-    // what it asked of the token (without it, no test of `emit`).
+    // The emitter writes to the application's own stream, and wraps another without
+    // reading it, which the recorder leaves opaque: a stream that keeps nothing, and one
+    // with nothing in it, stand in for them, and the call oracle checks what each method
+    // asked of the token (without them, no test of `emit` or `decoded`).
     let emitter = mimic_test_support::mimic_tests_of(&package, "Emitter");
     assert!(
         emitter.contains("// An output stream that keeps nothing stands in for the CountingStream production wrote to (in argument 2): what it wrote was not recorded.")
             && emitter.contains("java.io.OutputStream outputStream = java.io.OutputStream.nullOutputStream();")
+            && emitter.contains("// An input stream with nothing in it stands in for the Source production read from (in argument 2): what it read was not recorded.")
+            && emitter.contains("java.io.InputStream.nullInputStream()")
             && emitter.contains("inOrder.verify(token, times(1)).hex();"),
         "{emitter}"
     );

@@ -2,9 +2,9 @@
 //! to three JUnit 5 + Mockito tests — output, parameter and call oracles — in one test
 //! class per class under test, in its package, plus the `mimic.Fixtures` helper and a
 //! manifest (`mimic-tests.json`) that `mimic verify` reads. A method whose invocations
-//! give no test because the recorder's depth limit cut objects it is fed (or because an
-//! output stream it writes to is opaque) is tried once more with stand-ins for them
-//! ([`testcase::StandIns`]). Output is deterministic.
+//! give no test because the recorder's depth limit cut objects it is fed (or because a
+//! stream it writes to or reads from is opaque) is tried once more with stand-ins for
+//! them ([`testcase::StandIns`]). Output is deterministic.
 
 pub mod check;
 pub mod each_lambda;
@@ -151,12 +151,14 @@ pub fn generate(store: &Store, out: &Path, options: &Options) -> Result<Manifest
         };
         let mut results = attempt(StandIns::Recorded);
         // A method that would get no test: again with mocks standing in for the objects
-        // the depth limit cut (and a stream that keeps nothing for one it writes to),
+        // the depth limit cut (and empty streams for those it writes to or reads from),
         // kept if that gives it one.
         let cut = |r: &Result<_, testcase::Skipped>| {
             r.as_ref().is_err_and(|s| {
                 s.kind == SkipReason::OpaqueValue
-                    && (s.reason.contains("depth limit") || s.reason.contains("(an output stream)"))
+                    && ["depth limit", "(an output stream)", "(an input stream)"]
+                        .iter()
+                        .any(|why| s.reason.contains(why))
             })
         };
         let mut stand_ins = false;

@@ -509,26 +509,21 @@ impl<'a> Builder<'a> {
                     (None, Some(i)) if self.stand_ins => {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
                     }
-                    // An output stream handed to the method to write to (a parameter
-                    // declared `OutputStream`: PDFBox's `COSWriter.writeString`), where
-                    // stand-ins for cut values are allowed: one that keeps nothing. What
-                    // production wrote there was not recorded; the comment says no test
-                    // checks it.
+                    // A stream the method writes to or reads from, which the recorder
+                    // left opaque ([`Builder::stream_stand_in`]).
                     (None, None)
-                        if self.stand_ins
-                            && self.cut_stand_ins
-                            && reason == OUTPUT_STREAM
-                            && matches!(target, Some(FieldType::Object(t)) if t == "java/io/OutputStream") =>
+                        if let Some((e, what, (did, what_it_did))) =
+                            self.stream_stand_in(class, reason, target) =>
                     {
                         if !self.stood_in.contains(class) {
                             self.stood_in.push(class.clone());
                             self.statements.push(format!(
-                                "// An output stream that keeps nothing stands in for the {} production wrote to (in {}): what it wrote was not recorded.",
+                                "// {what} stands in for the {} production {did} (in {}): what it {what_it_did} was not recorded.",
                                 crate::java::short_class(class),
                                 comment_text(&self.place)
                             ));
                         }
-                        "java.io.OutputStream.nullOutputStream()".into()
+                        e
                     }
                     // An object of the application's, or an array, below the depth limit
                     // in what the test feeds the method ([`Builder::cut_stand_in`]).
@@ -567,14 +562,63 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// What stands in for a stream of `class` the recorder left opaque, where stand-ins
+    /// for cut values are allowed, with the opening words of its comment and what
+    /// production did with it: for a place declared `OutputStream` (PDFBox's
+    /// `COSWriter.writeString(COSString, OutputStream)`) one that keeps nothing, for an
+    /// output stream of the application's class elsewhere (a writer's
+    /// `COSStandardOutputStream` field) a mock of it; for a place declared `InputStream`
+    /// (a stub's answer, `PDStream.createInputStream`'s raw stream) one with nothing in
+    /// it (never a mock, whose `read()` would answer 0 for ever). What production wrote
+    /// or read there was not recorded; `verify` says whether the method behaves as it did.
+    fn stream_stand_in(
+        &self,
+        class: &str,
+        reason: &str,
+        target: Option<&FieldType>,
+    ) -> Option<(String, &'static str, (&'static str, &'static str))> {
+        if !(self.stand_ins && self.cut_stand_ins) {
+            return None;
+        }
+        let declared = |t: &str| matches!(target, Some(FieldType::Object(n)) if n == t);
+        match reason {
+            OUTPUT_STREAM if declared("java/io/OutputStream") => Some((
+                "java.io.OutputStream.nullOutputStream()".into(),
+                "An output stream that keeps nothing",
+                ("wrote to", "wrote"),
+            )),
+            OUTPUT_STREAM if depth_stand_in(class) => Some((
+                self.mock_of_class(class),
+                "A mock output stream",
+                ("wrote to", "wrote"),
+            )),
+            INPUT_STREAM if declared("java/io/InputStream") => Some((
+                "java.io.InputStream.nullInputStream()".into(),
+                "An input stream with nothing in it",
+                ("read from", "read"),
+            )),
+            _ => None,
+        }
+    }
+
+    /// A mock of the application's `class`, named in code only in the test's own package
+    /// (elsewhere the class may not be public, Pebble's `MemberCacheUtils`, and Mockito
+    /// mocks it by name all the same).
+    fn mock_of_class(&self, class: &str) -> String {
+        if nameable(class) && package_of(class) == self.package {
+            format!("mock({}.class)", self.class(class))
+        } else {
+            format!("{FIXTURES}.mockOf({})", string_literal(class))
+        }
+    }
+
     /// What stands in for a value of `class` that the recorder cut for `reason`, with the
     /// opening words of the comment that says so: only where stand-ins for cut values are
     /// allowed ([`Builder::cut_stand_ins`], in what the test feeds the method) and only
     /// for the depth limit. An array is one as long (its recorded length, else empty),
-    /// of default elements; an object of the application's a mock, named in code only in
-    /// the test's own package (elsewhere the class may not be public, Pebble's
-    /// `MemberCacheUtils`, and Mockito mocks it by name all the same). It answers
-    /// defaults where production's object had state; the tests say whether that mimics.
+    /// of default elements; an object of the application's a mock
+    /// ([`Builder::mock_of_class`]). It answers defaults where production's object had
+    /// state; the tests say whether that mimics.
     fn cut_stand_in(
         &self,
         class: &str,
@@ -595,11 +639,7 @@ impl<'a> Builder<'a> {
         if !depth_stand_in(class) || self.walked_classes.iter().any(|c| c == class) {
             return None;
         }
-        let e = if nameable(class) && package_of(class) == self.package {
-            format!("mock({}.class)", self.class(class))
-        } else {
-            format!("{FIXTURES}.mockOf({})", string_literal(class))
-        };
+        let e = self.mock_of_class(class);
         Some((
             e,
             format!("A mock stands in for the {}", short_class(class)),
@@ -1313,8 +1353,10 @@ fn diamond(class: &str) -> &'static str {
 /// Is `e` an object built or read by class name (`Fixtures.create("a.B", …)`,
 /// `Fixtures.constant("a.B", "F")`): a generic call whose type javac infers from its
 /// context, not from the class?
-/// Why the recorder leaves an output stream opaque (`mimic-agent`'s `jdk::OPAQUE_KINDS`).
+/// Why the recorder leaves an output or input stream opaque (`mimic-agent`'s
+/// `jdk::OPAQUE_KINDS`).
 const OUTPUT_STREAM: &str = "an output stream";
+const INPUT_STREAM: &str = "an input stream";
 
 pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
@@ -1999,6 +2041,63 @@ mod tests {
             b.try_expr(&soft, None).as_deref(),
             Some("new java.lang.ref.SoftReference<>(\"TREE\")")
         );
+    }
+
+    /// Streams the recorder left opaque, in the stand-in retry only: an empty one where
+    /// the place is declared `OutputStream` or `InputStream`, a mock for an output stream
+    /// of the application's elsewhere, nothing for an input stream there (a mock's
+    /// `read()` answers 0 for ever) or for a JDK stream a place of its own class holds.
+    #[test]
+    fn streams_the_recorder_left_opaque_are_stood_in_for_only_where_safe() {
+        let mut names = Names::default();
+        let mut b = Builder::new("com.acme", &mut names, &[]);
+        let declared = |t: &str| Some(FieldType::Object(t.into()));
+        let out = declared("java/io/OutputStream");
+        assert_eq!(
+            b.stream_stand_in("org.x.Sink", "an output stream", out.as_ref()),
+            None
+        );
+        (b.stand_ins, b.cut_stand_ins) = (true, true);
+        let e = |b: &Builder, class: &str, why: &str, t: Option<FieldType>| {
+            b.stream_stand_in(class, why, t.as_ref()).map(|(e, ..)| e)
+        };
+        assert_eq!(
+            e(&b, "org.x.Sink", "an output stream", out.clone()).as_deref(),
+            Some("java.io.OutputStream.nullOutputStream()")
+        );
+        assert_eq!(
+            e(&b, "org.x.Sink", "an output stream", declared("org/x/Sink")).as_deref(),
+            Some("Fixtures.mockOf(\"org.x.Sink\")")
+        );
+        assert_eq!(
+            e(
+                &b,
+                "java.io.FileOutputStream",
+                "an output stream",
+                declared("java/io/FileOutputStream")
+            ),
+            None
+        );
+        assert_eq!(
+            e(
+                &b,
+                "org.x.Source",
+                "an input stream",
+                declared("java/io/InputStream")
+            )
+            .as_deref(),
+            Some("java.io.InputStream.nullInputStream()")
+        );
+        assert_eq!(
+            e(
+                &b,
+                "org.x.Source",
+                "an input stream",
+                declared("org/x/Source")
+            ),
+            None
+        );
+        assert_eq!(e(&b, "org.x.Sink", "an open file", out), None);
     }
 
     /// A clipping path (PDFBox's `PDGraphicsState.clippingPath`), recorded by its outline,

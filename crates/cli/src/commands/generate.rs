@@ -159,7 +159,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<u8> {
         }
         if manifest.stand_in_muts > 0 {
             println!(
-                "{} of the MUTs with tests have them only with stand-ins (mocks or default arrays for objects the recorder's depth limit cut, a stream that keeps nothing for an output stream it left opaque; a comment in each test says which; `mimic verify` says whether they mimic)",
+                "{} of the MUTs with tests have them only with stand-ins (mocks or default arrays for objects the recorder's depth limit cut, empty streams for streams it left opaque; a comment in each test says which; `mimic verify` says whether they mimic)",
                 manifest.stand_in_muts
             );
         }

@@ -1,7 +1,9 @@
 package se.kth.castor.faults;
 
+import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 
 /**
@@ -55,6 +57,22 @@ public final class Emitter {
         public boolean hex() {
             return hex;
         }
+    }
+
+    /** A stream of the application's over another one, as PDFBox's `COSInputStream`. */
+    public static class Source extends FilterInputStream {
+        public Source(InputStream in) {
+            super(in);
+        }
+    }
+
+    /**
+     * The stream to read a token's text from, as PDFBox's `PDStream.createInputStream`
+     * wraps the raw stream in its filters' decoders without reading it: the stream it is
+     * handed is left opaque by the recorder, and one with nothing in it stands in.
+     */
+    public static InputStream decoded(Token token, InputStream raw) {
+        return token.hex() ? new Source(raw) : raw;
     }
 
     public static void emit(Token token, OutputStream out) throws IOException {

@@ -104,7 +104,8 @@ public final class Main {
         Emitter.CountingStream sink = new Emitter.CountingStream(new java.io.ByteArrayOutputStream());
         Emitter.emit(new Emitter.Word("Tj", false), sink);
         Emitter.emit(new Emitter.Word("Tj", true), sink);
-        System.out.println("emitted: " + sink.written);
+        System.out.println("emitted: " + sink.written + " "
+            + (Emitter.decoded(new Emitter.Word("Tj", true), new Emitter.Source(new java.io.ByteArrayInputStream(new byte[] {1, 2}))) instanceof Emitter.Source));
         Factory factory = new Factory(registry);
         for (String kind : new String[] {"list", "builder", "tree", "stop"}) {
             try {
