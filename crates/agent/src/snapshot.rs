@@ -702,6 +702,37 @@ impl<'a> Walk<'a> {
         }
     }
 
+    /// The bytes left under the value byte limit.
+    fn room(&self) -> usize {
+        self.cx.options.value_bytes.saturating_sub(self.bytes) as usize
+    }
+
+    /// Writes a text read within [`Walk::room`] (`Ok(None)`: it did not fit, `Err`: it
+    /// could not be read): the text, or opaque with `what` "is over the value byte limit"
+    /// or with `failed`.
+    fn bounded_text(
+        &mut self,
+        name: &str,
+        text: Result<Option<String>, ()>,
+        (what, failed): (&str, &str),
+    ) {
+        match text {
+            Ok(Some(t)) => {
+                self.bytes += t.len() as u64;
+                json::text(self.out, name, &t)
+            }
+            Ok(None) => {
+                self.limited = true;
+                json::opaque(
+                    self.out,
+                    name,
+                    &format!("{what} is over the value byte limit"),
+                )
+            }
+            Err(()) => json::opaque(self.out, name, failed),
+        }
+    }
+
     fn full(&self) -> bool {
         self.nodes >= self.cx.options.nodes || self.bytes >= self.cx.options.value_bytes
     }
@@ -873,32 +904,14 @@ impl<'a> Walk<'a> {
                 None => json::opaque(self.out, name, "toString() failed"),
             },
             Kind::BitSet { words, in_use } => {
-                let room = self.cx.options.value_bytes.saturating_sub(self.bytes) as usize;
-                match unsafe { bit_set_text(self.env, obj, words, in_use, room) } {
-                    Ok(Some(t)) => {
-                        self.bytes += t.len() as u64;
-                        json::text(self.out, name, &t)
-                    }
-                    Ok(None) => {
-                        self.limited = true;
-                        json::opaque(self.out, name, "its text is over the value byte limit")
-                    }
-                    Err(()) => json::opaque(self.out, name, "its words could not be read"),
-                }
+                let room = self.room();
+                let text = unsafe { bit_set_text(self.env, obj, words, in_use, room) };
+                self.bounded_text(name, text, ("its text", "its words could not be read"));
             }
             Kind::Shape(get_iterator) => {
-                let room = self.cx.options.value_bytes.saturating_sub(self.bytes) as usize;
-                match unsafe { jdk::shape_text(self.env, obj, get_iterator, room) } {
-                    Ok(Some(t)) => {
-                        self.bytes += t.len() as u64;
-                        json::text(self.out, name, &t)
-                    }
-                    Ok(None) => {
-                        self.limited = true;
-                        json::opaque(self.out, name, "its outline is over the value byte limit")
-                    }
-                    Err(()) => json::opaque(self.out, name, "its outline could not be read"),
-                }
+                let room = self.room();
+                let text = unsafe { jdk::shape_text(self.env, obj, get_iterator, room) };
+                self.bounded_text(name, text, ("its outline", "its outline could not be read"));
             }
             Kind::Coder(decoder) => {
                 let class_name = if *decoder {
