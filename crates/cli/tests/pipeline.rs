@@ -69,25 +69,37 @@ fn record_and_generate(name: &str, main: &str, dir: &Path) -> (PathBuf, PathBuf)
 }
 
 fn verify(tests: &Path, classes: &Path, runs: usize) -> Value {
-    let (_, out, err) = mimic(&[
+    let work = tests.with_file_name(format!(
+        "verify-{}",
+        classes.file_name().unwrap().to_string_lossy()
+    ));
+    let (_, out, err) = verify_in(tests, classes, runs, &work, &[]);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"))
+}
+
+/// `mimic verify --json` of the generated tests in `tests`, working in `work`, with
+/// `extra` arguments: its exit code, standard output and standard error.
+fn verify_in(
+    tests: &Path,
+    classes: &Path,
+    runs: usize,
+    work: &Path,
+    extra: &[&str],
+) -> (Option<i32>, String, String) {
+    let runs = runs.to_string();
+    let args = [
         "verify",
         "--tests",
         tests.to_str().unwrap(),
         "-c",
         classes.to_str().unwrap(),
         "--runs",
-        &runs.to_string(),
+        &runs,
         "--work",
-        tests
-            .with_file_name(format!(
-                "verify-{}",
-                classes.file_name().unwrap().to_string_lossy()
-            ))
-            .to_str()
-            .unwrap(),
+        work.to_str().unwrap(),
         "--json",
-    ]);
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"))
+    ];
+    mimic(&[&args[..], extra].concat())
 }
 
 /// The `mimic-tests.json` that `mimic generate` wrote beside the tests in `tests`.
@@ -1917,20 +1929,7 @@ fn prune_takes_out_the_tests_that_do_not_mimic() {
         .unwrap()
         .to_string();
     let work = dir.path().join("verify-pruned");
-    let s = |p: &Path| p.to_str().unwrap().to_string();
-    let (code, out, err) = mimic(&[
-        "verify",
-        "--tests",
-        &s(&tests),
-        "-c",
-        &s(&classes),
-        "--runs",
-        "1",
-        "--work",
-        &s(&work),
-        "--prune",
-        "--json",
-    ]);
+    let (code, out, err) = verify_in(&tests, &classes, 1, &work, &["--prune"]);
     assert_eq!(code, Some(1), "a test did not mimic: {out}{err}");
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(

@@ -55,6 +55,14 @@ impl Manifest {
             stand_in_muts: 0,
         }
     }
+
+    /// The manifest `mimic generate` wrote in test source root `tests_dir`, if it is
+    /// there and reads back.
+    pub fn read_in(tests_dir: &Path) -> Option<Manifest> {
+        std::fs::read(tests_dir.join(MANIFEST_FILE))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

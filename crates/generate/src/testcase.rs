@@ -2106,6 +2106,14 @@ fn read_node<'m>(m: &'m Mut, r: &Receiver) -> Option<&'m mimic_plan::ReadNode> {
     }
 }
 
+/// Does the method read `field` of the collaborator at `r` itself (one of its
+/// [`Mut::collaborator_fields`], which a mock gets set)?
+fn reads_directly(m: &Mut, r: &Receiver, field: &str) -> bool {
+    m.collaborator_fields
+        .iter()
+        .any(|c| receiver_key(&c.receiver) == receiver_key(r) && c.name == field)
+}
+
 /// What production held at mocked receiver `r`, when the test should spy on it rather
 /// than mock it: code the plan does not mock calls it too (a helper reaching the field
 /// through a getter, `attributes().iterator()` beside the mocked `attributes.size()`),
@@ -2114,12 +2122,7 @@ fn read_node<'m>(m: &'m Mut, r: &Receiver) -> Option<&'m mimic_plan::ReadNode> {
 /// with the mocked calls stubbed: what else runs on it finds production's state.
 fn spied_value<'v>(m: &Mut, r: &Receiver, recorded: Option<&'v Value>) -> Option<&'v Value> {
     let node = read_node(m, r)?;
-    let direct = |field: &String| {
-        m.collaborator_fields
-            .iter()
-            .any(|c| receiver_key(&c.receiver) == receiver_key(r) && &c.name == field)
-    };
-    let beyond_identity = node.whole || node.fields.keys().any(|f| !direct(f));
+    let beyond_identity = node.whole || node.fields.keys().any(|f| !reads_directly(m, r, f));
     match recorded? {
         v @ Value::Object {
             truncated: false, ..
@@ -2169,13 +2172,8 @@ fn read_fields_of_mock(
     if class.replace('$', ".") != mock_type.replace('$', ".") {
         return;
     }
-    let direct = |name: &str| {
-        m.collaborator_fields
-            .iter()
-            .any(|c| receiver_key(&c.receiver) == receiver_key(r) && c.name == name)
-    };
     for (name, child) in &node.fields {
-        if name == mimic_plan::ELEMENTS_READ || direct(name) {
+        if name == mimic_plan::ELEMENTS_READ || reads_directly(m, r, name) {
             continue;
         }
         let Some(f) = fields.iter().find(|f| &f.name == name) else {

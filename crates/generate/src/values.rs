@@ -510,32 +510,18 @@ impl<'a> Builder<'a> {
                         format!("{FIXTURES}.mockOf({})", string_literal(i))
                     }
                     // A stream the method writes to or reads from, which the recorder
-                    // left opaque ([`Builder::stream_stand_in`]).
+                    // left opaque ([`Builder::stream_stand_in`]); an object of the
+                    // application's, or an array, below the depth limit in what the test
+                    // feeds the method ([`Builder::cut_stand_in`]). Each class is named
+                    // once, in a comment.
                     (None, None)
-                        if let Some((e, what, (did, what_it_did))) =
-                            self.stream_stand_in(class, reason, target) =>
+                        if let Some((e, comment)) = self
+                            .stream_stand_in(class, reason, target)
+                            .or_else(|| self.cut_stand_in(class, reason, *length)) =>
                     {
                         if !self.stood_in.contains(class) {
                             self.stood_in.push(class.clone());
-                            self.statements.push(format!(
-                                "// {what} stands in for the {} production {did} (in {}): what it {what_it_did} was not recorded.",
-                                crate::java::short_class(class),
-                                comment_text(&self.place)
-                            ));
-                        }
-                        e
-                    }
-                    // An object of the application's, or an array, below the depth limit
-                    // in what the test feeds the method ([`Builder::cut_stand_in`]).
-                    (None, None)
-                        if let Some((e, what)) = self.cut_stand_in(class, reason, *length) =>
-                    {
-                        if !self.stood_in.contains(class) {
-                            self.stood_in.push(class.clone());
-                            self.statements.push(format!(
-                                "// {what} the recorder's {reason} cut (in {}).",
-                                comment_text(&self.place)
-                            ));
+                            self.statements.push(comment);
                         }
                         e
                     }
@@ -563,8 +549,8 @@ impl<'a> Builder<'a> {
     }
 
     /// What stands in for a stream of `class` the recorder left opaque, where stand-ins
-    /// for cut values are allowed, with the opening words of its comment and what
-    /// production did with it: for a place declared `OutputStream` (PDFBox's
+    /// for cut values are allowed, with the comment that says so: for a place declared
+    /// `OutputStream` (PDFBox's
     /// `COSWriter.writeString(COSString, OutputStream)`) one that keeps nothing, for an
     /// output stream of the application's class elsewhere (a writer's
     /// `COSStandardOutputStream` field) a mock of it; for a place declared `InputStream`
@@ -576,29 +562,35 @@ impl<'a> Builder<'a> {
         class: &str,
         reason: &str,
         target: Option<&FieldType>,
-    ) -> Option<(String, &'static str, (&'static str, &'static str))> {
+    ) -> Option<(String, String)> {
         if !(self.stand_ins && self.cut_stand_ins) {
             return None;
         }
         let declared = |t: &str| matches!(target, Some(FieldType::Object(n)) if n == t);
-        match reason {
-            OUTPUT_STREAM if declared("java/io/OutputStream") => Some((
+        let (e, what, (did, what_it_did)) = match reason {
+            OUTPUT_STREAM if declared("java/io/OutputStream") => (
                 "java.io.OutputStream.nullOutputStream()".into(),
                 "An output stream that keeps nothing",
                 ("wrote to", "wrote"),
-            )),
-            OUTPUT_STREAM if depth_stand_in(class) => Some((
+            ),
+            OUTPUT_STREAM if depth_stand_in(class) => (
                 self.mock_of_class(class),
                 "A mock output stream",
                 ("wrote to", "wrote"),
-            )),
-            INPUT_STREAM if declared("java/io/InputStream") => Some((
+            ),
+            INPUT_STREAM if declared("java/io/InputStream") => (
                 "java.io.InputStream.nullInputStream()".into(),
                 "An input stream with nothing in it",
                 ("read from", "read"),
-            )),
-            _ => None,
-        }
+            ),
+            _ => return None,
+        };
+        let comment = format!(
+            "// {what} stands in for the {} production {did} (in {}): what it {what_it_did} was not recorded.",
+            short_class(class),
+            comment_text(&self.place)
+        );
+        Some((e, comment))
     }
 
     /// A mock of the application's `class`, named in code only in the test's own package
@@ -613,7 +605,7 @@ impl<'a> Builder<'a> {
     }
 
     /// What stands in for a value of `class` that the recorder cut for `reason`, with the
-    /// opening words of the comment that says so: only where stand-ins for cut values are
+    /// comment that says so: only where stand-ins for cut values are
     /// allowed ([`Builder::cut_stand_ins`], in what the test feeds the method) and only
     /// for the depth limit. An array is one as long (its recorded length, else empty),
     /// of default elements; an object of the application's a mock
@@ -634,16 +626,24 @@ impl<'a> Builder<'a> {
                 Some(_) => "An array as long, of default elements,",
                 None => "An empty array",
             };
-            return Some((e, format!("{what} stands in for each {shown}")));
+            return Some((
+                e,
+                self.cut_comment(&format!("{what} stands in for each {shown}"), reason),
+            ));
         }
         if !depth_stand_in(class) || self.walked_classes.iter().any(|c| c == class) {
             return None;
         }
-        let e = self.mock_of_class(class);
-        Some((
-            e,
-            format!("A mock stands in for the {}", short_class(class)),
-        ))
+        let what = format!("A mock stands in for the {}", short_class(class));
+        Some((self.mock_of_class(class), self.cut_comment(&what, reason)))
+    }
+
+    /// `// {what} the recorder's {reason} cut (in {place}).`
+    fn cut_comment(&self, what: &str, reason: &str) -> String {
+        format!(
+            "// {what} the recorder's {reason} cut (in {}).",
+            comment_text(&self.place)
+        )
     }
 
     /// An exception of `class` carrying `message`: `new C("…")` for the JDK's common
@@ -1355,8 +1355,8 @@ fn diamond(class: &str) -> &'static str {
 /// context, not from the class?
 /// Why the recorder leaves an output or input stream opaque (`mimic-agent`'s
 /// `jdk::OPAQUE_KINDS`).
-const OUTPUT_STREAM: &str = "an output stream";
-const INPUT_STREAM: &str = "an input stream";
+pub(crate) const OUTPUT_STREAM: &str = "an output stream";
+pub(crate) const INPUT_STREAM: &str = "an input stream";
 
 pub(crate) fn built_by_name(e: &str) -> bool {
     e.starts_with(&format!("{FIXTURES}.create(\""))
@@ -1496,7 +1496,7 @@ fn bit_set(text: &str) -> Option<String> {
 /// (an initialiser block of a `Path2D.Double`); `Fixtures`' loader of large values draws
 /// it the same way.
 fn area(text: &str) -> Option<String> {
-    let mut words = text.split_whitespace().peekable();
+    let mut words = text.split_whitespace();
     let mut calls = Vec::new();
     while let Some(letter) = words.next() {
         let (method, n) = match letter {

@@ -17,7 +17,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use mimic_generate::manifest::MANIFEST_FILE;
 use mimic_generate::{Manifest, Oracle};
 use mimic_jvm::{java_sources_under, Jdk, JunitRuntime, JvmError};
 use serde::Serialize;
@@ -185,9 +184,7 @@ pub fn verify_with(
     options: &VerifyOptions,
     say: &mut dyn FnMut(&str),
 ) -> Result<Report, VerifyError> {
-    let manifest: Option<Manifest> = std::fs::read(tests_dir.join(MANIFEST_FILE))
-        .ok()
-        .and_then(|b| serde_json::from_slice(&b).ok());
+    let manifest = Manifest::read_in(tests_dir);
     let sources = java_sources_under(tests_dir);
     if sources.is_empty() {
         return Err(VerifyError::NoTests(tests_dir.to_path_buf()));

@@ -97,10 +97,7 @@ pub fn prune(tests_dir: &Path, report: &Report) -> Result<Pruned, VerifyError> {
     }
     let manifest_path = tests_dir.join(MANIFEST_FILE);
     if !removed.is_empty() {
-        if let Some(mut manifest) = std::fs::read(&manifest_path)
-            .ok()
-            .and_then(|b| serde_json::from_slice::<Manifest>(&b).ok())
-        {
+        if let Some(mut manifest) = Manifest::read_in(tests_dir) {
             manifest
                 .tests
                 .retain(|t| !removed.contains(&(t.class.clone(), t.method.clone())));

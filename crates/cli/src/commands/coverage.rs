@@ -74,10 +74,7 @@ impl CoverageArgs {
             }
         }
         let jacoco = jacoco()?;
-        let manifest: Option<Manifest> =
-            std::fs::read(tests.join(mimic_generate::manifest::MANIFEST_FILE))
-                .ok()
-                .and_then(|b| serde_json::from_slice(&b).ok());
+        let manifest = Manifest::read_in(tests);
         let classes: BTreeSet<String> = manifest
             .iter()
             .flat_map(|m| {
