@@ -839,6 +839,130 @@ fn a_static_initialiser_mutant_runs_in_a_fresh_loader_unless_its_test_cannot() {
     );
 }
 
+/// Issue 14: a mutant that breaks a class's static initialiser leaves the class unusable in
+/// its JVM; the tests of later mutants that meet it there fail with `NoClassDefFoundError:
+/// Could not initialize class`, which are no kills. The JVM is ended after the launch, and
+/// the mutant judged again in a fresh class loader, where the initialisation happens under
+/// it (PDFBox: 131 mutants "killed" by `Could not initialize class PDType1Font`, and the
+/// count of tested methods went from 210 to 291 between two identical runs). Run from a
+/// baseline file so that the test JVM starts cold, and with one mutant per launch, so that
+/// `Boot.load`'s mutant (Boot sorts first) runs before `Labels.made`'s.
+#[test]
+fn a_mutant_that_breaks_a_static_initialiser_takes_no_later_mutant_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-init-broken"]);
+    let baseline = dir.path().join("baseline.json");
+    let run = || {
+        let output = mutate(
+            (&classes, &tests, &junit4),
+            &[
+                "--json".as_ref(),
+                "--workers".as_ref(),
+                "1".as_ref(),
+                "--mutants-per-launch".as_ref(),
+                "1".as_ref(),
+                "--include-tests".as_ref(),
+                "*GateTest".as_ref(),
+                "--include-tests".as_ref(),
+                "*LabelsTest".as_ref(),
+                "--baseline".as_ref(),
+                baseline.as_os_str(),
+            ],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (json_of(&output), stderr)
+    };
+    // The first run writes the baseline; the second reads it, so its JVM is cold.
+    run();
+    let (report, stderr) = run();
+    let made = method(&report, "made");
+    assert_eq!(
+        made["classification"], "pseudo-tested",
+        "{made:#}\n{stderr}"
+    );
+    let load = method(&report, "load");
+    assert_eq!(load["classification"], "tested", "{load:#}\n{stderr}");
+    let failures = strings(&load["mutations"][0]["killing-failures"]);
+    assert!(
+        failures[0].contains("ExceptionInInitializerError") || failures[0].contains("not booted"),
+        "{load:#}"
+    );
+    assert!(
+        !report.to_string().contains("Could not initialize class"),
+        "{report:#}"
+    );
+    // The JVM the class broke in was ended, and another started.
+    assert!(
+        report["summary"]["jvm-starts"].as_u64().unwrap()
+            > report["summary"]["started-workers"].as_u64().unwrap(),
+        "{:#}",
+        report["summary"]
+    );
+}
+
+/// Issue 14: a method that a static initialiser calls and tests call too is judged by the
+/// tests that call it, with the initialiser's class initialised before any mutant runs,
+/// in a test JVM that ran the baseline as in a cold one. `ParserTest` uses `Table` before
+/// it calls `Parser.split`: in a cold JVM `Table`'s initialisation ran under `split`'s
+/// `empty` mutant and failed (killed), in one that ran the baseline it had run before
+/// (survived). The second run reads the first one's baseline file, so its JVM starts cold.
+#[test]
+fn a_method_a_static_initialiser_and_tests_both_call_is_judged_alike_in_cold_and_warm_jvms() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-init-shared"]);
+    let baseline = dir.path().join("baseline.json");
+    let run = || {
+        let output = mutate(
+            (&classes, &tests, &junit4),
+            &[
+                "--json".as_ref(),
+                "--workers".as_ref(),
+                "1".as_ref(),
+                "--include-tests".as_ref(),
+                "*ParserTest".as_ref(),
+                "--include-tests".as_ref(),
+                "*TableTest".as_ref(),
+                "--baseline".as_ref(),
+                baseline.as_os_str(),
+            ],
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (json_of(&output), stderr)
+    };
+    let without_times = |v: &Value| {
+        let mut v = v.clone();
+        for m in v["mutations"].as_array_mut().unwrap() {
+            m.as_object_mut().unwrap().remove("millis");
+        }
+        v
+    };
+    let mut seen = Vec::new();
+    for _ in 0..2 {
+        let (report, stderr) = run();
+        let split = method(&report, "split");
+        assert_eq!(
+            split["classification"], "partially-tested",
+            "{split:#}\n{stderr}"
+        );
+        assert_eq!(
+            strings(&split["tests"]),
+            ["se.kth.castor.versionedset.ParserTest#splitsSomething()"]
+        );
+        let mut statuses = pairs(&split["mutations"], "mutator", "status");
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [
+                ("empty".to_string(), "SURVIVED".to_string()),
+                ("null".to_string(), "KILLED".to_string())
+            ],
+            "{split:#}\n{stderr}"
+        );
+        seen.push(without_times(split));
+    }
+    assert_eq!(seen[0], seen[1]);
+}
+
 /// A parameterised test stops at its first failing invocation under a mutant (the mutant
 /// is detected by then), while the baseline runs all of them: `ParityTest` notes each of
 /// its twenty invocations in a file of the tests' working directory.

@@ -13,13 +13,17 @@
 //! - `OBSERVE <method> <flags>` — the results of later runs carry what target method
 //!   `method`'s exits showed, and with flag 1 what the test code's calls returned, with
 //!   flag 2 the stack paths from the tests (`--explain`; -1 stops).
+//! - `INIT <class>…` — initialise these classes (binary names), no mutant switched on:
+//!   `done`, or `init_broke` naming the one whose initialisation failed (the JVM halts).
 //! - `QUIT` (or the end of input) — the JVM halts.
 //!
 //! **Replies** (JVM → mimic, stdout), one JSON object per line with a `kind`: [`Reply`].
 //! The Java side writes them with `mimic.mutate.Protocol`; the tests' own output goes to
 //! the JVM's stderr, never here. Every request is answered by `result` lines (one per test
 //! run, in request order), `shared` when hits were recorded, then `done`; or by a
-//! `timed_out` line (or the end of output) when the JVM has to go.
+//! `timed_out` line (or the end of output) when the JVM has to go; or, when a class failed
+//! its static initialisation in a launch (it stays unusable in that JVM), `broke` then
+//! `poisoned`, after which the JVM halts.
 
 use serde::Deserialize;
 
@@ -74,6 +78,15 @@ pub enum Reply {
     /// This test outran its budget after `wall` nanoseconds and could not be stopped
     /// soundly: the JVM halts.
     TimedOut { test: usize, wall: u64 },
+    /// A class failed its static initialisation in the last launch and stays unusable in
+    /// this JVM: under the mutant `test` ran with (none: not known, the launch's failures
+    /// stand). Tests reported [`Status::NotRun`] go again; [`Reply::Poisoned`] follows.
+    Broke {
+        #[serde(default)]
+        test: Option<usize>,
+    },
+    /// `class` failed its static initialisation in an `INIT` request: the JVM halts.
+    InitBroke { class: String },
     /// A stop of an earlier launch poisoned the JVM (a test failed with a `ThreadDeath`
     /// this launch's watchdog never threw, kept in static state): the tests reported
     /// [`Status::NotRun`] go again in a new JVM; this one halts.
@@ -105,6 +118,13 @@ pub enum Status {
 /// stdout before the shim redirects it).
 pub fn parse_reply(line: &str) -> Option<Reply> {
     serde_json::from_str(line).ok()
+}
+
+/// The `INIT` request: initialise `classes` (binary names), no mutant switched on; the
+/// JVM answers `done`, or `init_broke` naming the first class whose initialisation failed
+/// and halts.
+pub fn init_request(classes: &[String]) -> String {
+    format!("INIT {}\n", classes.join(" "))
 }
 
 /// Which class loader a `RUN` loads its tests through.
@@ -210,6 +230,24 @@ mod tests {
         assert_eq!(
             parse_reply(r#"{"kind":"begin","test":7}"#),
             Some(Reply::Begin { test: 7 })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"broke","test":4}"#),
+            Some(Reply::Broke { test: Some(4) })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"init_broke","class":"a.B"}"#),
+            Some(Reply::InitBroke {
+                class: "a.B".into()
+            })
+        );
+        assert_eq!(
+            init_request(&["a.B".into(), "c.D".into()]),
+            "INIT a.B c.D\n"
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"broke"}"#),
+            Some(Reply::Broke { test: None })
         );
         assert_eq!(
             parse_reply(

@@ -50,8 +50,9 @@ pub struct MutateConfig {
     pub baseline_timeout_ms: u64,
     /// Extra options for the test JVMs.
     pub jvm_args: Vec<String>,
-    /// `libmimic_stopper.so`, loaded into test JVMs of Java 20+ so that a test past its
-    /// budget is stopped there too (`None`: such a test ends its JVM).
+    /// `libmimic_stopper.so`, loaded into the test JVMs: it counts the classes whose
+    /// static initialiser failed (a JVM holding one is ended), and on Java 20+ stops a
+    /// test past its budget (`None`: neither; such a test ends its JVM there).
     pub stopper: Option<PathBuf>,
     /// Environment variables set for the test JVMs (a build's Surefire
     /// `environmentVariables`).
@@ -265,12 +266,12 @@ pub fn run_mutation_with(
     if jdk.feature_version > pinned::BYTE_BUDDY_NEWEST_JAVA {
         jvm_args.push("-Dnet.bytebuddy.experimental=true".into());
     }
-    // Java 20+ cannot `Thread.stop` a looping test; the JVMTI agent can, which spares a
-    // JVM start per looping mutant.
-    if jdk.feature_version >= 20 {
-        if let Some(stopper) = &config.stopper {
-            jvm_args.push(format!("-agentpath:{}", stopper.display()));
-        }
+    // The JVMTI agent tells the shim when a class failed its static initialisation (the
+    // JVM then ends: that class would fail every later test that uses it), and on Java
+    // 20+, which cannot `Thread.stop` a looping test, stops it, which spares a JVM start
+    // per looping mutant.
+    if let Some(stopper) = &config.stopper {
+        jvm_args.push(format!("-agentpath:{}", stopper.display()));
     }
     // A hot exception keeps its message (HotSpot otherwise throws a preallocated one
     // without it once the code is compiled): a kill's failure line, and the word-by-word
@@ -280,6 +281,9 @@ pub fn run_mutation_with(
     // (heap, collector and compilers as the JVM chooses); `--jvm-arg` adds to them.
     jvm_args.extend(config.jvm_args.iter().cloned());
     let tests_file = work.join("tests.tsv");
+    // Filled once the baseline has seen which classes' static initialisers reach target
+    // methods: the mutant phase's JVMs initialise them before any mutant runs.
+    let init_list = std::sync::Arc::new(crate::worker::InitList::default());
     let spec = |n: usize| WorkerSpec {
         java: jdk.java(),
         jvm_args: jvm_args.clone(),
@@ -295,6 +299,7 @@ pub fn run_mutation_with(
         env: config.jvm_env.clone(),
         include_tags: config.include_tags.clone(),
         exclude_tags: config.exclude_tags.clone(),
+        initialise: Some(init_list.clone()),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
@@ -416,7 +421,10 @@ pub fn run_mutation_with(
     // initialisation depends on which ran first in its JVM, so their tests are every
     // green test that uses an initialised class (reaches one of its methods, or is it),
     // and their mutants run in fresh class loaders (or JVMs) where the initialisation
-    // happens under them.
+    // happens under them. (A method tests reach too is judged by those tests in the
+    // shared JVMs; if its mutant breaks a class's initialisation there, the shim says so
+    // and the mutant is judged again from a fresh loader: `Pending::isolate_further`.)
+    init_list.set(run.outside.inits.values().flatten().cloned().collect());
     let mut fresh = BTreeSet::new();
     let class_of: HashMap<u32, String> = selection
         .methods
@@ -625,7 +633,11 @@ pub fn run_mutation_with(
             &budget,
             &names,
             config,
-            &spec(started_workers),
+            // Its runs observe what the tests see, a class's initialisation included.
+            &WorkerSpec {
+                initialise: None,
+                ..spec(started_workers)
+            },
             &work,
             production.as_ref(),
             &mut selection.problems,

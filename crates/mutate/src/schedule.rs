@@ -40,7 +40,8 @@ pub struct Job {
     /// The method is reached outside tests (class set-up): the mutant needs launches of
     /// its own, switched on from their start.
     pub alone: bool,
-    /// The method is reached only from static initialisers: the mutant runs with the
+    /// The method is reached only from static initialisers (or a class's initialisation
+    /// failed under the mutant: [`Pending::isolate_further`]): the mutant runs with the
     /// application's classes and the tests loaded again (a fresh class loader, or a JVM of
     /// its own when that loader cannot run its killing test soundly: [`Isolation`]), so
     /// that the initialisation happens with it switched on.
@@ -230,6 +231,27 @@ impl Pending {
             (true, false) => Isolation::Loader,
             (true, true) => Isolation::Jvm,
         }
+    }
+
+    /// A class failed its static initialisation under this mutant (the JVM it ran in
+    /// ended): whether a class is initialised when a test meets it depends on what ran
+    /// before in a JVM, so the mutant is judged again from the start, where every
+    /// initialisation happens under it: in a fresh loader, or from a fresh loader (where a
+    /// class shared with the JVM broke) in a JVM of its own. False when it ran in a JVM of
+    /// its own already: its results stand.
+    fn isolate_further(&mut self) -> bool {
+        match self.isolation() {
+            Isolation::Shared => {
+                self.job.fresh = true;
+                self.job.alone = true;
+            }
+            Isolation::Loader => self.fresh_jvm = true,
+            Isolation::Jvm => return false,
+        }
+        self.next = 0;
+        self.confirming = None;
+        self.retried = 0;
+        true
     }
 }
 
@@ -674,6 +696,13 @@ fn run_alone(
         Ok(reply) => reply,
         Err(e) => return Err(Box::new((pending, e))),
     };
+    if reply.broke.is_some() && pending.isolate_further() {
+        return run_alone(worker, spec, limits, pending, names).map(
+            |(method, mutant, outcome, killer, again)| {
+                (method, mutant, outcome, killer, again + restarted)
+            },
+        );
+    }
     let by_test: HashMap<usize, &TestResult> = reply.results.iter().map(|r| (r.index, r)).collect();
     let culprit = culprit(&reply.end);
     let culprit = culprit.as_ref();
@@ -804,7 +833,12 @@ fn worker_for(
     if worker.is_alive() && pending.isolation() != Isolation::Jvm {
         return Ok(0);
     }
-    *worker = Worker::start(spec)?;
+    *worker = if pending.isolation() == Isolation::Jvm {
+        // Its classes initialise under the mutant: none ahead of it.
+        Worker::start_uninitialised(spec)?
+    } else {
+        Worker::start(spec)?
+    };
     Ok(1)
 }
 
@@ -962,6 +996,9 @@ fn work(
     names: &[String],
     progress: ProgressSink<'_>,
 ) -> Result<(), MutateError> {
+    // A JVM that ran the baseline initialises the classes the mutant phase's JVMs start
+    // with (one whose initialisation failed there ends it: a new one comes below).
+    worker.initialise(spec)?;
     let tell = |p: &Pool| {
         if let Some((_, _, outcome)) = p.outcomes.last() {
             progress(crate::progress::Progress::Step {
@@ -1062,7 +1099,15 @@ fn work(
         let culprit = culprit.as_ref();
         let mut p = pool.lock().expect("lock");
         p.in_flight -= launch.len();
+        // The mutant a class failed its static initialisation under, in this launch.
+        let broke_by = reply.broke.flatten();
         for (mut pending, tests) in launch {
+            if broke_by.is_some_and(|t| tests.iter().any(|(i, _)| *i == t))
+                && pending.isolate_further()
+            {
+                p.queue.push_front(pending);
+                continue;
+            }
             let verdict = settle(&tests, &by_test, culprit, pending.retried);
             pending.millis += verdict.millis;
             if let Some((killer, why, ran)) = pending.confirming.clone() {

@@ -10,6 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::MutateError;
@@ -48,6 +49,42 @@ pub struct WorkerSpec {
     pub include_tags: Vec<String>,
     /// JUnit tag expressions a discovered test must match none of.
     pub exclude_tags: Vec<String>,
+    /// Classes the JVM initialises, with no mutant switched on, before it runs anything
+    /// ([`InitList`]); `None`: none.
+    pub initialise: Option<Arc<InitList>>,
+}
+
+/// The classes whose static initialisers reach target methods (the baseline saw them),
+/// which every test JVM of the mutant phase initialises, unmutated, before it runs a
+/// mutant: otherwise whether a mutant's test triggers one of them, and so whether the
+/// mutant runs inside the initialisation and what the class keeps from it for the JVM's
+/// life, depends on what that JVM happened to run before. (A method that only a static
+/// initialiser calls is judged in a fresh class loader, where the initialisation happens
+/// under its mutant.) A class whose initialisation fails there (it needs what a test sets
+/// up first) is dropped from the list for every later JVM.
+#[derive(Debug, Default)]
+pub struct InitList(Mutex<Vec<String>>);
+
+impl InitList {
+    /// Set the classes (sorted, each once).
+    pub fn set(&self, mut classes: Vec<String>) {
+        classes.sort();
+        classes.dedup();
+        *self.0.lock().expect("lock") = classes;
+    }
+
+    /// The classes now.
+    pub fn classes(&self) -> Vec<String> {
+        self.0.lock().expect("lock").clone()
+    }
+
+    fn drop_class(&self, class: &str) {
+        self.0.lock().expect("lock").retain(|c| c != class);
+    }
+
+    fn clear(&self) {
+        self.0.lock().expect("lock").clear();
+    }
 }
 
 /// How long a JVM may stay silent on a run of tests with these budgets. The shim enforces
@@ -166,6 +203,9 @@ pub struct RunReply {
     pub shared_hits: Vec<u32>,
     /// Target methods reached from static initialisers, with the class initialised.
     pub inits: Vec<(u32, String)>,
+    /// A class failed its static initialisation in the run's last launch (the JVM ended
+    /// after it): `Some(Some(test))` under that test's mutant, `Some(None)` not known.
+    pub broke: Option<Option<usize>>,
 }
 
 /// A running test JVM.
@@ -182,11 +222,66 @@ pub struct Worker {
     warm: HashSet<usize>,
     /// Per test asked, whether it passes in a fresh class loader with no mutant.
     fresh_loader_sound: HashMap<usize, bool>,
+    /// How many classes of the spec's [`InitList`] it initialised (0: none yet).
+    initialised: usize,
 }
 
 impl Worker {
-    /// Start the JVM and wait until it has discovered the tests.
+    /// Start the JVM, wait until it has discovered the tests, and have it initialise the
+    /// spec's [`InitList`] (a JVM in which one of those classes fails to initialise is
+    /// replaced, the class dropped from the list).
     pub fn start(spec: &WorkerSpec) -> Result<Worker, MutateError> {
+        loop {
+            let mut worker = Self::spawn(spec)?;
+            if worker.initialise(spec)? {
+                return Ok(worker);
+            }
+        }
+    }
+
+    /// Start the JVM and wait until it has discovered the tests, leaving the spec's
+    /// [`InitList`] alone: a JVM of a mutant's own, whose classes initialise under it.
+    pub fn start_uninitialised(spec: &WorkerSpec) -> Result<Worker, MutateError> {
+        Self::spawn(spec)
+    }
+
+    /// Initialise the spec's [`InitList`] in this JVM, once: false when a class's
+    /// initialisation failed (dropped from the list; the JVM is ended). A JVM that does
+    /// not finish in its start-up time gives the list up.
+    pub fn initialise(&mut self, spec: &WorkerSpec) -> Result<bool, MutateError> {
+        let Some(list) = &spec.initialise else {
+            return Ok(true);
+        };
+        let classes = list.classes();
+        if classes.is_empty() || self.initialised == classes.len() || !self.alive {
+            return Ok(true);
+        }
+        self.send(&protocol::init_request(&classes))?;
+        loop {
+            match self.lines.recv_timeout(spec.startup_timeout) {
+                Ok(line) => match parse_reply(&line) {
+                    Some(Reply::Done) => {
+                        self.initialised = classes.len();
+                        return Ok(true);
+                    }
+                    Some(Reply::InitBroke { class }) => {
+                        list.drop_class(&class);
+                        self.kill();
+                        return Ok(false);
+                    }
+                    _ => {}
+                },
+                Err(_) => {
+                    list.clear();
+                    self.kill();
+                    return Ok(false);
+                }
+            }
+        }
+    }
+
+    /// Start the JVM and wait until it has discovered the tests.
+    fn spawn(spec: &WorkerSpec) -> Result<Worker, MutateError> {
         let log = File::options()
             .create(true)
             .append(true)
@@ -266,6 +361,7 @@ impl Worker {
             alive: true,
             warm: HashSet::new(),
             fresh_loader_sound: HashMap::new(),
+            initialised: 0,
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {
@@ -424,62 +520,42 @@ impl Worker {
     ) -> Result<RunReply, MutateError> {
         let running =
             |results: &[TestResult], begun: Option<usize>| begun.unwrap_or_else(|| guess(results));
-        let mut results = Vec::new();
-        let mut shared_hits = Vec::new();
-        let mut inits = Vec::new();
+        let mut reply = RunReply {
+            results: Vec::new(),
+            end: RunEnd::Done,
+            shared_hits: Vec::new(),
+            inits: Vec::new(),
+            broke: None,
+        };
         let mut begun: Option<usize> = None;
         loop {
             let line = match self.lines.recv_timeout(deadline) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
-                    let index = running(&results, begun);
+                    let index = running(&reply.results, begun);
                     let waited = u64::try_from(deadline.as_nanos()).unwrap_or(u64::MAX);
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::TimedOut(index, waited),
-                        shared_hits,
-                        inits,
-                    });
+                    reply.end = RunEnd::TimedOut(index, waited);
+                    return Ok(reply);
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     self.kill();
-                    let index = running(&results, begun);
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::Crashed(index, log_tail(&self.log, 5)),
-                        shared_hits,
-                        inits,
-                    });
+                    let index = running(&reply.results, begun);
+                    reply.end = RunEnd::Crashed(index, log_tail(&self.log, 5));
+                    return Ok(reply);
                 }
             };
             match parse_reply(&line) {
                 // The reported results stand; the JVM goes, so the next run starts anew.
                 Some(Reply::Poisoned) => {
                     self.kill();
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::Done,
-                        shared_hits,
-                        inits,
-                    });
+                    return Ok(reply);
                 }
-                Some(Reply::Done) => {
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::Done,
-                        shared_hits,
-                        inits,
-                    })
-                }
+                Some(Reply::Done) => return Ok(reply),
                 Some(Reply::TimedOut { test, wall }) => {
                     self.kill();
-                    return Ok(RunReply {
-                        results,
-                        end: RunEnd::TimedOut(test, wall),
-                        shared_hits,
-                        inits,
-                    });
+                    reply.end = RunEnd::TimedOut(test, wall);
+                    return Ok(reply);
                 }
                 Some(Reply::Result {
                     test,
@@ -494,7 +570,7 @@ impl Worker {
                     if warms && matches!(status, Status::Passed | Status::Failed) {
                         self.warm.insert(test);
                     }
-                    results.push(TestResult {
+                    reply.results.push(TestResult {
                         index: test,
                         status,
                         nanos: wall,
@@ -505,10 +581,11 @@ impl Worker {
                         observed: observed.unwrap_or_default(),
                     })
                 }
-                Some(Reply::Shared { hits }) => shared_hits.extend(hits),
-                Some(Reply::Inits { inits: found }) => inits.extend(found),
+                Some(Reply::Shared { hits }) => reply.shared_hits.extend(hits),
+                Some(Reply::Inits { inits: found }) => reply.inits.extend(found),
+                Some(Reply::Broke { test }) => reply.broke = Some(test),
                 Some(Reply::Begin { test }) => begun = Some(test),
-                Some(Reply::Test { .. } | Reply::Ready) | None => {}
+                Some(Reply::Test { .. } | Reply::Ready | Reply::InitBroke { .. }) | None => {}
             }
         }
     }

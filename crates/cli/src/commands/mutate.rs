@@ -396,10 +396,11 @@ fn run_one(
     config.stopper = match crate::native::stopper() {
         Ok(path) => Some(path),
         Err(e) => {
-            // Only Java 20+ needs it (before, `Thread.stop` stops a looping test).
-            if mimic_jvm::Jdk::locate().is_ok_and(|jdk| jdk.feature_version >= 20) {
-                eprintln!("mutate: {e:#}; a test past its budget ends its test JVM on Java 20+");
-            }
+            eprintln!(
+                "mutate: {e:#}; a class whose static initialiser fails under a mutant goes \
+                 unseen (later tests meeting it count as kills), and on Java 20+ a test past \
+                 its budget ends its test JVM"
+            );
             None
         }
     };

@@ -36,6 +36,15 @@ final class Launch implements TestExecutionListener {
      * JVM is poisoned: its results cannot be trusted, its tests run again in a new one.
      */
     final boolean[] poisoned;
+    /**
+     * The first test (in the order they failed) whose failure is a class's failed static
+     * initialisation ({@link #isInitFailure}), or -1: when a class broke during the launch,
+     * the one test whose failure is the mutant's doing; the later ones may be its
+     * consequences.
+     */
+    volatile int firstInitFailure = -1;
+    /** Per test, whether its failure is a failed class initialisation. */
+    final boolean[] initFailed;
     /** Whether the watchdog stopped this launch's thread (set before the stop). */
     volatile boolean stopIssued;
     /** Per test, the first line of its (first) failure. */
@@ -93,6 +102,7 @@ final class Launch implements TestExecutionListener {
         failedContainer = new String[n];
         stopped = new boolean[n];
         poisoned = new boolean[n];
+        initFailed = new boolean[n];
         ran = new boolean[n];
         invocations = new int[n];
         wall = new long[n];
@@ -273,6 +283,12 @@ final class Launch implements TestExecutionListener {
                 } else if (containerFailure[i] == null) {
                     containerFailure[i] = Protocol.describe(t);
                     failedContainer[i] = uid;
+                    if (isInitFailure(t)) {
+                        initFailed[i] = true;
+                        if (firstInitFailure < 0) {
+                            firstInitFailure = i;
+                        }
+                    }
                 }
             }
         }
@@ -307,6 +323,30 @@ final class Launch implements TestExecutionListener {
         if (failure[k] == null) {
             failure[k] = Protocol.describe(t);
         }
+        if (isInitFailure(t)) {
+            initFailed[k] = true;
+            if (firstInitFailure < 0) {
+                firstInitFailure = k;
+            }
+        }
+    }
+
+    /**
+     * Whether {@code t} is (caused by) a failed static initialisation: the
+     * {@code ExceptionInInitializerError} of the first try, or the
+     * {@code NoClassDefFoundError: Could not initialize class} of every later use.
+     */
+    static boolean isInitFailure(Throwable t) {
+        for (int depth = 0; t != null && depth < 8; depth++, t = t.getCause()) {
+            if (t instanceof ExceptionInInitializerError) {
+                return true;
+            }
+            if (t instanceof NoClassDefFoundError && t.getMessage() != null
+                    && t.getMessage().startsWith("Could not initialize class")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code t} is (caused by) the ThreadDeath of {@code Thread.stop}. */

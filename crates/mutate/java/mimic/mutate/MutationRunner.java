@@ -202,6 +202,14 @@ public final class MutationRunner {
             String[] parts = line.trim().split(" ");
             if (parts[0].equals("MRUN")) {
                 runMultiplexed(parts);
+                if (brokeBy != NOT_BROKEN) {
+                    endBroken(brokeBy);
+                }
+                proto.done();
+                continue;
+            }
+            if (parts[0].equals("INIT")) {
+                initialise(Arrays.copyOfRange(parts, 1, parts.length));
                 proto.done();
                 continue;
             }
@@ -244,12 +252,25 @@ public final class MutationRunner {
                         cpuConst, wallConst, from, to, recordHits,
                         stopAtFailure && !recordHits && mutant != 0);
                 MutantSwitch.activate(0);
+                if (brokeBy != NOT_BROKEN) {
+                    // Under the mutant a class broke: the tests after this launch would
+                    // meet it; they run again in a new JVM.
+                    for (int k = to; k < n; k++) {
+                        proto.result(r.indices[k], 'N', 0, -1, 0, null, null, null);
+                    }
+                    endBroken(brokeBy);
+                }
                 from = to;
                 if (failed && stopAtFailure) {
                     break;
                 }
             }
             launchLoader = null;
+            if (brokeInRecording) {
+                // The results stand (a later test of the same class met the broken class
+                // as it would in the build's JVM); the next class gets a new JVM.
+                endBroken(-1);
+            }
             proto.done();
         }
         proto.flush();
@@ -302,6 +323,64 @@ public final class MutationRunner {
         }
     }
 
+    /** {@link #brokeBy} when no class broke in the last launch. */
+    private static final int NOT_BROKEN = -2;
+    /**
+     * After a mutant launch in which a class failed its static initialisation: the test
+     * (its index in the discovered tests) under whose mutant it happened, -1 when not
+     * known; {@link #NOT_BROKEN} otherwise.
+     */
+    private static int brokeBy = NOT_BROKEN;
+    /** A class failed its static initialisation in a launch of this recording request. */
+    private static boolean brokeInRecording;
+
+    /** How many classes failed their static initialisation in this JVM (-1: not known). */
+    private static int brokenClasses() {
+        // A fresh loader's classes go with it.
+        return mimic.stopper.Stopper.brokenClasses(FreshLoader.class);
+    }
+
+    /**
+     * {@code INIT}: initialise these classes (binary names) through the class path's loader,
+     * no mutant switched on, so that no mutant's test triggers their static initialisers
+     * (see {@code InitList} in {@code crates/mutate/src/worker.rs}). A class not found there
+     * is passed over; one whose initialisation fails (it needs what a test sets up first)
+     * is named, and this JVM ends: that class would stay unusable in it.
+     */
+    private static void initialise(String[] classes) {
+        ClassLoader loader = ClassLoader.getSystemClassLoader();
+        MutantSwitch.activate(0);
+        for (String name : classes) {
+            if (name.isEmpty()) {
+                continue;
+            }
+            int before = brokenClasses();
+            boolean failed = false;
+            try {
+                Class.forName(name, true, loader);
+            } catch (ClassNotFoundException notHere) {
+                continue;
+            } catch (Throwable t) {
+                failed = true;
+            }
+            if (failed || (before >= 0 && brokenClasses() > before)) {
+                System.err.println("mimic: " + name + " fails its static initialisation"
+                        + " outside the tests: not initialised ahead, ending this JVM");
+                proto.initBroke(name);
+                Runtime.getRuntime().halt(7);
+            }
+        }
+    }
+
+    /** Say a class broke (under test {@code by}'s mutant, -1: not known) and end this JVM. */
+    private static void endBroken(int by) {
+        proto.brokeClass(by);
+        System.err.println("mimic: a class failed its static initialisation in this JVM"
+                + (by >= 0 ? " under the mutant of " + tests.get(by) : "") + ": ending it");
+        proto.poisoned();
+        Runtime.getRuntime().halt(6);
+    }
+
     /** The first test of {@code launch} that met a poisoned JVM, or -1. */
     private static int firstPoisoned(Launch launch) {
         for (int k = 0; k < launch.poisoned.length; k++) {
@@ -341,8 +420,17 @@ public final class MutationRunner {
         started.mutantOf = mutantOf;
         started.failFast = failFast && FailFast.available && MutantSwitch.observed < 0;
         started.testIndex = Arrays.copyOfRange(indices, from, to);
+        int brokenBefore = brokenClasses();
         Watchdog.Result r = execute(started);
         FailFast.skipBelow = null;
+        int brokenAfter = brokenBefore < 0 ? -1 : brokenClasses();
+        boolean broke = brokenBefore >= 0 && brokenAfter > brokenBefore;
+        if (DEBUG && (broke || r.launch.firstInitFailure >= 0)) {
+            System.err.printf("mimic: broken classes %d -> %d, first failing initialisation: %s%n",
+                    brokenBefore, brokenAfter, r.launch.firstInitFailure < 0 ? "none"
+                            : r.launch.ids[r.launch.firstInitFailure] + ": "
+                            + r.launch.failure[r.launch.firstInitFailure]);
+        }
         if (DEBUG) {
             long inTests = 0;
             for (long w : r.launch.wall) {
@@ -355,13 +443,15 @@ public final class MutationRunner {
         if (r.timedOut >= 0) {
             int culprit = indices[from + r.timedOut];
             boolean mutated = mutantOf != null ? mutantOf[r.timedOut] != 0 : mutant != 0;
-            if (r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
+            // A stop that landed in a static initialiser (a cold JVM's first use of a
+            // class is slow) left that class broken: this JVM cannot go on either.
+            if (broke || r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
                     wallBudget[r.timedOut + from], cpuConst, wallConst))) {
                 if (!recordHits) {
                     // The tests that finished before the culprit keep their results: run
                     // again in the next JVM, a test with side effects (a file it counts
                     // in) would see its own earlier run.
-                    printFinished(r.launch, indices, from, r.timedOut);
+                    printFinished(r.launch, indices, from, r.timedOut, broke);
                 }
                 proto.timedOut(culprit, r.timedOutWall);
                 Runtime.getRuntime().halt(3);
@@ -399,12 +489,35 @@ public final class MutationRunner {
         }
         boolean anyFailed = false;
         int blamed = launch.blame();
+        if (broke && recordHits) {
+            brokeInRecording = true;
+        }
+        if (broke && !recordHits && !launch.threw) {
+            // A class failed its static initialisation and stays unusable in this JVM: the
+            // first test whose failure says so is the mutant's doing (its own, in a
+            // multiplexed launch); a later test failing may only have met the broken class,
+            // so it runs again elsewhere, as do the tests that did not finish.
+            int culprit = launch.firstInitFailure;
+            for (int k = 0; k < n; k++) {
+                boolean clean = launch.ran[k] && !launch.failed[k] && !launch.poisoned[k]
+                        && !launch.stopped[k] && k != r.timedOut;
+                char status = k == culprit || (culprit < 0 && launch.failed[k]) ? 'F'
+                        : clean ? 'P'
+                        : k == r.timedOut && culprit < 0 ? 'T'
+                        : 'N';
+                anyFailed |= status == 'F' || status == 'T';
+                print(indices[from + k], status, launch, k, k == r.timedOut ? r.timedOutWall : 0);
+            }
+            // In a launch of one mutant, that mutant broke it, whichever test showed it.
+            brokeBy = culprit >= 0 ? indices[from + culprit] : mutantOf == null ? indices[from] : -1;
+            return anyFailed;
+        }
         if (launch.threw) {
             // Something escaped the launcher (an OutOfMemoryError, a StackOverflowError):
             // this JVM is poisoned and the tests after the culprit did not run. Report the
             // tests that finished, name the culprit, and end the JVM: the caller counts it
             // as a crash of that test and runs the rest in a fresh JVM.
-            printFinished(launch, indices, from, blamed);
+            printFinished(launch, indices, from, blamed, false);
             proto.begin(indices[from + blamed]);
             proto.flush();
             System.err.println("mimic: " + Protocol.describe(launch.thrown)
@@ -540,11 +653,18 @@ public final class MutationRunner {
     }
 
     /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
-    /** The R lines of the tests of {@code launch} that finished, but for test {@code culprit}'s. */
-    private static void printFinished(Launch launch, int[] indices, int from, int culprit) {
+    /**
+     * The R lines of the tests of {@code launch} that finished, but for test {@code culprit}'s;
+     * when a class {@code broke} in the launch, a test whose failure is a failed class
+     * initialisation may only have met it: not run ({@code N}), it runs again elsewhere.
+     */
+    private static void printFinished(Launch launch, int[] indices, int from, int culprit,
+            boolean broke) {
         for (int k = 0; k < launch.ids.length; k++) {
             if (k != culprit && launch.finished[k]) {
-                print(indices[from + k], launch.failed[k] ? 'F' : 'P', launch, k, 0);
+                char status = !launch.failed[k] ? 'P'
+                        : broke && launch.initFailed[k] ? 'N' : 'F';
+                print(indices[from + k], status, launch, k, 0);
             }
         }
     }

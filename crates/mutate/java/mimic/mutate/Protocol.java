@@ -107,6 +107,23 @@ final class Protocol {
         out.flush();
     }
 
+    /**
+     * A class failed its static initialisation in the last launch (it stays unusable in
+     * this JVM): under the mutant test {@code index} ran with (-1: not known, the launch's
+     * failures stand). The tests reported {@code N} run again; the JVM halts after
+     * {@link #poisoned}.
+     */
+    void brokeClass(int index) {
+        out.println(index < 0 ? "{\"kind\":\"broke\"}"
+                : "{\"kind\":\"broke\",\"test\":" + index + "}");
+    }
+
+    /** {@code name} failed its static initialisation in an {@code INIT}: the JVM halts. */
+    void initBroke(String name) {
+        out.println("{\"kind\":\"init_broke\",\"class\":" + quote(name) + "}");
+        out.flush();
+    }
+
     /** The request is answered. */
     void done() {
         out.println("{\"kind\":\"done\"}");
