@@ -1110,6 +1110,34 @@ fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
     }
 }
 
+/// Issue 14: a test whose thread allocated a gigabyte in the baseline runs after the quick
+/// tests of a mutant, however quick it was there: such a test's time is the memory's and
+/// moves between runs (commons-codec's buffer-growing tests fell on either side of the
+/// three-second tier from run to run, and the test named as detecting two mutants with
+/// them).
+#[test]
+fn a_test_allocating_gigabytes_goes_after_a_quick_one_however_quick_it_was() {
+    let (report, stderr) = fixture_on_one_jvm("mutate-memory", "*TallyTest", &[]);
+    let of = method(&report, "of");
+    assert_eq!(
+        strings(&of["tests"]),
+        [
+            "se.kth.castor.versionedset.TallyTest#bigInputs()",
+            "se.kth.castor.versionedset.TallyTest#smallInputs()"
+        ]
+    );
+    let mutations = of["mutations"].as_array().unwrap();
+    assert!(!mutations.is_empty(), "{of:#}");
+    for mutation in mutations {
+        assert_eq!(mutation["status"], "KILLED", "{of:#}\n{stderr}");
+        assert_eq!(
+            strings(&mutation["killing-tests"]),
+            ["se.kth.castor.versionedset.TallyTest#smallInputs()"],
+            "{of:#}"
+        );
+    }
+}
+
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");

@@ -27,6 +27,9 @@ pub enum Baseline {
         hits: Vec<u32>,
         /// Invocations that ran (a parameterised or repeated test has one per case).
         invocations: u32,
+        /// Bytes the thread that ran it allocated (0: not measured; files before it).
+        #[serde(default)]
+        alloc_bytes: u64,
     },
     Red(String),
     Skipped,
@@ -281,6 +284,7 @@ fn run_share(
                         cpu_nanos: r.cpu_nanos,
                         hits: r.hits.clone(),
                         invocations: r.invocations,
+                        alloc_bytes: r.alloc_bytes,
                     },
                     Status::Failed => Baseline::Red(format!(
                         "failed: {}",

@@ -165,6 +165,7 @@ mod tests {
                 cpu_nanos: 4,
                 hits: vec![0, 2],
                 invocations: 3,
+                alloc_bytes: 7,
             },
             Baseline::Red("failed".into()),
         ];

@@ -58,6 +58,9 @@ pub enum Reply {
         /// repeated test has one per case).
         #[serde(default)]
         invocations: u32,
+        /// Bytes the thread that ran it allocated (-1: not measurable).
+        #[serde(default = "unmeasured")]
+        alloc: i64,
         /// Target methods it entered (recording runs only).
         #[serde(default)]
         hits: Option<Vec<u32>>,
@@ -93,6 +96,10 @@ pub enum Reply {
     Poisoned,
     /// The request is answered.
     Done,
+}
+
+fn unmeasured() -> i64 {
+    -1
 }
 
 /// A test's outcome as the JVM reports it.
@@ -259,6 +266,7 @@ mod tests {
                 wall: 1200,
                 cpu: -1,
                 invocations: 4,
+                alloc: -1,
                 hits: Some(vec![0, 4]),
                 failure: Some("java.lang.AssertionError: \"x\"\tno".into()),
                 observed: Some(vec!["0 result =Boolean:true".into()]),
@@ -272,6 +280,7 @@ mod tests {
                 wall: 5,
                 cpu: 0,
                 invocations: 0,
+                alloc: -1,
                 hits: None,
                 failure: None,
                 observed: None,

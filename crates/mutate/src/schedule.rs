@@ -97,14 +97,25 @@ pub struct TestCost {
 /// slow in every run (hashing gigabytes) changes tier. A test near three seconds may still
 /// fall on either side from run to run; that changes which test is named as detecting
 /// a mutant only when both it and a test on the other side detect it.
-pub fn time_tier(wall_nanos: u64, cpu_nanos: u64) -> u8 {
+///
+/// A test whose thread allocated a gigabyte or more is in tier 1 at least, whatever its
+/// time: the time of such a test is mostly the memory's (page faults, collections) and
+/// moves the most between runs (commons-codec's tests that grow a buffer past 2 GB took
+/// 2.5 s in one run and 3.5 s in the next, and the test named as detecting two mutants
+/// changed with it), while what it allocates does not.
+pub fn time_tier(wall_nanos: u64, cpu_nanos: u64, alloc_bytes: u64) -> u8 {
     let millis = cpu_nanos.max(wall_nanos / 4) / 1_000_000;
-    match millis {
+    let by_time = match millis {
         0..=2_999 => 0,
         3_000..=29_999 => 1,
         _ => 2,
-    }
+    };
+    let by_memory = u8::from(alloc_bytes >= GIGABYTE);
+    by_time.max(by_memory)
 }
+
+/// What [`time_tier`] counts as a test allocating much.
+const GIGABYTE: u64 = 1 << 30;
 
 /// A test's [`TestCost`] from its baseline result (a test not green costs the most).
 pub fn test_cost(baseline: &crate::baseline::Baseline) -> TestCost {
@@ -113,9 +124,10 @@ pub fn test_cost(baseline: &crate::baseline::Baseline) -> TestCost {
             hits,
             nanos,
             cpu_nanos,
+            alloc_bytes,
             ..
         } => TestCost {
-            tier: time_tier(*nanos, *cpu_nanos),
+            tier: time_tier(*nanos, *cpu_nanos, *alloc_bytes),
             reach: hits.len() as u64,
         },
         _ => TestCost {
@@ -1192,6 +1204,7 @@ mod tests {
             nanos: 2_000_000,
             cpu_nanos: 0,
             invocations: 1,
+            alloc_bytes: 0,
             hits: Vec::new(),
             failure: (status == Status::Failed).then(|| format!("AssertionError: test {index}")),
             observed: Vec::new(),
@@ -1476,7 +1489,7 @@ mod tests {
             .collect();
         // The own test reaching one method but running for nine seconds goes last.
         let cost = [
-            (time_tier(9_000_000_000, 8_000_000_000), 1),
+            (time_tier(9_000_000_000, 8_000_000_000, 0), 1),
             (0, 40),
             (0, 3),
         ];
@@ -1491,12 +1504,17 @@ mod tests {
     #[test]
     fn time_tiers_are_orders_of_magnitude_of_cpu_or_a_quarter_of_the_wall_time() {
         let s = 1_000_000_000;
-        assert_eq!(time_tier(0, 0), 0);
-        assert_eq!(time_tier(2 * s, 13 * s / 10), 0, "a one-time set-up");
-        assert_eq!(time_tier(9 * s, 8 * s), 1);
-        assert_eq!(time_tier(20 * s, 0), 1, "a test that waits is slow too");
-        assert_eq!(time_tier(32 * s, 25 * s), 1);
-        assert_eq!(time_tier(0, 200 * s), 2);
+        assert_eq!(time_tier(0, 0, 0), 0);
+        assert_eq!(time_tier(2 * s, 13 * s / 10, 0), 0, "a one-time set-up");
+        assert_eq!(time_tier(9 * s, 8 * s, 0), 1);
+        assert_eq!(time_tier(20 * s, 0, 0), 1, "a test that waits is slow too");
+        assert_eq!(time_tier(32 * s, 25 * s, 0), 1);
+        assert_eq!(time_tier(0, 200 * s, 0), 2);
+        // Gigabytes allocated: tier 1 however quick this run was; a tier its time gives
+        // beyond that stands.
+        assert_eq!(time_tier(2 * s, 2 * s, 3 << 30), 1);
+        assert_eq!(time_tier(2 * s, 2 * s, 1 << 29), 0);
+        assert_eq!(time_tier(0, 200 * s, 3 << 30), 2);
     }
 
     #[test]

@@ -133,6 +133,7 @@ mod tests {
             cpu_nanos: millis * 1_000_000,
             hits,
             invocations: 1,
+            alloc_bytes: 0,
         }
     }
 

@@ -143,6 +143,8 @@ pub struct TestResult {
     pub cpu_nanos: u64,
     /// Invocations that ran (a parameterised or repeated test has one per case).
     pub invocations: u32,
+    /// Bytes the thread that ran it allocated (0 where the JVM cannot measure it).
+    pub alloc_bytes: u64,
     /// Target methods entered (only when hits were recorded).
     pub hits: Vec<u32>,
     /// The first line of its failure (exception class and message), when it failed.
@@ -563,6 +565,7 @@ impl Worker {
                     wall,
                     cpu,
                     invocations,
+                    alloc,
                     hits,
                     failure,
                     observed,
@@ -576,6 +579,7 @@ impl Worker {
                         nanos: wall,
                         cpu_nanos: cpu.max(0) as u64,
                         invocations,
+                        alloc_bytes: alloc.max(0) as u64,
                         hits: hits.unwrap_or_default(),
                         failure,
                         observed: observed.unwrap_or_default(),

@@ -61,6 +61,8 @@ final class Launch implements TestExecutionListener {
     final int[] invocations;
     final long[] wall;
     final long[] cpu;
+    /** Per test, the bytes its thread allocated (-1: not measured). */
+    final long[] allocated;
     final List<int[]> hits = new ArrayList<>();
     /** Per test, what the observed method's exits showed (null: nothing observed). */
     final String[][] observed;
@@ -107,6 +109,7 @@ final class Launch implements TestExecutionListener {
         invocations = new int[n];
         wall = new long[n];
         cpu = new long[n];
+        allocated = new long[n];
         observed = new String[n][];
         for (int k = 0; k < n; k++) {
             position.put(ids[k], k);
@@ -119,7 +122,8 @@ final class Launch implements TestExecutionListener {
         // Before the first test of a JVM, the time between tests also loads and
         // initialises the test engine and the first test classes: a cold JVM's cost.
         long cold = k < 0 && !warmJvm ? COLD_JVM_MS : 0;
-        window = new Window(k, System.nanoTime(), Watchdog.cpuNow(), Watchdog.gcNow(),
+        window = new Window(k, System.nanoTime(), Watchdog.cpuNow(), Watchdog.allocatedNow(),
+                Watchdog.gcNow(),
                 (k < 0 ? 0 : cpuBudget[k]) + cpuConst + cold,
                 (k < 0 ? 0 : wallBudget[k]) + wallConst + cold);
     }
@@ -246,6 +250,8 @@ final class Launch implements TestExecutionListener {
             lastFinish = System.nanoTime();
             wall[k] = System.nanoTime() - w.wall;
             cpu[k] = Watchdog.cpuNow() - w.cpu;
+            long alloc = Watchdog.allocatedNow();
+            allocated[k] = alloc < 0 || w.alloc < 0 ? -1 : alloc - w.alloc;
             if (MutationRunner.DEBUG && wall[k] > 100_000_000L) {
                 System.err.printf("mimic: slow test %.1f ms (%s) %s%n", wall[k] / 1e6,
                         mutantOf != null ? mutantOf[k] : -1, ids[k]);
@@ -386,15 +392,18 @@ final class Launch implements TestExecutionListener {
         final long wall;
         /** The launch thread's CPU time at the start (-1: not measured). */
         final long cpu;
+        /** Bytes the launch thread had allocated at the start (-1: not measured). */
+        final long alloc;
         /** Garbage-collection time at the start. */
         final long gc;
         final long cpuLimit;
         final long wallLimit;
 
-        Window(int test, long wall, long cpu, long gc, long cpuLimit, long wallLimit) {
+        Window(int test, long wall, long cpu, long alloc, long gc, long cpuLimit, long wallLimit) {
             this.test = test;
             this.wall = wall;
             this.cpu = cpu;
+            this.alloc = alloc;
             this.gc = gc;
             this.cpuLimit = cpuLimit;
             this.wallLimit = wallLimit;

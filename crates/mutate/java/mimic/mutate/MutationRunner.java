@@ -256,7 +256,7 @@ public final class MutationRunner {
                     // Under the mutant a class broke: the tests after this launch would
                     // meet it; they run again in a new JVM.
                     for (int k = to; k < n; k++) {
-                        proto.result(r.indices[k], 'N', 0, -1, 0, null, null, null);
+                        proto.result(r.indices[k], 'N', 0, -1, 0, -1, null, null, null);
                     }
                     endBroken(brokeBy);
                 }
@@ -671,7 +671,7 @@ public final class MutationRunner {
 
     private static void print(int index, char status, Launch launch, int k, long ranFor) {
         proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
-                launch.invocations[k],
+                launch.invocations[k], launch.allocated[k],
                 launch.recordHits ? launch.hits.get(k) : null,
                 status == 'F' ? launch.failure[k] : null, launch.observed[k]);
     }

@@ -36,15 +36,17 @@ final class Protocol {
     /**
      * How test {@code index} ended ({@code P}assed, {@code F}ailed, {@code S}kipped,
      * {@code T}imed out), its wall and CPU time in nanoseconds (CPU -1: not measurable),
-     * how many invocations of it ran (a parameterised or repeated test has many),
+     * how many invocations of it ran (a parameterised or repeated test has many), the
+     * bytes its thread allocated (-1: not measured),
      * the target methods it entered (null: not recorded), the first line of its
      * failure (null: none) and what the observed method's exits showed (null: none).
      */
-    void result(int index, char status, long wall, long cpu, int invocations, int[] hits,
-            String failure, String[] observed) {
+    void result(int index, char status, long wall, long cpu, int invocations, long allocated,
+            int[] hits, String failure, String[] observed) {
         StringBuilder b = new StringBuilder("{\"kind\":\"result\",\"test\":").append(index)
                 .append(",\"status\":\"").append(status).append("\",\"wall\":").append(wall)
-                .append(",\"cpu\":").append(cpu).append(",\"invocations\":").append(invocations);
+                .append(",\"cpu\":").append(cpu).append(",\"invocations\":").append(invocations)
+                .append(",\"alloc\":").append(allocated);
         if (hits != null) {
             b.append(",\"hits\":[");
             for (int m = 0; m < hits.length; m++) {

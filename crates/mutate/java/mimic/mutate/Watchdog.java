@@ -55,6 +55,18 @@ final class Watchdog {
         }
     }
 
+    /** Bytes the calling thread allocated so far (-1: not measurable). */
+    static long allocatedNow() {
+        try {
+            return THREADS instanceof com.sun.management.ThreadMXBean
+                    ? ((com.sun.management.ThreadMXBean) THREADS)
+                            .getThreadAllocatedBytes(Thread.currentThread().getId())
+                    : -1;
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** CPU time of the calling thread (-1: not measurable). */
     static long cpuNow() {
         return CPU_TIME ? THREADS.getCurrentThreadCpuTime() : -1;
