@@ -1081,33 +1081,34 @@ fn fixture_on_one_jvm(fixture: &str, include: &str, extra: &[&std::ffi::OsStr]) 
     (json_of(&output), stderr)
 }
 
-/// Issue 14: a test that took seconds in the baseline runs after the quick tests of a
-/// mutant, even when it reaches fewer methods (commons-codec's huge-input hashing test
-/// ran first for every `MurmurHash3` mutant a 2 ms test detects).
-#[test]
-fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
-    let (report, stderr) = fixture_on_one_jvm("mutate-slow", "*ChecksumTest", &[]);
+/// Over `fixture`'s test class `class`, whose tests `heavy` and `quick` both detect every
+/// mutant of `of`: each mutant is named as detected by `quick`, which ran first.
+fn quick_test_detects_every_mutant_of_of(fixture: &str, class: &str, heavy: &str, quick: &str) {
+    let (report, stderr) = fixture_on_one_jvm(fixture, &format!("*{class}"), &[]);
     let of = method(&report, "of");
-    assert_eq!(
-        strings(&of["tests"]),
-        [
-            "se.kth.castor.versionedset.ChecksumTest#hugeInput()",
-            "se.kth.castor.versionedset.ChecksumTest#smallInputs()"
-        ]
-    );
-    // `hugeInput` reaches one method and `smallInputs` two, so by reach alone the slow one
-    // would run first and detect them all; it spent seconds of CPU in the baseline, so
-    // the quick one runs first and detects every mutant.
+    let name = |test: &str| format!("se.kth.castor.versionedset.{class}#{test}()");
+    assert_eq!(strings(&of["tests"]), [name(heavy), name(quick)]);
     let mutations = of["mutations"].as_array().unwrap();
     assert!(!mutations.is_empty(), "{of:#}");
     for mutation in mutations {
         assert_eq!(mutation["status"], "KILLED", "{of:#}\n{stderr}");
-        assert_eq!(
-            strings(&mutation["killing-tests"]),
-            ["se.kth.castor.versionedset.ChecksumTest#smallInputs()"],
-            "{of:#}"
-        );
+        assert_eq!(strings(&mutation["killing-tests"]), [name(quick)], "{of:#}");
     }
+}
+
+/// Issue 14: a test that took seconds in the baseline runs after the quick tests of a
+/// mutant, even when it reaches fewer methods (commons-codec's huge-input hashing test
+/// ran first for every `MurmurHash3` mutant a 2 ms test detects). `hugeInput` reaches one
+/// method and `smallInputs` two, so by reach alone the slow one would run first and
+/// detect them all; it spent seconds of CPU in the baseline, so the quick one runs first.
+#[test]
+fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
+    quick_test_detects_every_mutant_of_of(
+        "mutate-slow",
+        "ChecksumTest",
+        "hugeInput",
+        "smallInputs",
+    );
 }
 
 /// Issue 14: a test whose thread allocated a gigabyte in the baseline runs after the quick
@@ -1117,25 +1118,7 @@ fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
 /// them).
 #[test]
 fn a_test_allocating_gigabytes_goes_after_a_quick_one_however_quick_it_was() {
-    let (report, stderr) = fixture_on_one_jvm("mutate-memory", "*TallyTest", &[]);
-    let of = method(&report, "of");
-    assert_eq!(
-        strings(&of["tests"]),
-        [
-            "se.kth.castor.versionedset.TallyTest#bigInputs()",
-            "se.kth.castor.versionedset.TallyTest#smallInputs()"
-        ]
-    );
-    let mutations = of["mutations"].as_array().unwrap();
-    assert!(!mutations.is_empty(), "{of:#}");
-    for mutation in mutations {
-        assert_eq!(mutation["status"], "KILLED", "{of:#}\n{stderr}");
-        assert_eq!(
-            strings(&mutation["killing-tests"]),
-            ["se.kth.castor.versionedset.TallyTest#smallInputs()"],
-            "{of:#}"
-        );
-    }
+    quick_test_detects_every_mutant_of_of("mutate-memory", "TallyTest", "bigInputs", "smallInputs");
 }
 
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
