@@ -56,12 +56,29 @@ impl Manifest {
         }
     }
 
-    /// The manifest `mimic generate` wrote in test source root `tests_dir`, if it is
-    /// there and reads back.
+    /// The manifest `mimic generate` wrote in test source root `tests_dir`: `Ok(None)`
+    /// when there is none, an error naming the file when it is there but cannot be read
+    /// or is not a manifest.
+    pub fn load_from(tests_dir: &Path) -> Result<Option<Manifest>, String> {
+        let path = tests_dir.join(MANIFEST_FILE);
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("{}: cannot be read: {e}", path.display())),
+        };
+        serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| format!("{}: not a manifest of mimic generate: {e}", path.display()))
+    }
+
+    /// The manifest in `tests_dir`, if it is there and reads back; one that is there but
+    /// does not is named on stderr with why, and the caller goes on without it (tests
+    /// are then judged without what generate recorded about them).
     pub fn read_in(tests_dir: &Path) -> Option<Manifest> {
-        std::fs::read(tests_dir.join(MANIFEST_FILE))
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
+        Self::load_from(tests_dir).unwrap_or_else(|why| {
+            eprintln!("mimic: {why}; going on without it");
+            None
+        })
     }
 }
 
@@ -106,4 +123,27 @@ pub fn skipped_invocation(
         .in_class(class)
         .in_method(method, descriptor)
         .for_invocation(invocation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manifest_that_is_there_but_does_not_read_back_is_named_with_why() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(matches!(Manifest::load_from(dir.path()), Ok(None)));
+        std::fs::write(dir.path().join(MANIFEST_FILE), "{\"tests\": [").unwrap();
+        let why = Manifest::load_from(dir.path()).unwrap_err();
+        assert!(why.contains(MANIFEST_FILE), "{why}");
+        assert!(why.contains("not a manifest"), "{why}");
+        assert!(Manifest::read_in(dir.path()).is_none());
+        let empty = Manifest::new(Path::new("traces.db"), 1);
+        std::fs::write(
+            dir.path().join(MANIFEST_FILE),
+            serde_json::to_string(&empty).unwrap(),
+        )
+        .unwrap();
+        assert!(Manifest::load_from(dir.path()).unwrap().is_some());
+    }
 }
