@@ -757,13 +757,6 @@ fn a_method_only_a_static_initialiser_calls_is_judged_the_same_every_run() {
         }
         seen.push(compute);
     }
-    let without_times = |v: &Value| {
-        let mut v = v.clone();
-        for m in v["mutations"].as_array_mut().unwrap() {
-            m.as_object_mut().unwrap().remove("millis");
-        }
-        v
-    };
     assert_eq!(without_times(&seen[0]), without_times(&seen[1]));
 }
 
@@ -778,20 +771,7 @@ fn a_static_initialiser_mutant_runs_in_a_fresh_loader_unless_its_test_cannot() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) =
         build_example_with(dir.path(), &["mutate-init", "mutate-init-loader"]);
-    let run = |include: &str| {
-        let output = mutate(
-            (&classes, &tests, &junit4),
-            &[
-                "--json".as_ref(),
-                "--workers".as_ref(),
-                "1".as_ref(),
-                "--include-tests".as_ref(),
-                include.as_ref(),
-            ],
-        );
-        let stderr = String::from_utf8_lossy(&output.stderr).to_string();
-        (json_of(&output), stderr)
-    };
+    let run = |include: &str| on_one_jvm((&classes, &tests, &junit4), &[include], &[]);
     // Limits' tests run in a fresh loader: its mutants are killed there, and no JVM is
     // started for them.
     let (report, stderr) = run("*LimitsTest");
@@ -853,24 +833,16 @@ fn a_mutant_that_breaks_a_static_initialiser_takes_no_later_mutant_with_it() {
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-init-broken"]);
     let baseline = dir.path().join("baseline.json");
     let run = || {
-        let output = mutate(
+        on_one_jvm(
             (&classes, &tests, &junit4),
+            &["*GateTest", "*LabelsTest"],
             &[
-                "--json".as_ref(),
-                "--workers".as_ref(),
-                "1".as_ref(),
                 "--mutants-per-launch".as_ref(),
                 "1".as_ref(),
-                "--include-tests".as_ref(),
-                "*GateTest".as_ref(),
-                "--include-tests".as_ref(),
-                "*LabelsTest".as_ref(),
                 "--baseline".as_ref(),
                 baseline.as_os_str(),
             ],
-        );
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        (json_of(&output), stderr)
+        )
     };
     // The first run writes the baseline; the second reads it, so its JVM is cold.
     run();
@@ -912,29 +884,11 @@ fn a_method_a_static_initialiser_and_tests_both_call_is_judged_alike_in_cold_and
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-init-shared"]);
     let baseline = dir.path().join("baseline.json");
     let run = || {
-        let output = mutate(
+        on_one_jvm(
             (&classes, &tests, &junit4),
-            &[
-                "--json".as_ref(),
-                "--workers".as_ref(),
-                "1".as_ref(),
-                "--include-tests".as_ref(),
-                "*ParserTest".as_ref(),
-                "--include-tests".as_ref(),
-                "*TableTest".as_ref(),
-                "--baseline".as_ref(),
-                baseline.as_os_str(),
-            ],
-        );
-        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-        (json_of(&output), stderr)
-    };
-    let without_times = |v: &Value| {
-        let mut v = v.clone();
-        for m in v["mutations"].as_array_mut().unwrap() {
-            m.as_object_mut().unwrap().remove("millis");
-        }
-        v
+            &["*ParserTest", "*TableTest"],
+            &["--baseline".as_ref(), baseline.as_os_str()],
+        )
     };
     let mut seen = Vec::new();
     for _ in 0..2 {
@@ -1068,17 +1022,35 @@ fn a_test_slow_only_in_a_cold_jvm_does_not_time_a_mutant_out() {
 fn fixture_on_one_jvm(fixture: &str, include: &str, extra: &[&std::ffi::OsStr]) -> (Value, String) {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &[fixture]);
-    let mut args: Vec<&std::ffi::OsStr> = vec![
-        "--json".as_ref(),
-        "--workers".as_ref(),
-        "1".as_ref(),
-        "--include-tests".as_ref(),
-        include.as_ref(),
-    ];
+    on_one_jvm((&classes, &tests, &junit4), &[include], extra)
+}
+
+/// `mimic mutate --json` on one test JVM over a built example, running the tests
+/// `includes` name, with `extra` flags: the report and stderr.
+fn on_one_jvm(
+    built: (&Path, &Path, &[PathBuf]),
+    includes: &[&str],
+    extra: &[&std::ffi::OsStr],
+) -> (Value, String) {
+    let mut args: Vec<&std::ffi::OsStr> =
+        vec!["--json".as_ref(), "--workers".as_ref(), "1".as_ref()];
+    for include in includes {
+        args.push("--include-tests".as_ref());
+        args.push(include.as_ref());
+    }
     args.extend_from_slice(extra);
-    let output = mutate((&classes, &tests, &junit4), &args);
+    let output = mutate(built, &args);
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (json_of(&output), stderr)
+}
+
+/// A mutation report's method without its mutants' times (which vary from run to run).
+fn without_times(method: &Value) -> Value {
+    let mut method = method.clone();
+    for m in method["mutations"].as_array_mut().unwrap() {
+        m.as_object_mut().unwrap().remove("millis");
+    }
+    method
 }
 
 /// Over `fixture`'s test class `class`, whose tests `heavy` and `quick` both detect every

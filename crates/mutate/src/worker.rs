@@ -224,8 +224,8 @@ pub struct Worker {
     warm: HashSet<usize>,
     /// Per test asked, whether it passes in a fresh class loader with no mutant.
     fresh_loader_sound: HashMap<usize, bool>,
-    /// How many classes of the spec's [`InitList`] it initialised (0: none yet).
-    initialised: usize,
+    /// Whether it initialised the spec's [`InitList`] (a list only ever shrinks).
+    initialised: bool,
 }
 
 impl Worker {
@@ -248,14 +248,14 @@ impl Worker {
     }
 
     /// Initialise the spec's [`InitList`] in this JVM, once: false when a class's
-    /// initialisation failed (dropped from the list; the JVM is ended). A JVM that does
-    /// not finish in its start-up time gives the list up.
+    /// initialisation failed (dropped from the list; the JVM is ended). A JVM that dies
+    /// there or does not finish in its start-up time gives the list up.
     pub fn initialise(&mut self, spec: &WorkerSpec) -> Result<bool, MutateError> {
         let Some(list) = &spec.initialise else {
             return Ok(true);
         };
         let classes = list.classes();
-        if classes.is_empty() || self.initialised == classes.len() || !self.alive {
+        if classes.is_empty() || self.initialised || !self.alive {
             return Ok(true);
         }
         self.send(&protocol::init_request(&classes))?;
@@ -263,7 +263,7 @@ impl Worker {
             match self.lines.recv_timeout(spec.startup_timeout) {
                 Ok(line) => match parse_reply(&line) {
                     Some(Reply::Done) => {
-                        self.initialised = classes.len();
+                        self.initialised = true;
                         return Ok(true);
                     }
                     Some(Reply::InitBroke { class }) => {
@@ -363,7 +363,7 @@ impl Worker {
             alive: true,
             warm: HashSet::new(),
             fresh_loader_sound: HashMap::new(),
-            initialised: 0,
+            initialised: false,
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {

@@ -14,9 +14,9 @@
 //!
 //! Its only other exports are the JNI functions behind `mimic.stopper.Stopper`, the class
 //! both shims use (`mimic mutate`'s watchdog and broken-class count, `mimic verify`'s
-//! per-test time limit), which HotSpot links from agent libraries like any native method. Built on `jvmti-bindings`'
-//! `Agent` and `export_agent!`, as the capture agent is; that agent (`mimic-agent`) is not
-//! loaded here: it records, this only stops.
+//! per-test time limit), which HotSpot links from agent libraries like any native method.
+//! Built on `jvmti-bindings`' `Agent` and `export_agent!`, as the capture agent is; that
+//! agent (`mimic-agent`) is not loaded here: it records, this one stops and counts.
 
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 

@@ -289,12 +289,7 @@ final class Launch implements TestExecutionListener {
                 } else if (containerFailure[i] == null) {
                     containerFailure[i] = Protocol.describe(t);
                     failedContainer[i] = uid;
-                    if (isInitFailure(t)) {
-                        initFailed[i] = true;
-                        if (firstInitFailure < 0) {
-                            firstInitFailure = i;
-                        }
-                    }
+                    noteInitFailure(i, t);
                 }
             }
         }
@@ -329,6 +324,11 @@ final class Launch implements TestExecutionListener {
         if (failure[k] == null) {
             failure[k] = Protocol.describe(t);
         }
+        noteInitFailure(k, t);
+    }
+
+    /** Note test {@code k}'s failure {@code t} if it is a failed class initialisation. */
+    private void noteInitFailure(int k, Throwable t) {
         if (isInitFailure(t)) {
             initFailed[k] = true;
             if (firstInitFailure < 0) {
@@ -353,6 +353,14 @@ final class Launch implements TestExecutionListener {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether test {@code k} ran to its end and passed, neither stopped nor met a poisoned
+     * JVM, and is not the test {@code timedOut} (-1: none) of the launch's watchdog.
+     */
+    boolean passedCleanly(int k, int timedOut) {
+        return ran[k] && !failed[k] && !poisoned[k] && !stopped[k] && k != timedOut;
     }
 
     /** Whether {@code t} is (caused by) the ThreadDeath of {@code Thread.stop}. */

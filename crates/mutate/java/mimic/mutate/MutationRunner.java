@@ -478,9 +478,8 @@ public final class MutationRunner {
             // What ran after the poison proves nothing (a failure may be the poison's):
             // only passing tests keep their results; the rest go again in a new JVM.
             for (int k = 0; k < n; k++) {
-                boolean clean = launch.ran[k] && !launch.failed[k] && !launch.poisoned[k]
-                        && !launch.stopped[k] && k != r.timedOut;
-                print(indices[from + k], clean ? 'P' : 'N', launch, k, 0);
+                print(indices[from + k], launch.passedCleanly(k, r.timedOut) ? 'P' : 'N', launch,
+                        k, 0);
             }
             System.err.println("mimic: a test failed with a ThreadDeath of an earlier stop ("
                     + launch.ids[poisoned] + "): this JVM is poisoned, ending it");
@@ -499,10 +498,8 @@ public final class MutationRunner {
             // so it runs again elsewhere, as do the tests that did not finish.
             int culprit = launch.firstInitFailure;
             for (int k = 0; k < n; k++) {
-                boolean clean = launch.ran[k] && !launch.failed[k] && !launch.poisoned[k]
-                        && !launch.stopped[k] && k != r.timedOut;
                 char status = k == culprit || (culprit < 0 && launch.failed[k]) ? 'F'
-                        : clean ? 'P'
+                        : launch.passedCleanly(k, r.timedOut) ? 'P'
                         : k == r.timedOut && culprit < 0 ? 'T'
                         : 'N';
                 anyFailed |= status == 'F' || status == 'T';
