@@ -1093,6 +1093,38 @@ fn a_test_allocating_gigabytes_goes_after_a_quick_one_however_quick_it_was() {
     quick_test_detects_every_mutant_of_of("mutate-memory", "TallyTest", "bigInputs", "smallInputs");
 }
 
+/// Issue 14: tests that draw random data (`new Random()` in a test instance or a helper,
+/// `Math.random()`) reach different methods from run to run, so two identical runs named
+/// different covering tests (commons-codec's `Base64Test#testEncodeDecodeRandom` and
+/// `BaseNCodec.resizeBuffer`). Seeded per test, two runs cover alike: which of 24 coin
+/// tosses reach `heads` would otherwise match with a chance of one in 2^24.
+#[test]
+fn tests_drawing_random_numbers_cover_the_same_methods_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-random"]);
+    let built = (classes.as_path(), tests.as_path(), junit4.as_slice());
+    let covering = |extra: &[&std::ffi::OsStr], sites: usize, classes: usize| {
+        let (report, stderr) = on_one_jvm(built, &["*CoinTest"], extra);
+        let jvm = &report["summary"]["test-jvm"];
+        assert_eq!(jvm["seeded_random_sites"], sites, "{jvm}\n{stderr}");
+        assert_eq!(jvm["seeded_random_classes"], classes, "{jvm}");
+        let heads = strings(&method(&report, "heads")["tests"]);
+        let tails = strings(&method(&report, "tails")["tests"]);
+        assert_eq!(
+            heads.len() + tails.len(),
+            24,
+            "{heads:?} {tails:?}\n{stderr}"
+        );
+        (heads, tails)
+    };
+    // The test instance's field, eight `Math.random()`, the helper's.
+    let first = covering(&[], 10, 2);
+    assert!(!first.0.is_empty() && !first.1.is_empty(), "{first:?}");
+    assert_eq!(covering(&[], 10, 2), first);
+    // As drawn: another toss (the same with a chance of one in 2^24).
+    assert_ne!(covering(&["--unseeded-random".as_ref()], 0, 0), first);
+}
+
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");

@@ -49,8 +49,11 @@ pub(crate) fn explain_survivors(
     }
     // The rewritten test classes go first on the class path: the same tests are
     // discovered (from the original roots) and run observed.
-    let observed =
-        crate::test_sites::instrument_tests(&spec.test_roots, &work.join("explain-tests"))?;
+    let observed = crate::test_sites::instrument_tests(
+        &spec.test_roots,
+        &work.join("explain-tests"),
+        config.seed_random,
+    )?;
     problems.extend(observed.problems.iter().cloned());
     let mut spec = spec.clone();
     // These JVMs run each covering test a few times, briefly: C2's compilations never pay
@@ -67,7 +70,7 @@ pub(crate) fn explain_survivors(
     let first_test = spec
         .classpath
         .iter()
-        .position(|p| spec.test_roots.contains(p))
+        .position(|p| spec.test_roots.contains(p) || *p == work.join(crate::seeded_random::DIR))
         .unwrap_or(0);
     spec.classpath.insert(first_test, observed.dir.clone());
     let mut inputs = config.classes.clone();

@@ -37,6 +37,7 @@ pub mod result;
 pub mod run;
 pub mod schedule;
 pub mod schema;
+pub mod seeded_random;
 pub mod shard;
 pub mod shard_cost;
 pub mod shim;

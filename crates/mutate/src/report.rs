@@ -293,6 +293,13 @@ pub fn summary(report: &MutationReport) -> String {
             )
         }
     ));
+    if jvm.seeded_random_sites > 0 {
+        out.push_str(&format!(
+            "random numbers: seeded per test ({} `new Random()` / `Math.random()` site(s) in {} \
+             test class(es); --unseeded-random draws them as the tests would)\n",
+            jvm.seeded_random_sites, jvm.seeded_random_classes
+        ));
+    }
     for red in &report.red_tests {
         out.push_str(&format!(
             "red baseline test (excluded): {} ({})\n",

@@ -89,6 +89,9 @@ pub struct MutateConfig {
     pub baseline_only: bool,
     /// `--shard k/n`: only this shard's share of the methods ([`crate::shard`]).
     pub shard: Option<crate::shard::Shard>,
+    /// Seed the tests' `new Random()` and `Math.random()` per test
+    /// ([`crate::seeded_random`]; `--unseeded-random` turns it off).
+    pub seed_random: bool,
 }
 
 /// Expected mutant work (the shard cost model's microseconds, from baseline times) that
@@ -138,6 +141,7 @@ impl MutateConfig {
             baseline_file: None,
             baseline_only: false,
             shard: None,
+            seed_random: true,
         }
     }
 
@@ -248,8 +252,18 @@ pub fn run_mutation_with(
     let tests = test_dirs(&config.tests, &work)?;
     let shim = build_shim(&jdk, &runtime, cache.root())?;
 
+    // The test classes that draw random numbers, seeded, go before the tests.
+    let seeded = if config.seed_random {
+        let seeded =
+            crate::seeded_random::seed_tests(&tests, &work.join(crate::seeded_random::DIR))?;
+        selection.problems.extend(seeded.problems.iter().cloned());
+        (seeded.classes > 0).then_some(seeded)
+    } else {
+        None
+    };
     let mut classpath = vec![schema_dir];
     classpath.extend(config.classes.iter().cloned());
+    classpath.extend(seeded.iter().map(|s| s.dir.clone()));
     classpath.extend(tests.iter().cloned());
     // What a fresh loader loads again for a static-initialiser mutant.
     let reload = classpath.clone();
@@ -689,6 +703,8 @@ pub fn run_mutation_with(
             java: jdk.java().display().to_string(),
             version: jdk.version_string.clone(),
             args: jvm_args,
+            seeded_random_classes: seeded.as_ref().map_or(0, |s| s.classes),
+            seeded_random_sites: seeded.as_ref().map_or(0, |s| s.sites),
         },
     })
 }

@@ -1,4 +1,4 @@
-//! The test-JVM shim: two small Java classes, compiled with javac at run time.
+//! The test-JVM shim: small Java classes, compiled with javac at run time.
 //!
 //! Why Java: the tests must run inside a JVM that stays up across thousands of mutant
 //! runs, flips `MutantSwitch.active` between them and reads the coverage array, and only
@@ -18,6 +18,8 @@
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
 //! - `FreshLoader`: loads the application and the tests again, so that a mutant of a
 //!   method only static initialisers reach runs with their initialisation under it.
+//! - `SeededRandom`: the `Random` that the test classes' `new Random()` and `Math.random()`
+//!   are rewritten to use ([`crate::seeded_random`]), seeded per test.
 //! - `FailFast`: a Jupiter execution condition (auto-detected through `META-INF/services`)
 //!   that skips a parameterised test's remaining invocations once one failed under a mutant.
 
@@ -60,6 +62,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "mimic/mutate/FreshLoader.java",
         include_str!("../java/mimic/mutate/FreshLoader.java"),
+    ),
+    (
+        "mimic/mutate/SeededRandom.java",
+        include_str!("../java/mimic/mutate/SeededRandom.java"),
     ),
     (
         "mimic/mutate/FailFast.java",

@@ -66,8 +66,13 @@ pub struct InstrumentedTests {
     pub problems: Vec<Diagnostic>,
 }
 
-/// Rewrite every class under `roots` into `out`.
-pub fn instrument_tests(roots: &[PathBuf], out: &Path) -> Result<InstrumentedTests, MutateError> {
+/// Rewrite every class under `roots` into `out`; with `seed_random`, their random numbers
+/// are seeded too ([`crate::seeded_random`]), as in the runs whose verdicts they explain.
+pub fn instrument_tests(
+    roots: &[PathBuf],
+    out: &Path,
+    seed_random: bool,
+) -> Result<InstrumentedTests, MutateError> {
     let mut result = InstrumentedTests {
         dir: out.to_path_buf(),
         ..Default::default()
@@ -76,16 +81,13 @@ pub fn instrument_tests(roots: &[PathBuf], out: &Path) -> Result<InstrumentedTes
         class_name: TEST_PROBE_CLASS.into(),
     };
     for root in roots {
-        let mut files = Vec::new();
-        class_files(root, &mut files);
-        files.sort();
-        for file in files {
+        for file in class_files_under(root) {
             let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;
             let relative = file.strip_prefix(root).unwrap_or(&file);
             if relative.starts_with("META-INF") {
                 continue;
             }
-            match instrument_class(&bytes, &api, result.sites.len()) {
+            match instrument_class(&bytes, &api, result.sites.len(), seed_random) {
                 Ok(Some((rewritten, sites))) => {
                     let target = out.join(relative);
                     if let Some(parent) = target.parent() {
@@ -108,6 +110,14 @@ pub fn instrument_tests(roots: &[PathBuf], out: &Path) -> Result<InstrumentedTes
         }
     }
     Ok(result)
+}
+
+/// Every class file under `root` (but `module-info.class`), sorted.
+pub fn class_files_under(root: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    class_files(root, &mut files);
+    files.sort();
+    files
 }
 
 fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -135,12 +145,19 @@ fn instrument_class(
     bytes: &[u8],
     api: &ProbeApi,
     first_site: usize,
+    seed_random: bool,
 ) -> Result<Option<Rewritten>, mimic_classfile::ClassFileError> {
     let mut class = ClassFile::parse(bytes)?;
     let name = class.name()?;
     if class.access_flags & mimic_classfile::access::MODULE != 0 || name.starts_with("mimic/") {
         return Ok(None);
     }
+    // The same numbers as in the runs whose verdicts this explains.
+    let seeded = if seed_random {
+        crate::seeded_random::seed_class(&mut class)?
+    } else {
+        0
+    };
     let file = source_file(&class);
     let mut sites = Vec::new();
     for m in 0..class.methods.len() {
@@ -200,7 +217,7 @@ fn instrument_class(
             });
         }
     }
-    if sites.is_empty() {
+    if sites.is_empty() && seeded == 0 {
         return Ok(None);
     }
     Ok(Some((class.to_bytes()?, sites)))
@@ -411,7 +428,7 @@ mod tests {
         )
         .unwrap();
         let out = dir.path().join("out");
-        let tests = instrument_tests(&[classes], &out).unwrap();
+        let tests = instrument_tests(&[classes], &out, false).unwrap();
         assert!(tests.problems.is_empty(), "{:?}", tests.problems);
         assert_eq!(tests.classes, 1);
         let described: Vec<(String, Option<u16>, bool)> = tests

@@ -109,6 +109,12 @@ pub struct MutateArgs {
     /// JUnit's standard test-class names (`Test*`, `*Test`, `*Tests`).
     #[arg(long)]
     pub all_test_classes: bool,
+    /// Let the tests draw their random numbers as they would. Default: the test classes'
+    /// `new Random()` and `Math.random()` are seeded per test (the seed follows from the
+    /// test's JUnit id), so a test that draws random data covers the same code, and gets
+    /// the same verdicts, in every run.
+    #[arg(long)]
+    pub unseeded_random: bool,
     #[command(flatten)]
     pub outputs: ReportArgs,
     /// Take shard K of N of the methods (balanced by cost, the same partition on every
@@ -416,6 +422,7 @@ fn run_one(
         (config.include_tags, config.exclude_tags) = build.tags();
     }
     config.every_class_name = args.all_test_classes || target.build_tests.is_some();
+    config.seed_random = !args.unseeded_random;
     config.work_dir = match (&args.work_dir, &target.module) {
         (Some(dir), Some(module)) => Some(dir.join(module)),
         (dir, _) => dir.clone(),

@@ -206,6 +206,7 @@ final class Launch implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier id) {
+        SeededRandom.enter(id.getUniqueId());
         Integer k = position.get(id.getUniqueId());
         if (k == null) {
             return;
@@ -238,6 +239,7 @@ final class Launch implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
+        SeededRandom.enter(id.getParentId().orElse(null));
         String uid = id.getUniqueId();
         boolean isFailed = result.getStatus() == TestExecutionResult.Status.FAILED;
         Integer k = position.get(uid);

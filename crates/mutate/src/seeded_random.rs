@@ -1,0 +1,293 @@
+//! The tests' randomness, seeded: a test that draws its data from `new Random()` or
+//! `Math.random()` covers different code in different runs (commons-codec's
+//! `Base64Test#testEncodeDecodeRandom` reaches `BaseNCodec.resizeBuffer` only when its random
+//! sizes are large), so two identical `mutate` runs would name different covering tests.
+//! Every class under the test roots is rewritten so that
+//!
+//! * `new java/util/Random; dup; invokespecial java/util/Random.<init>()V` (javac's code
+//!   for `new Random()`) creates the shim's `mimic/mutate/SeededRandom` instead, a
+//!   `Random` whose seed is derived from the test running and how many it created before;
+//! * `invokestatic java/lang/Math.random()D` (and `StrictMath`'s) calls
+//!   `SeededRandom.random()D`, one seeded generator per test.
+//!
+//! Only constant-pool indices change: every instruction keeps its length, so no offset,
+//! branch, handler or stack-map frame moves. A frame that names `java/util/Random` still
+//! holds (the new class is a subclass); `uninitialized(offset)` entries name the same
+//! `new`. A no-argument `Random` constructor called any other way (a subclass's
+//! `super()`) is left alone, as are `new Random(seed)`, `SecureRandom` and
+//! `ThreadLocalRandom`. The shim resets the per-test sequence at each JUnit event, so a
+//! test draws the same numbers whichever tests ran before it in its JVM.
+
+use std::path::{Path, PathBuf};
+
+use mimic_classfile::code::CodeAttribute;
+use mimic_classfile::instruction::{decode, Instruction, Operand};
+use mimic_classfile::opcodes::{DUP, INVOKESPECIAL, INVOKESTATIC, NEW};
+use mimic_classfile::{ClassFile, ClassFileError};
+use mimic_diagnostic::Diagnostic;
+
+use crate::error::MutateError;
+
+/// The directory of the rewritten classes, in a run's work directory.
+pub const DIR: &str = "seeded-tests";
+
+/// The shim's seeded `java.util.Random`.
+pub const SEEDED_RANDOM_CLASS: &str = "mimic/mutate/SeededRandom";
+
+/// The test classes with seeded randomness.
+#[derive(Debug, Default)]
+pub struct SeededTests {
+    /// Where the rewritten classes are (before the test roots on the class path).
+    pub dir: PathBuf,
+    /// Classes rewritten.
+    pub classes: usize,
+    /// Creations and calls rewritten.
+    pub sites: usize,
+    /// Classes left as they are, and why.
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Rewrite every class under `roots` that draws unseeded random numbers into `out`.
+pub fn seed_tests(roots: &[PathBuf], out: &Path) -> Result<SeededTests, MutateError> {
+    let mut result = SeededTests {
+        dir: out.to_path_buf(),
+        ..Default::default()
+    };
+    for root in roots {
+        for file in crate::test_sites::class_files_under(root) {
+            let relative = file.strip_prefix(root).unwrap_or(&file);
+            if relative.starts_with("META-INF") {
+                continue;
+            }
+            let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;
+            let rewritten = ClassFile::parse(&bytes).and_then(|mut class| {
+                let sites = seed_class(&mut class)?;
+                Ok((sites > 0).then(|| class.to_bytes().map(|b| (b, sites))))
+            });
+            match rewritten {
+                Ok(None) => {}
+                Ok(Some(Ok((bytes, sites)))) => {
+                    let target = out.join(relative);
+                    if let Some(parent) = target.parent() {
+                        std::fs::create_dir_all(parent)
+                            .map_err(|e| MutateError::io("create", parent, e))?;
+                    }
+                    std::fs::write(&target, bytes)
+                        .map_err(|e| MutateError::io("write", &target, e))?;
+                    result.classes += 1;
+                    result.sites += sites;
+                }
+                Ok(Some(Err(e))) | Err(e) => result.problems.push(
+                    Diagnostic::warning(format!(
+                        "its random numbers are not seeded (runs as it is): {e}"
+                    ))
+                    .in_file(file.display().to_string()),
+                ),
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// Seed the randomness of every method of `class` in place; how many sites changed.
+pub fn seed_class(class: &mut ClassFile) -> Result<usize, ClassFileError> {
+    if class.name()?.starts_with("mimic/") {
+        return Ok(0);
+    }
+    let mut total = 0;
+    for m in 0..class.methods.len() {
+        let cp = &class.constant_pool;
+        let Some(position) = class.methods[m]
+            .attributes
+            .iter()
+            .position(|a| cp.utf8_is(a.name_index, "Code"))
+        else {
+            continue;
+        };
+        let mut code = CodeAttribute::parse(&class.methods[m].attributes[position].data, cp)?;
+        let sites = sites(class, &decode(&code.code)?);
+        if sites.is_empty() {
+            continue;
+        }
+        let cp = &mut class.constant_pool;
+        for site in &sites {
+            let (offset, index) = match *site {
+                Site::New { new, init } => {
+                    let class_index = cp.add_class(SEEDED_RANDOM_CLASS)?;
+                    patch(&mut code.code, new, class_index);
+                    (
+                        init,
+                        cp.add_method_ref(SEEDED_RANDOM_CLASS, "<init>", "()V", false)?,
+                    )
+                }
+                Site::MathRandom { call } => (
+                    call,
+                    cp.add_method_ref(SEEDED_RANDOM_CLASS, "random", "()D", false)?,
+                ),
+            };
+            patch(&mut code.code, offset, index);
+        }
+        class.methods[m].attributes[position].data = code.to_bytes()?;
+        total += sites.len();
+    }
+    Ok(total)
+}
+
+/// One place to rewrite (instruction offsets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Site {
+    /// `new Random()`: the `new` and its constructor call.
+    New { new: u32, init: u32 },
+    /// `Math.random()` or `StrictMath.random()`.
+    MathRandom { call: u32 },
+}
+
+fn sites(class: &ClassFile, code: &[Instruction]) -> Vec<Site> {
+    let cp = &class.constant_pool;
+    let pool = |insn: &Instruction| match insn.operand {
+        Operand::Pool(i) => Some(i),
+        _ => None,
+    };
+    let member = |insn: &Instruction| pool(insn).and_then(|i| cp.member_ref(i).ok());
+    let mut found = Vec::new();
+    for (k, insn) in code.iter().enumerate() {
+        match insn.opcode {
+            NEW if pool(insn).and_then(|i| cp.class_name(i).ok()).as_deref()
+                == Some("java/util/Random") =>
+            {
+                let (Some(dup), Some(init)) = (code.get(k + 1), code.get(k + 2)) else {
+                    continue;
+                };
+                let is_init = init.opcode == INVOKESPECIAL
+                    && member(init).is_some_and(|r| {
+                        r.owner == "java/util/Random" && r.name == "<init>" && r.descriptor == "()V"
+                    });
+                if dup.opcode == DUP && is_init {
+                    found.push(Site::New {
+                        new: insn.offset,
+                        init: init.offset,
+                    });
+                }
+            }
+            INVOKESTATIC
+                if member(insn).is_some_and(|r| {
+                    matches!(r.owner.as_str(), "java/lang/Math" | "java/lang/StrictMath")
+                        && r.name == "random"
+                        && r.descriptor == "()D"
+                }) =>
+            {
+                found.push(Site::MathRandom { call: insn.offset })
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Point the two-byte pool operand of the instruction at `offset` at `index`.
+fn patch(code: &mut [u8], offset: u32, index: u16) {
+    let at = offset as usize + 1;
+    code[at..at + 2].copy_from_slice(&index.to_be_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mimic_classfile::access::{PUBLIC, STATIC};
+    use mimic_classfile::assembler::{CodeBuilder, Invoke};
+    use mimic_classfile::descriptor::MethodDescriptor;
+    use mimic_classfile::opcodes::POP2;
+
+    /// `a/T` with `static void draw()`: `new Random()`, `new Random(1L)`, `Math.random()`,
+    /// `StrictMath.random()`, `Math.abs(0.0)`, in that order.
+    fn drawing_class() -> ClassFile {
+        let mut class = ClassFile::new("a/T", "java/lang/Object", PUBLIC, 61).unwrap();
+        let descriptor = MethodDescriptor::parse("()V").unwrap();
+        let mut b = CodeBuilder::for_method(&mut class.constant_pool, "a/T", true, &descriptor);
+        b.new_object("java/util/Random").dup_value();
+        b.invoke(Invoke::Special, "java/util/Random", "<init>", "()V", false)
+            .pop_value();
+        b.new_object("java/util/Random").dup_value().push_long(1);
+        b.invoke(Invoke::Special, "java/util/Random", "<init>", "(J)V", false)
+            .pop_value();
+        b.invoke(Invoke::Static, "java/lang/Math", "random", "()D", false)
+            .simple(POP2, 1, None);
+        b.invoke(
+            Invoke::Static,
+            "java/lang/StrictMath",
+            "random",
+            "()D",
+            false,
+        )
+        .simple(POP2, 1, None);
+        b.push_double(0.0)
+            .invoke(Invoke::Static, "java/lang/Math", "abs", "(D)D", false)
+            .simple(POP2, 1, None)
+            .return_value(None);
+        let code = b.finish(true).unwrap();
+        let method = class
+            .new_method(PUBLIC | STATIC, "draw", "()V", Some(&code))
+            .unwrap();
+        class.methods.push(method);
+        class
+    }
+
+    /// The classes each `new` creates and the (owner, name, descriptor) each invoke calls.
+    fn calls(class: &ClassFile) -> Vec<String> {
+        let cp = &class.constant_pool;
+        let code = CodeAttribute::parse(&class.methods[0].attributes[0].data, cp).unwrap();
+        decode(&code.code)
+            .unwrap()
+            .iter()
+            .filter_map(|insn| match (insn.opcode, &insn.operand) {
+                (NEW, Operand::Pool(i)) => Some(format!("new {}", cp.class_name(*i).unwrap())),
+                (INVOKESPECIAL | INVOKESTATIC, Operand::Pool(i)) => {
+                    let r = cp.member_ref(*i).unwrap();
+                    Some(format!("{}.{}{}", r.owner, r.name, r.descriptor))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn only_new_random_without_a_seed_and_math_random_are_rewritten() {
+        let mut class = drawing_class();
+        let before = class.methods[0].attributes[0].data.len();
+        assert_eq!(seed_class(&mut class).unwrap(), 3);
+        assert_eq!(
+            calls(&class),
+            [
+                "new mimic/mutate/SeededRandom",
+                "mimic/mutate/SeededRandom.<init>()V",
+                "new java/util/Random",
+                "java/util/Random.<init>(J)V",
+                "mimic/mutate/SeededRandom.random()D",
+                "mimic/mutate/SeededRandom.random()D",
+                "java/lang/Math.abs(D)D",
+            ]
+        );
+        // Same code length: nothing moved.
+        assert_eq!(class.methods[0].attributes[0].data.len(), before);
+        let again = ClassFile::parse(&class.to_bytes().unwrap()).unwrap();
+        assert_eq!(calls(&again), calls(&class));
+    }
+
+    #[test]
+    fn a_class_that_draws_nothing_is_left_alone() {
+        let mut class = ClassFile::new("a/U", "java/lang/Object", PUBLIC, 61).unwrap();
+        let descriptor = MethodDescriptor::parse("()V").unwrap();
+        let mut b = CodeBuilder::for_method(&mut class.constant_pool, "a/U", true, &descriptor);
+        b.invoke(Invoke::Static, "java/lang/System", "nanoTime", "()J", false)
+            .simple(POP2, 1, None)
+            .return_value(None);
+        let code = b.finish(true).unwrap();
+        let method = class
+            .new_method(PUBLIC | STATIC, "now", "()V", Some(&code))
+            .unwrap();
+        class.methods.push(method);
+        let bytes = class.to_bytes().unwrap();
+        assert_eq!(seed_class(&mut class).unwrap(), 0);
+        assert_eq!(class.to_bytes().unwrap(), bytes);
+    }
+}
