@@ -1125,6 +1125,40 @@ fn tests_drawing_random_numbers_cover_the_same_methods_every_run() {
     assert_ne!(covering(&["--unseeded-random".as_ref()], 0, 0), first);
 }
 
+/// Issue 14: a launch that several looping mutants share (one test each) stopped each of
+/// them but settled only the first as timed out; the others "did not run" and went again,
+/// to loop again in the next launch (commons-codec: 73 stops of about 0.6 s for 20
+/// timed-out mutants, most of the mutant phase). Each test the watchdog stops a launch for
+/// times its own mutant out: one stop per looping mutant.
+#[test]
+fn every_looping_mutant_of_a_shared_launch_times_out_at_its_first_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("work");
+    let (report, stderr) = fixture_on_one_jvm(
+        "mutate-loops",
+        "*CursorsTest",
+        &["--work-dir".as_ref(), work.as_os_str()],
+    );
+    for name in ["moreLetters", "moreDigits", "moreWords"] {
+        let more = method(&report, name);
+        let statuses: Vec<(String, String)> = pairs(&more["mutations"], "mutator", "status");
+        assert_eq!(
+            statuses,
+            [
+                ("true".to_string(), "TIMED_OUT".to_string()),
+                ("false".to_string(), "KILLED".to_string())
+            ],
+            "{more:#}\n{stderr}"
+        );
+    }
+    let log = std::fs::read_to_string(work.join("worker-0.log")).unwrap();
+    let stops = log
+        .lines()
+        .filter(|l| l.starts_with("mimic: stopping"))
+        .count();
+    assert_eq!(stops, 3, "{log}");
+}
+
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");

@@ -30,6 +30,13 @@ final class Launch implements TestExecutionListener {
     /** Per test, whether the watchdog's stop ended it. */
     final boolean[] stopped;
     /**
+     * Per test, whether it outran its budget: the watchdog stopped the launch for it (the
+     * stop may land in the next test when it had just ended). Each such test timed out,
+     * however many a multiplexed launch holds; {@link #outranWall} says for how long.
+     */
+    final boolean[] outran;
+    final long[] outranWall;
+    /**
      * Per test, whether it failed with a {@code ThreadDeath} this launch's watchdog never
      * threw: one from an earlier launch's stop, kept in some static state (a class
      * initialiser the stop cut short, Mockito's mock maker caching its failed start). The
@@ -103,6 +110,8 @@ final class Launch implements TestExecutionListener {
         containerFailure = new String[n];
         failedContainer = new String[n];
         stopped = new boolean[n];
+        outran = new boolean[n];
+        outranWall = new long[n];
         poisoned = new boolean[n];
         initFailed = new boolean[n];
         ran = new boolean[n];
@@ -358,11 +367,17 @@ final class Launch implements TestExecutionListener {
     }
 
     /**
-     * Whether test {@code k} ran to its end and passed, neither stopped nor met a poisoned
-     * JVM, and is not the test {@code timedOut} (-1: none) of the launch's watchdog.
+     * Whether test {@code k} ran to its end and passed, neither stopped nor outran its
+     * budget nor met a poisoned JVM.
      */
-    boolean passedCleanly(int k, int timedOut) {
-        return ran[k] && !failed[k] && !poisoned[k] && !stopped[k] && k != timedOut;
+    boolean passedCleanly(int k) {
+        return ran[k] && !failed[k] && !poisoned[k] && !stopped[k] && !outran[k];
+    }
+
+    /** The watchdog stops the launch: test {@code k} outran its budget after {@code wall} ns. */
+    void noteOutran(int k, long wall) {
+        outran[k] = true;
+        outranWall[k] = Math.max(outranWall[k], wall);
     }
 
     /** Whether {@code t} is (caused by) the ThreadDeath of {@code Thread.stop}. */

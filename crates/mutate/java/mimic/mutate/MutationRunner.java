@@ -478,7 +478,7 @@ public final class MutationRunner {
             // What ran after the poison proves nothing (a failure may be the poison's):
             // only passing tests keep their results; the rest go again in a new JVM.
             for (int k = 0; k < n; k++) {
-                print(indices[from + k], launch.passedCleanly(k, r.timedOut) ? 'P' : 'N', launch,
+                print(indices[from + k], launch.passedCleanly(k) ? 'P' : 'N', launch,
                         k, 0);
             }
             System.err.println("mimic: a test failed with a ThreadDeath of an earlier stop ("
@@ -499,11 +499,11 @@ public final class MutationRunner {
             int culprit = launch.firstInitFailure;
             for (int k = 0; k < n; k++) {
                 char status = k == culprit || (culprit < 0 && launch.failed[k]) ? 'F'
-                        : launch.passedCleanly(k, r.timedOut) ? 'P'
-                        : k == r.timedOut && culprit < 0 ? 'T'
+                        : launch.passedCleanly(k) ? 'P'
+                        : launch.outran[k] && culprit < 0 ? 'T'
                         : 'N';
                 anyFailed |= status == 'F' || status == 'T';
-                print(indices[from + k], status, launch, k, k == r.timedOut ? r.timedOutWall : 0);
+                print(indices[from + k], status, launch, k, status == 'T' ? launch.outranWall[k] : 0);
             }
             // In a launch of one mutant, that mutant broke it, whichever test showed it.
             brokeBy = culprit >= 0 ? indices[from + culprit] : mutantOf == null ? indices[from] : -1;
@@ -522,9 +522,12 @@ public final class MutationRunner {
             Runtime.getRuntime().halt(5);
         }
         for (int k = 0; k < n; k++) {
-            if (k == r.timedOut) {
+            // Every test the watchdog stopped the launch for timed out (a multiplexed
+            // launch may hold several looping mutants: each is settled, not run again).
+            if (k == r.timedOut || launch.outran[k]) {
                 anyFailed = true;
-                print(indices[from + k], 'T', launch, k, r.timedOutWall);
+                print(indices[from + k], 'T', launch, k,
+                        k == r.timedOut ? r.timedOutWall : launch.outranWall[k]);
                 continue;
             }
             boolean failed = launch.failed[k] || (launch.threw && k == blamed);

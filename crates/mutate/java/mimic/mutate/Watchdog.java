@@ -129,7 +129,7 @@ final class Watchdog {
                 long ran = 0;
                 if (culprit >= 0) {
                     System.err.printf("mimic: stopped after %d ms%n", (System.nanoTime() - stoppedAt) / MS);
-                    ran = Math.max(launch.wall[culprit], stoppedAt - stopped.wall);
+                    ran = Math.max(launch.wall[culprit], launch.outranWall[culprit]);
                 }
                 return new Result(launch, culprit, false, ran);
             }
@@ -150,9 +150,11 @@ final class Watchdog {
             if (!over) {
                 continue;
             }
+            int outran = launch.blame();
             if (culprit < 0) {
-                culprit = launch.blame();
+                culprit = outran;
             }
+            launch.noteOutran(outran, now - w.wall);
             System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
                     launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
                     CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
