@@ -90,6 +90,9 @@ pub enum Reply {
     },
     /// `class` failed its static initialisation in an `INIT` request: the JVM halts.
     InitBroke { class: String },
+    /// An `INIT` request initialises `class` now (a JVM that dies or hangs next died or
+    /// hung in its static initialiser).
+    InitBegin { class: String },
     /// A stop of an earlier launch poisoned the JVM (a test failed with a `ThreadDeath`
     /// this launch's watchdog never threw, kept in static state): the tests reported
     /// [`Status::NotRun`] go again in a new JVM; this one halts.
@@ -245,6 +248,12 @@ mod tests {
         assert_eq!(
             parse_reply(r#"{"kind":"init_broke","class":"a.B"}"#),
             Some(Reply::InitBroke {
+                class: "a.B".into()
+            })
+        );
+        assert_eq!(
+            parse_reply(r#"{"kind":"init_begin","class":"a.B"}"#),
+            Some(Reply::InitBegin {
                 class: "a.B".into()
             })
         );

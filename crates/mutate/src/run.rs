@@ -659,6 +659,14 @@ pub fn run_mutation_with(
         )?;
         phases.push(("explain".into(), phase_start.elapsed().as_secs_f64()));
     }
+    for (class, why) in init_list.dropped() {
+        selection
+            .problems
+            .push(mimic_diagnostic::Diagnostic::warning(format!(
+                "{class} is not initialised ahead of the mutants' tests: {why} (the tests \
+             initialise it, under whichever mutant is on)"
+            )));
+    }
     let baseline_tests = baseline
         .iter()
         .enumerate()

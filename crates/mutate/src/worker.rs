@@ -63,27 +63,45 @@ pub struct WorkerSpec {
 /// under its mutant.) A class whose initialisation fails there (it needs what a test sets
 /// up first) is dropped from the list for every later JVM.
 #[derive(Debug, Default)]
-pub struct InitList(Mutex<Vec<String>>);
+pub struct InitList {
+    classes: Mutex<Vec<String>>,
+    /// Classes dropped from the list, and why.
+    dropped: Mutex<Vec<(String, String)>>,
+}
 
 impl InitList {
     /// Set the classes (sorted, each once).
     pub fn set(&self, mut classes: Vec<String>) {
         classes.sort();
         classes.dedup();
-        *self.0.lock().expect("lock") = classes;
+        *self.classes.lock().expect("lock") = classes;
     }
 
     /// The classes now.
     pub fn classes(&self) -> Vec<String> {
-        self.0.lock().expect("lock").clone()
+        self.classes.lock().expect("lock").clone()
     }
 
-    fn drop_class(&self, class: &str) {
-        self.0.lock().expect("lock").retain(|c| c != class);
+    /// The classes dropped from the list, and why, in the order they were.
+    pub fn dropped(&self) -> Vec<(String, String)> {
+        self.dropped.lock().expect("lock").clone()
     }
 
-    fn clear(&self) {
-        self.0.lock().expect("lock").clear();
+    fn drop_class(&self, class: &str, why: &str) {
+        let mut classes = self.classes.lock().expect("lock");
+        if classes.iter().any(|c| c == class) {
+            classes.retain(|c| c != class);
+            self.dropped
+                .lock()
+                .expect("lock")
+                .push((class.to_string(), why.to_string()));
+        }
+    }
+
+    fn clear(&self, why: &str) {
+        for class in self.classes() {
+            self.drop_class(&class, why);
+        }
     }
 }
 
@@ -259,22 +277,39 @@ impl Worker {
             return Ok(true);
         }
         self.send(&protocol::init_request(&classes))?;
+        // The class being initialised: a JVM that dies or hangs now does so in its
+        // initialiser, and only that class is dropped.
+        let mut current: Option<String> = None;
         loop {
             match self.lines.recv_timeout(spec.startup_timeout) {
                 Ok(line) => match parse_reply(&line) {
+                    Some(Reply::InitBegin { class }) => current = Some(class),
                     Some(Reply::Done) => {
                         self.initialised = true;
                         return Ok(true);
                     }
                     Some(Reply::InitBroke { class }) => {
-                        list.drop_class(&class);
+                        list.drop_class(&class, "its static initialiser fails outside the tests");
                         self.kill();
                         return Ok(false);
                     }
                     _ => {}
                 },
-                Err(_) => {
-                    list.clear();
+                Err(e) => {
+                    let why = match e {
+                        RecvTimeoutError::Timeout => format!(
+                            "its static initialiser did not finish outside the tests in {} s",
+                            spec.startup_timeout.as_secs()
+                        ),
+                        RecvTimeoutError::Disconnected => {
+                            "the test JVM ended in its static initialiser, outside the tests"
+                                .to_string()
+                        }
+                    };
+                    match &current {
+                        Some(class) => list.drop_class(class, &why),
+                        None => list.clear(&format!("{why} (before it named a class)")),
+                    }
                     self.kill();
                     return Ok(false);
                 }
@@ -589,7 +624,13 @@ impl Worker {
                 Some(Reply::Inits { inits: found }) => reply.inits.extend(found),
                 Some(Reply::Broke { test }) => reply.broke = Some(test),
                 Some(Reply::Begin { test }) => begun = Some(test),
-                Some(Reply::Test { .. } | Reply::Ready | Reply::InitBroke { .. }) | None => {}
+                Some(
+                    Reply::Test { .. }
+                    | Reply::Ready
+                    | Reply::InitBroke { .. }
+                    | Reply::InitBegin { .. },
+                )
+                | None => {}
             }
         }
     }

@@ -356,6 +356,8 @@ public final class MutationRunner {
             }
             int before = brokenClasses();
             boolean failed = false;
+            // Named first: if this JVM dies or hangs now, only this class is dropped.
+            proto.initBegin(name);
             try {
                 Class.forName(name, true, loader);
             } catch (ClassNotFoundException notHere) {

@@ -120,6 +120,12 @@ final class Protocol {
                 : "{\"kind\":\"broke\",\"test\":" + index + "}");
     }
 
+    /** An {@code INIT} request initialises class {@code name} now. */
+    void initBegin(String name) {
+        out.println("{\"kind\":\"init_begin\",\"class\":" + quote(name) + "}");
+        out.flush();
+    }
+
     /** {@code name} failed its static initialisation in an {@code INIT}: the JVM halts. */
     void initBroke(String name) {
         out.println("{\"kind\":\"init_broke\",\"class\":" + quote(name) + "}");
