@@ -1127,36 +1127,51 @@ fn a_test_allocating_gigabytes_goes_after_a_quick_one_however_quick_it_was() {
     quick_test_detects_every_mutant_of_of("mutate-memory", "TallyTest", "bigInputs", "smallInputs");
 }
 
-/// Issue 14: tests that draw random data (`new Random()` in a test instance or a helper,
-/// `Math.random()`) reach different methods from run to run, so two identical runs named
-/// different covering tests (commons-codec's `Base64Test#testEncodeDecodeRandom` and
-/// `BaseNCodec.resizeBuffer`). Seeded per test, two runs cover alike: which of 24 coin
-/// tosses reach `heads` would otherwise match with a chance of one in 2^24.
+/// Issue 14: tests that draw random data (`new Random()` in a test instance, a helper or a
+/// static field, `Math.random()`, `Collections.shuffle`) reach different methods from run
+/// to run, so two identical runs named different covering tests (commons-codec's
+/// `Base64Test#testEncodeDecodeRandom` and `BaseNCodec.resizeBuffer`). Seeded per test,
+/// two runs cover alike (which of 44 coin tosses reach `heads` would otherwise match with
+/// a chance of one in 2^44), and a test that draws from the static field draws the same
+/// when the tests that drew from it before it in the whole run do not run.
 #[test]
 fn tests_drawing_random_numbers_cover_the_same_methods_every_run() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-random"]);
     let built = (classes.as_path(), tests.as_path(), junit4.as_slice());
-    let covering = |extra: &[&std::ffi::OsStr], sites: usize, classes: usize| {
-        let (report, stderr) = on_one_jvm(built, &["*CoinTest"], extra);
+    let covering = |includes: &[&str], extra: &[&std::ffi::OsStr], sites: usize| {
+        let (report, stderr) = on_one_jvm(built, includes, extra);
         let jvm = &report["summary"]["test-jvm"];
         assert_eq!(jvm["seeded_random_sites"], sites, "{jvm}\n{stderr}");
-        assert_eq!(jvm["seeded_random_classes"], classes, "{jvm}");
+        assert_eq!(jvm["seeded_random_classes"], 2 * sites.min(1), "{jvm}");
         let heads = strings(&method(&report, "heads")["tests"]);
         let tails = strings(&method(&report, "tails")["tests"]);
-        assert_eq!(
-            heads.len() + tails.len(),
-            24,
-            "{heads:?} {tails:?}\n{stderr}"
-        );
         (heads, tails)
     };
-    // The test instance's field, eight `Math.random()`, the helper's.
-    let first = covering(&[], 10, 2);
+    // The test instance's field, the static field, eight `Math.random()`, four
+    // `Collections.shuffle`, the helper's `new Random()`.
+    let all = ["*CoinTest"];
+    let first = covering(&all, &[], 15);
+    assert_eq!(first.0.len() + first.1.len(), 44, "{first:?}");
     assert!(!first.0.is_empty() && !first.1.is_empty(), "{first:?}");
-    assert_eq!(covering(&[], 10, 2), first);
-    // As drawn: another toss (the same with a chance of one in 2^24).
-    assert_ne!(covering(&["--unseeded-random".as_ref()], 0, 0), first);
+    assert_eq!(covering(&all, &[], 15), first);
+    // As drawn: another toss (the same with a chance of one in 2^44).
+    assert_ne!(covering(&all, &["--unseeded-random".as_ref()], 0), first);
+    // Half the static field's tests alone: each draws what it drew in the whole run.
+    let half: Vec<String> = (9..=16)
+        .map(|n| format!("*CoinTest#fromStatic{n}"))
+        .collect();
+    let half: Vec<&str> = half.iter().map(String::as_str).collect();
+    let alone = covering(&half, &[], 15);
+    let of_half = |tests: &[String]| -> Vec<String> {
+        tests
+            .iter()
+            .filter(|t| (9..=16).any(|n| t.ends_with(&format!("#fromStatic{n}()"))))
+            .cloned()
+            .collect()
+    };
+    assert_eq!(alone.0.len() + alone.1.len(), 8, "{alone:?}");
+    assert_eq!((alone.0, alone.1), (of_half(&first.0), of_half(&first.1)));
 }
 
 /// Issue 14: a launch that several looping mutants share (one test each) stopped each of

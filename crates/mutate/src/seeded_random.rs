@@ -8,15 +8,18 @@
 //!   for `new Random()`) creates the shim's `mimic/mutate/SeededRandom` instead, a
 //!   `Random` whose seed is derived from the test running and how many it created before;
 //! * `invokestatic java/lang/Math.random()D` (and `StrictMath`'s) calls
-//!   `SeededRandom.random()D`, one seeded generator per test.
+//!   `SeededRandom.random()D`, and `Collections.shuffle(List)` calls
+//!   `SeededRandom.shuffle(List)`: one seeded generator per test.
 //!
 //! Only constant-pool indices change: every instruction keeps its length, so no offset,
 //! branch, handler or stack-map frame moves. A frame that names `java/util/Random` still
 //! holds (the new class is a subclass); `uninitialized(offset)` entries name the same
 //! `new`. A no-argument `Random` constructor called any other way (a subclass's
-//! `super()`) is left alone, as are `new Random(seed)`, `SecureRandom` and
-//! `ThreadLocalRandom`. The shim resets the per-test sequence at each JUnit event, so a
-//! test draws the same numbers whichever tests ran before it in its JVM.
+//! `super()`) is left alone, as are `new Random(seed)`, `SecureRandom`,
+//! `ThreadLocalRandom`, method references (`Random::new`, `Math::random`) and classes
+//! outside the test roots. The shim starts a new sequence at each JUnit event and seeds
+//! every live `SeededRandom` again when a test starts, so a test draws the same numbers
+//! whichever tests ran before it in its JVM, from a `Random` kept in a static field too.
 
 use std::path::{Path, PathBuf};
 
@@ -53,10 +56,14 @@ pub fn seed_tests(roots: &[PathBuf], out: &Path) -> Result<SeededTests, MutateEr
         dir: out.to_path_buf(),
         ..Default::default()
     };
+    // A work directory used before may hold classes since changed or deleted.
+    remove_dir(out)?;
+    // A class in two roots: the class path loads the first root's.
+    let mut seen = std::collections::HashSet::new();
     for root in roots {
         for file in crate::test_sites::class_files_under(root) {
             let relative = file.strip_prefix(root).unwrap_or(&file);
-            if relative.starts_with("META-INF") {
+            if relative.starts_with("META-INF") || !seen.insert(relative.to_path_buf()) {
                 continue;
             }
             let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;
@@ -87,6 +94,16 @@ pub fn seed_tests(roots: &[PathBuf], out: &Path) -> Result<SeededTests, MutateEr
         }
     }
     Ok(result)
+}
+
+/// Remove `dir` and what it holds, if it is there.
+pub(crate) fn remove_dir(dir: &Path) -> Result<(), MutateError> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(MutateError::io("remove", dir, e))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Seed the randomness of every method of `class` in place; how many sites changed.
@@ -120,9 +137,13 @@ pub fn seed_class(class: &mut ClassFile) -> Result<usize, ClassFileError> {
                         cp.add_method_ref(SEEDED_RANDOM_CLASS, "<init>", "()V", false)?,
                     )
                 }
-                Site::MathRandom { call } => (
+                Site::Static {
                     call,
-                    cp.add_method_ref(SEEDED_RANDOM_CLASS, "random", "()D", false)?,
+                    name,
+                    descriptor,
+                } => (
+                    call,
+                    cp.add_method_ref(SEEDED_RANDOM_CLASS, name, descriptor, false)?,
                 ),
             };
             patch(&mut code.code, offset, index);
@@ -138,9 +159,26 @@ pub fn seed_class(class: &mut ClassFile) -> Result<usize, ClassFileError> {
 enum Site {
     /// `new Random()`: the `new` and its constructor call.
     New { new: u32, init: u32 },
-    /// `Math.random()` or `StrictMath.random()`.
-    MathRandom { call: u32 },
+    /// A static call that draws from a hidden generator: `Math.random()`,
+    /// `StrictMath.random()`, `Collections.shuffle(list)`; the shim's method that replaces it.
+    Static {
+        call: u32,
+        name: &'static str,
+        descriptor: &'static str,
+    },
 }
+
+/// The static calls rewritten: owner, name and descriptor, and the shim's method.
+const STATIC_DRAWS: &[(&str, &str, &str, &str)] = &[
+    ("java/lang/Math", "random", "()D", "random"),
+    ("java/lang/StrictMath", "random", "()D", "random"),
+    (
+        "java/util/Collections",
+        "shuffle",
+        "(Ljava/util/List;)V",
+        "shuffle",
+    ),
+];
 
 fn sites(class: &ClassFile, code: &[Instruction]) -> Vec<Site> {
     let cp = &class.constant_pool;
@@ -169,14 +207,18 @@ fn sites(class: &ClassFile, code: &[Instruction]) -> Vec<Site> {
                     });
                 }
             }
-            INVOKESTATIC
-                if member(insn).is_some_and(|r| {
-                    matches!(r.owner.as_str(), "java/lang/Math" | "java/lang/StrictMath")
-                        && r.name == "random"
-                        && r.descriptor == "()D"
-                }) =>
-            {
-                found.push(Site::MathRandom { call: insn.offset })
+            INVOKESTATIC => {
+                let Some(r) = member(insn) else { continue };
+                if let Some((_, _, descriptor, name)) = STATIC_DRAWS
+                    .iter()
+                    .find(|(o, n, d, _)| r.owner == *o && r.name == *n && r.descriptor == *d)
+                {
+                    found.push(Site::Static {
+                        call: insn.offset,
+                        name,
+                        descriptor,
+                    });
+                }
             }
             _ => {}
         }
@@ -199,7 +241,7 @@ mod tests {
     use mimic_classfile::opcodes::POP2;
 
     /// `a/T` with `static void draw()`: `new Random()`, `new Random(1L)`, `Math.random()`,
-    /// `StrictMath.random()`, `Math.abs(0.0)`, in that order.
+    /// `StrictMath.random()`, `Collections.shuffle(null)`, `Math.abs(0.0)`, in that order.
     fn drawing_class() -> ClassFile {
         let mut class = ClassFile::new("a/T", "java/lang/Object", PUBLIC, 61).unwrap();
         let descriptor = MethodDescriptor::parse("()V").unwrap();
@@ -220,6 +262,13 @@ mod tests {
             false,
         )
         .simple(POP2, 1, None);
+        b.aconst_null().invoke(
+            Invoke::Static,
+            "java/util/Collections",
+            "shuffle",
+            "(Ljava/util/List;)V",
+            false,
+        );
         b.push_double(0.0)
             .invoke(Invoke::Static, "java/lang/Math", "abs", "(D)D", false)
             .simple(POP2, 1, None)
@@ -251,10 +300,10 @@ mod tests {
     }
 
     #[test]
-    fn only_new_random_without_a_seed_and_math_random_are_rewritten() {
+    fn only_new_random_without_a_seed_and_hidden_generators_are_rewritten() {
         let mut class = drawing_class();
         let before = class.methods[0].attributes[0].data.len();
-        assert_eq!(seed_class(&mut class).unwrap(), 3);
+        assert_eq!(seed_class(&mut class).unwrap(), 4);
         assert_eq!(
             calls(&class),
             [
@@ -264,6 +313,7 @@ mod tests {
                 "java/util/Random.<init>(J)V",
                 "mimic/mutate/SeededRandom.random()D",
                 "mimic/mutate/SeededRandom.random()D",
+                "mimic/mutate/SeededRandom.shuffle(Ljava/util/List;)V",
                 "java/lang/Math.abs(D)D",
             ]
         );

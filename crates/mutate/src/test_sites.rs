@@ -80,6 +80,8 @@ pub fn instrument_tests(
     let api = ProbeApi {
         class_name: TEST_PROBE_CLASS.into(),
     };
+    // A work directory used before may hold classes since changed or deleted.
+    crate::seeded_random::remove_dir(out)?;
     for root in roots {
         for file in class_files_under(root) {
             let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;

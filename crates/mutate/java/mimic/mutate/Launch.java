@@ -215,7 +215,7 @@ final class Launch implements TestExecutionListener {
 
     @Override
     public void executionStarted(TestIdentifier id) {
-        SeededRandom.enter(id.getUniqueId());
+        SeededRandom.enter(id.getUniqueId(), id.isTest());
         Integer k = position.get(id.getUniqueId());
         if (k == null) {
             return;
@@ -248,7 +248,7 @@ final class Launch implements TestExecutionListener {
 
     @Override
     public void executionFinished(TestIdentifier id, TestExecutionResult result) {
-        SeededRandom.enter(id.getParentId().orElse(null));
+        SeededRandom.enter(id.getParentId().orElse(null), false);
         String uid = id.getUniqueId();
         boolean isFailed = result.getStatus() == TestExecutionResult.Status.FAILED;
         Integer k = position.get(uid);

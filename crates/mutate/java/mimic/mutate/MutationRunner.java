@@ -444,11 +444,10 @@ public final class MutationRunner {
         Launch launch = r.launch;
         if (r.timedOut >= 0) {
             int culprit = indices[from + r.timedOut];
-            boolean mutated = mutantOf != null ? mutantOf[r.timedOut] != 0 : mutant != 0;
             // A stop that landed in a static initialiser (a cold JVM's first use of a
             // class is slow) left that class broken: this JVM cannot go on either.
-            if (broke || r.stuck || (mutated && !stillSound(culprit, cpuBudget[r.timedOut + from],
-                    wallBudget[r.timedOut + from], cpuConst, wallConst))) {
+            if (broke || r.stuck || !soundAfterStops(launch, indices, from, mutant, mutantOf,
+                    cpuBudget, wallBudget, cpuConst, wallConst)) {
                 if (!recordHits) {
                     // The tests that finished before the culprit keep their results: run
                     // again in the next JVM, a test with side effects (a file it counts
@@ -654,7 +653,6 @@ public final class MutationRunner {
         }
     }
 
-    /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
     /**
      * The R lines of the tests of {@code launch} that finished, but for test {@code culprit}'s;
      * when a class {@code broke} in the launch, a test whose failure is a failed class
@@ -664,18 +662,39 @@ public final class MutationRunner {
             boolean broke) {
         for (int k = 0; k < launch.ids.length; k++) {
             if (k != culprit && launch.finished[k]) {
-                char status = !launch.failed[k] ? 'P'
-                        : broke && launch.initFailed[k] ? 'N' : 'F';
+                // As the launch's own report would say, but that a test another stop
+                // ended or that outran its budget goes again with the rest.
+                char status = launch.failed[k] ? (broke && launch.initFailed[k] ? 'N' : 'F')
+                        : launch.stopped[k] || launch.outran[k] || launch.poisoned[k] ? 'N'
+                        : launch.ran[k] ? 'P' : 'S';
                 print(indices[from + k], status, launch, k, 0);
             }
         }
     }
 
+    /** Report test {@code k} of {@code launch}; a timed-out one ran for at least {@code ranFor}. */
     private static void print(int index, char status, Launch launch, int k, long ranFor) {
         proto.result(index, status, Math.max(launch.wall[k], ranFor), launch.cpu[k],
                 launch.invocations[k], launch.allocated[k],
                 launch.recordHits ? launch.hits.get(k) : null,
                 status == 'F' ? launch.failure[k] : null, launch.observed[k]);
+    }
+
+    /**
+     * After a launch with stops: every test stopped under a mutant (each of a multiplexed
+     * launch's looping mutants times its own out) must still pass without it, or the
+     * stops left this JVM unsound.
+     */
+    private static boolean soundAfterStops(Launch launch, int[] indices, int from, int mutant,
+            int[] mutantOf, long[] cpuBudget, long[] wallBudget, long cpuConst, long wallConst) {
+        for (int k = 0; k < launch.ids.length; k++) {
+            boolean mutated = mutantOf != null ? mutantOf[k] != 0 : mutant != 0;
+            if (launch.outran[k] && mutated && !stillSound(indices[from + k],
+                    cpuBudget[from + k], wallBudget[from + k], cpuConst, wallConst)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** After a stopped test: the same test, without the mutant, must still pass. */

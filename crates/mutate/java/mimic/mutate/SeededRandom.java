@@ -1,14 +1,20 @@
 package mimic.mutate;
 
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.WeakHashMap;
 
 /**
  * The {@code java.util.Random} the test classes' {@code new Random()} creates, and the
- * generator behind their {@code Math.random()}, under {@code mimic mutate} (which rewrites
- * those sites in the test classes it runs): seeded from the JUnit node that started last
- * (a test, its class, a parameterised method…) and how many were created since, so a test
- * draws the same numbers in every run, whichever tests ran before it in its JVM. A test
- * class's instance, created before its test starts, draws from its class's sequence.
+ * generator behind their {@code Math.random()} and {@code Collections.shuffle(list)}, under
+ * {@code mimic mutate} (which rewrites those sites in the test classes it runs). A new one
+ * is seeded from the JUnit node that started last (a test, its class, a parameterised
+ * method…) and how many were created since; and when a test starts, every one still alive
+ * is seeded again from the test's id and the seed it was created with. So a test draws the
+ * same numbers in every run, whichever tests ran before it in its JVM, from a
+ * {@code Random} it creates, one its test instance holds, or one a static field keeps.
  */
 public final class SeededRandom extends Random {
     private static final long serialVersionUID = 1L;
@@ -16,35 +22,56 @@ public final class SeededRandom extends Random {
     private static final long OUTSIDE = 0x6d696d6963L;
 
     private static final Object LOCK = new Object();
+    /** The live instances and the seeds they were created with. */
+    private static final Map<SeededRandom, Long> LIVE = new WeakHashMap<>();
     private static long base = mix(OUTSIDE);
     private static long created;
-    private static Random math;
+    private static Random node;
 
     public SeededRandom() {
-        super(nextSeed());
+        this(nextSeed());
+    }
+
+    private SeededRandom(long seed) {
+        super(seed);
+        synchronized (LOCK) {
+            LIVE.put(this, seed);
+        }
     }
 
     /** What {@code Math.random()} returns, from this node's own generator. */
     public static double random() {
-        Random generator;
+        return nodeGenerator().nextDouble();
+    }
+
+    /** {@code Collections.shuffle(list)}, with this node's own generator. */
+    public static void shuffle(List<?> list) {
+        Collections.shuffle(list, nodeGenerator());
+    }
+
+    private static Random nodeGenerator() {
         synchronized (LOCK) {
-            if (math == null) {
-                math = new Random(nextSeed());
+            if (node == null) {
+                node = new Random(nextSeed());
             }
-            generator = math;
+            return node;
         }
-        return generator.nextDouble();
     }
 
     /**
-     * A node started ({@code uniqueId}) or the one running ended and its parent goes on
-     * ({@code null}: none): a new sequence.
+     * A node started ({@code uniqueId}; {@code test}: a test) or the one running ended and
+     * its parent goes on ({@code null}: none): a new sequence.
      */
-    static void enter(String uniqueId) {
+    static void enter(String uniqueId, boolean test) {
         synchronized (LOCK) {
             base = mix(uniqueId == null ? OUTSIDE : OUTSIDE ^ uniqueId.hashCode());
             created = 0;
-            math = null;
+            node = null;
+            if (test) {
+                for (Map.Entry<SeededRandom, Long> live : LIVE.entrySet()) {
+                    live.getKey().setSeed(mix(base ^ live.getValue()));
+                }
+            }
         }
     }
 

@@ -150,11 +150,17 @@ final class Watchdog {
             if (!over) {
                 continue;
             }
-            int outran = launch.blame();
+            // The test whose own window outran its budget (read from the window checked,
+            // not again: it may just have ended). The first stop names a culprit even
+            // between tests (the test to blame); a later one times out only a test whose
+            // own window it was.
+            int outran = w.test >= 0 ? w.test : launch.blame();
             if (culprit < 0) {
                 culprit = outran;
+                launch.noteOutran(outran, now - w.wall);
+            } else if (w.test >= 0) {
+                launch.noteOutran(outran, now - w.wall);
             }
-            launch.noteOutran(outran, now - w.wall);
             System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
                     launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
                     CPU_TIME ? used(tid, w) / MS : -1, w.wallLimit / MS,
