@@ -1174,6 +1174,22 @@ fn tests_drawing_random_numbers_cover_the_same_methods_every_run() {
     assert_eq!((alone.0, alone.1), (of_half(&first.0), of_half(&first.1)));
 }
 
+/// Issue 14: a method the garbage collector's finalizer thread calls (a `finalize` that
+/// releases, as PDFBox's `COSDocument` and `TrueTypeFont` close themselves) was a hit of
+/// whichever test a collection landed in, so identical PDFBox runs named different
+/// covering tests. Calls on the finalizer and cleaner threads count for no test: `release`
+/// is covered by the test that calls it, not by the one that collects.
+#[test]
+fn a_call_from_the_finalizer_thread_covers_no_test() {
+    let (report, stderr) = fixture_on_one_jvm("mutate-finalize", "*HandleTest", &[]);
+    let release = method(&report, "release");
+    assert_eq!(
+        strings(&release["tests"]),
+        ["se.kth.castor.versionedset.HandleTest#closes()"],
+        "{release:#}\n{stderr}"
+    );
+}
+
 /// Issue 14: a launch that several looping mutants share (one test each) stopped each of
 /// them but settled only the first as timed out; the others "did not run" and went again,
 /// to loop again in the next launch (commons-codec: 73 stops of about 0.6 s for 20

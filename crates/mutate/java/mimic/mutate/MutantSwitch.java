@@ -203,6 +203,12 @@ public final class MutantSwitch {
     /** Target method {@code id} is entered and its hit is not recorded yet. */
     public static void enter(int id) {
         if (recording) {
+            if (onCollectorThread()) {
+                // A finalizer or a cleaner: it runs whenever a collection found its object,
+                // during whichever test that was; no test's hit. (Left unrecorded, its next
+                // call comes here again: a name check, on these threads only.)
+                return;
+            }
             String init = initialising();
             if (init != null) {
                 // Reached from a class initialisation: which test triggers it depends on
@@ -214,6 +220,16 @@ public final class MutantSwitch {
             }
         }
         hits[id] = true;
+    }
+
+    /**
+     * Whether this thread runs what the garbage collector found unreachable: the JVM's
+     * finalizer thread, the JDK's common cleaner, a {@code java.lang.ref.Cleaner}'s own.
+     */
+    private static boolean onCollectorThread() {
+        String name = Thread.currentThread().getName();
+        return name.equals("Finalizer") || name.equals("Common-Cleaner")
+                || name.startsWith("Cleaner-");
     }
 
     /** The class being initialised on this thread's stack above the tests, if any. */
