@@ -432,11 +432,7 @@ fn one_mutant_per_launch_classifies_as_many_per_launch() {
 fn a_method_reached_only_in_class_set_up_is_mutated_for_the_set_up() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-setup"]);
-    let output = mutate(
-        (&classes, &tests, &junit4),
-        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
-    );
-    let report: Value = json_of(&output);
+    let (report, _) = on_one_jvm((&classes, &tests, &junit4), &[], &[]);
     // union() runs only in VersionedSetSetupTest's @BeforeAll: its null mutant breaks the
     // set-up, so the class's test fails.
     let union = method(&report, "union");
@@ -522,11 +518,7 @@ fn a_test_that_poisons_its_jvm_is_red_and_the_next_one_still_runs() {
 fn a_failure_caused_by_a_thread_death_no_stop_threw_detects_the_mutant() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-threaddeath"]);
-    let output = mutate(
-        (&classes, &tests, &junit4),
-        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
-    );
-    let report: Value = json_of(&output);
+    let (report, _) = on_one_jvm((&classes, &tests, &junit4), &[], &[]);
     let is_empty = method(&report, "isEmpty");
     assert_eq!(is_empty["classification"], "tested", "{is_empty:#}");
     let test =
@@ -1003,11 +995,7 @@ fn a_parameterised_test_stops_at_its_first_failing_invocation_under_a_mutant() {
 fn a_class_teardown_that_fails_without_the_mutant_too_is_no_kill() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, tests, junit4) = build_example_with(dir.path(), &["mutate-afterall"]);
-    let output = mutate(
-        (&classes, &tests, &junit4),
-        &["--json".as_ref(), "--workers".as_ref(), "1".as_ref()],
-    );
-    let report: Value = json_of(&output);
+    let (report, _) = on_one_jvm((&classes, &tests, &junit4), &[], &[]);
     let polite = method(&report, "isPolite");
     assert_eq!(
         strings(&polite["tests"]),
