@@ -14,7 +14,9 @@
 //! reaches a value the test code sees (propagation, through the test classes rewritten by
 //! [`test_sites`]): `--explain`; [`suggest`] words what to do and [`explain_report`]
 //! writes the Markdown report; [`production`] finds recorded production inputs that
-//! would infect a no-infection mutant (`--store`).
+//! would infect a no-infection mutant (`--store`). The tests' random numbers are seeded
+//! per test ([`seeded_random`]); both it and [`test_sites`] write their rewritten test
+//! classes through [`test_classes`].
 
 pub mod baseline;
 pub mod baseline_file;
@@ -45,6 +47,7 @@ pub mod stable_line;
 pub mod stop;
 pub mod suggest;
 pub mod targets;
+pub mod test_classes;
 pub mod test_sites;
 pub mod worker;
 

@@ -89,7 +89,7 @@ pub struct MutateConfig {
     pub baseline_only: bool,
     /// `--shard k/n`: only this shard's share of the methods ([`crate::shard`]).
     pub shard: Option<crate::shard::Shard>,
-    /// Seed the tests' `new Random()` and `Math.random()` per test
+    /// Seed the tests' `new Random()`, `Math.random()` and `Collections.shuffle` per test
     /// ([`crate::seeded_random`]; `--unseeded-random` turns it off).
     pub seed_random: bool,
 }

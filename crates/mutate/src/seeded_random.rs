@@ -52,58 +52,32 @@ pub struct SeededTests {
 
 /// Rewrite every class under `roots` that draws unseeded random numbers into `out`.
 pub fn seed_tests(roots: &[PathBuf], out: &Path) -> Result<SeededTests, MutateError> {
-    let mut result = SeededTests {
+    let mut sites = 0;
+    let written = crate::test_classes::rewrite_test_classes(roots, out, |bytes| {
+        let mut class = ClassFile::parse(bytes)?;
+        let seeded = seed_class(&mut class)?;
+        if seeded == 0 {
+            return Ok(None);
+        }
+        let rewritten = class.to_bytes()?;
+        sites += seeded;
+        Ok(Some(rewritten))
+    })?;
+    Ok(SeededTests {
         dir: out.to_path_buf(),
-        ..Default::default()
-    };
-    // A work directory used before may hold classes since changed or deleted.
-    remove_dir(out)?;
-    // A class in two roots: the class path loads the first root's.
-    let mut seen = std::collections::HashSet::new();
-    for root in roots {
-        for file in crate::test_sites::class_files_under(root) {
-            let relative = file.strip_prefix(root).unwrap_or(&file);
-            if relative.starts_with("META-INF") || !seen.insert(relative.to_path_buf()) {
-                continue;
-            }
-            let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;
-            let rewritten = ClassFile::parse(&bytes).and_then(|mut class| {
-                let sites = seed_class(&mut class)?;
-                Ok((sites > 0).then(|| class.to_bytes().map(|b| (b, sites))))
-            });
-            match rewritten {
-                Ok(None) => {}
-                Ok(Some(Ok((bytes, sites)))) => {
-                    let target = out.join(relative);
-                    if let Some(parent) = target.parent() {
-                        std::fs::create_dir_all(parent)
-                            .map_err(|e| MutateError::io("create", parent, e))?;
-                    }
-                    std::fs::write(&target, bytes)
-                        .map_err(|e| MutateError::io("write", &target, e))?;
-                    result.classes += 1;
-                    result.sites += sites;
-                }
-                Ok(Some(Err(e))) | Err(e) => result.problems.push(
-                    Diagnostic::warning(format!(
-                        "its random numbers are not seeded (runs as it is): {e}"
-                    ))
-                    .in_file(file.display().to_string()),
-                ),
-            }
-        }
-    }
-    Ok(result)
-}
-
-/// Remove `dir` and what it holds, if it is there.
-pub(crate) fn remove_dir(dir: &Path) -> Result<(), MutateError> {
-    match std::fs::remove_dir_all(dir) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            Err(MutateError::io("remove", dir, e))
-        }
-        _ => Ok(()),
-    }
+        classes: written.classes,
+        sites,
+        problems: written
+            .failed
+            .into_iter()
+            .map(|(file, e)| {
+                Diagnostic::warning(format!(
+                    "its random numbers are not seeded (runs as it is): {e}"
+                ))
+                .in_file(file.display().to_string())
+            })
+            .collect(),
+    })
 }
 
 /// Seed the randomness of every method of `class` in place; how many sites changed.
@@ -240,45 +214,53 @@ mod tests {
     use mimic_classfile::descriptor::MethodDescriptor;
     use mimic_classfile::opcodes::POP2;
 
-    /// `a/T` with `static void draw()`: `new Random()`, `new Random(1L)`, `Math.random()`,
-    /// `StrictMath.random()`, `Collections.shuffle(null)`, `Math.abs(0.0)`, in that order.
-    fn drawing_class() -> ClassFile {
-        let mut class = ClassFile::new("a/T", "java/lang/Object", PUBLIC, 61).unwrap();
+    /// Class `name` with one `public static void <method>()` whose body `body` writes
+    /// (before its `return`).
+    fn class_with(name: &str, method: &str, body: impl FnOnce(&mut CodeBuilder)) -> ClassFile {
+        let mut class = ClassFile::new(name, "java/lang/Object", PUBLIC, 61).unwrap();
         let descriptor = MethodDescriptor::parse("()V").unwrap();
-        let mut b = CodeBuilder::for_method(&mut class.constant_pool, "a/T", true, &descriptor);
-        b.new_object("java/util/Random").dup_value();
-        b.invoke(Invoke::Special, "java/util/Random", "<init>", "()V", false)
-            .pop_value();
-        b.new_object("java/util/Random").dup_value().push_long(1);
-        b.invoke(Invoke::Special, "java/util/Random", "<init>", "(J)V", false)
-            .pop_value();
-        b.invoke(Invoke::Static, "java/lang/Math", "random", "()D", false)
-            .simple(POP2, 1, None);
-        b.invoke(
-            Invoke::Static,
-            "java/lang/StrictMath",
-            "random",
-            "()D",
-            false,
-        )
-        .simple(POP2, 1, None);
-        b.aconst_null().invoke(
-            Invoke::Static,
-            "java/util/Collections",
-            "shuffle",
-            "(Ljava/util/List;)V",
-            false,
-        );
-        b.push_double(0.0)
-            .invoke(Invoke::Static, "java/lang/Math", "abs", "(D)D", false)
-            .simple(POP2, 1, None)
-            .return_value(None);
+        let mut b = CodeBuilder::for_method(&mut class.constant_pool, name, true, &descriptor);
+        body(&mut b);
+        b.return_value(None);
         let code = b.finish(true).unwrap();
         let method = class
-            .new_method(PUBLIC | STATIC, "draw", "()V", Some(&code))
+            .new_method(PUBLIC | STATIC, method, "()V", Some(&code))
             .unwrap();
         class.methods.push(method);
         class
+    }
+
+    /// `a/T` with `static void draw()`: `new Random()`, `new Random(1L)`, `Math.random()`,
+    /// `StrictMath.random()`, `Collections.shuffle(null)`, `Math.abs(0.0)`, in that order.
+    fn drawing_class() -> ClassFile {
+        class_with("a/T", "draw", |b| {
+            b.new_object("java/util/Random").dup_value();
+            b.invoke(Invoke::Special, "java/util/Random", "<init>", "()V", false)
+                .pop_value();
+            b.new_object("java/util/Random").dup_value().push_long(1);
+            b.invoke(Invoke::Special, "java/util/Random", "<init>", "(J)V", false)
+                .pop_value();
+            b.invoke(Invoke::Static, "java/lang/Math", "random", "()D", false)
+                .simple(POP2, 1, None);
+            b.invoke(
+                Invoke::Static,
+                "java/lang/StrictMath",
+                "random",
+                "()D",
+                false,
+            )
+            .simple(POP2, 1, None);
+            b.aconst_null().invoke(
+                Invoke::Static,
+                "java/util/Collections",
+                "shuffle",
+                "(Ljava/util/List;)V",
+                false,
+            );
+            b.push_double(0.0)
+                .invoke(Invoke::Static, "java/lang/Math", "abs", "(D)D", false)
+                .simple(POP2, 1, None);
+        })
     }
 
     /// The classes each `new` creates and the (owner, name, descriptor) each invoke calls.
@@ -325,17 +307,10 @@ mod tests {
 
     #[test]
     fn a_class_that_draws_nothing_is_left_alone() {
-        let mut class = ClassFile::new("a/U", "java/lang/Object", PUBLIC, 61).unwrap();
-        let descriptor = MethodDescriptor::parse("()V").unwrap();
-        let mut b = CodeBuilder::for_method(&mut class.constant_pool, "a/U", true, &descriptor);
-        b.invoke(Invoke::Static, "java/lang/System", "nanoTime", "()J", false)
-            .simple(POP2, 1, None)
-            .return_value(None);
-        let code = b.finish(true).unwrap();
-        let method = class
-            .new_method(PUBLIC | STATIC, "now", "()V", Some(&code))
-            .unwrap();
-        class.methods.push(method);
+        let mut class = class_with("a/U", "now", |b| {
+            b.invoke(Invoke::Static, "java/lang/System", "nanoTime", "()J", false)
+                .simple(POP2, 1, None);
+        });
         let bytes = class.to_bytes().unwrap();
         assert_eq!(seed_class(&mut class).unwrap(), 0);
         assert_eq!(class.to_bytes().unwrap(), bytes);

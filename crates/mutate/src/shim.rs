@@ -18,8 +18,9 @@
 //! - `State`: the basic state of a value, for `--explain`'s observation of a method's exits.
 //! - `FreshLoader`: loads the application and the tests again, so that a mutant of a
 //!   method only static initialisers reach runs with their initialisation under it.
-//! - `SeededRandom`: the `Random` that the test classes' `new Random()` and `Math.random()`
-//!   are rewritten to use ([`crate::seeded_random`]), seeded per test.
+//! - `SeededRandom`: the `Random` that the test classes' `new Random()`, `Math.random()`
+//!   and `Collections.shuffle` are rewritten to use ([`crate::seeded_random`]), seeded per
+//!   test.
 //! - `FailFast`: a Jupiter execution condition (auto-detected through `META-INF/services`)
 //!   that skips a parameterised test's remaining invocations once one failed under a mutant.
 

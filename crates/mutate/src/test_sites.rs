@@ -80,62 +80,27 @@ pub fn instrument_tests(
     let api = ProbeApi {
         class_name: TEST_PROBE_CLASS.into(),
     };
-    // A work directory used before may hold classes since changed or deleted.
-    crate::seeded_random::remove_dir(out)?;
-    for root in roots {
-        for file in class_files_under(root) {
-            let bytes = std::fs::read(&file).map_err(|e| MutateError::io("read", &file, e))?;
-            let relative = file.strip_prefix(root).unwrap_or(&file);
-            if relative.starts_with("META-INF") {
-                continue;
-            }
-            match instrument_class(&bytes, &api, result.sites.len(), seed_random) {
-                Ok(Some((rewritten, sites))) => {
-                    let target = out.join(relative);
-                    if let Some(parent) = target.parent() {
-                        std::fs::create_dir_all(parent)
-                            .map_err(|e| MutateError::io("create", parent, e))?;
-                    }
-                    std::fs::write(&target, rewritten)
-                        .map_err(|e| MutateError::io("write", &target, e))?;
-                    result.sites.extend(sites);
-                    result.classes += 1;
-                }
-                Ok(None) => {}
-                Err(e) => result.problems.push(
-                    Diagnostic::warning(format!(
-                        "not observed by the propagation analysis (runs as it is): {e}"
-                    ))
-                    .in_file(file.display().to_string()),
-                ),
-            }
-        }
-    }
+    let sites = &mut result.sites;
+    let written = crate::test_classes::rewrite_test_classes(roots, out, |bytes| {
+        Ok(
+            instrument_class(bytes, &api, sites.len(), seed_random)?.map(|(rewritten, found)| {
+                sites.extend(found);
+                rewritten
+            }),
+        )
+    })?;
+    result.classes = written.classes;
+    result.problems = written
+        .failed
+        .into_iter()
+        .map(|(file, e)| {
+            Diagnostic::warning(format!(
+                "not observed by the propagation analysis (runs as it is): {e}"
+            ))
+            .in_file(file.display().to_string())
+        })
+        .collect();
     Ok(result)
-}
-
-/// Every class file under `root` (but `module-info.class`), sorted.
-pub fn class_files_under(root: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    class_files(root, &mut files);
-    files.sort();
-    files
-}
-
-fn class_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            class_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "class")
-            && path.file_name().is_some_and(|n| n != "module-info.class")
-        {
-            out.push(path);
-        }
-    }
 }
 
 /// A rewritten class and its sites.

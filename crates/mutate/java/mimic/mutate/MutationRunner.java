@@ -523,12 +523,12 @@ public final class MutationRunner {
             Runtime.getRuntime().halt(5);
         }
         for (int k = 0; k < n; k++) {
-            // Every test the watchdog stopped the launch for timed out (a multiplexed
-            // launch may hold several looping mutants: each is settled, not run again).
-            if (k == r.timedOut || launch.outran[k]) {
+            // Every test the watchdog stopped the launch for timed out, the culprit
+            // included (a multiplexed launch may hold several looping mutants: each is
+            // settled, not run again).
+            if (launch.outran[k]) {
                 anyFailed = true;
-                print(indices[from + k], 'T', launch, k,
-                        k == r.timedOut ? r.timedOutWall : launch.outranWall[k]);
+                print(indices[from + k], 'T', launch, k, launch.outranWall[k]);
                 continue;
             }
             boolean failed = launch.failed[k] || (launch.threw && k == blamed);
