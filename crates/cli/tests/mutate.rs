@@ -1166,7 +1166,10 @@ fn tests_drawing_random_numbers_cover_the_same_methods_every_run() {
 /// releases, as PDFBox's `COSDocument` and `TrueTypeFont` close themselves) was a hit of
 /// whichever test a collection landed in, so identical PDFBox runs named different
 /// covering tests. Calls on the finalizer and cleaner threads count for no test: `release`
-/// is covered by the test that calls it, not by the one that collects.
+/// is covered by the test that calls it, not by the ones that collect. One of them holds
+/// the finalizer thread busy so that `System.runFinalization` runs the handles' finalizers
+/// on a "Secondary finalizer" thread of its own (CI's first run of this test took that path
+/// by chance and named `forgets`).
 #[test]
 fn a_call_from_the_finalizer_thread_covers_no_test() {
     let (report, stderr) = fixture_on_one_jvm("mutate-finalize", "*HandleTest", &[]);

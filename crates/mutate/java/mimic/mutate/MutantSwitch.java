@@ -224,11 +224,14 @@ public final class MutantSwitch {
 
     /**
      * Whether this thread runs what the garbage collector found unreachable: the JVM's
-     * finalizer thread, the JDK's common cleaner, a {@code java.lang.ref.Cleaner}'s own.
+     * finalizer thread, the one {@code System.runFinalization} starts beside it (it runs
+     * the pending finalizers while the first is busy), the JDK's common cleaner, a
+     * {@code java.lang.ref.Cleaner}'s own.
      */
     private static boolean onCollectorThread() {
         String name = Thread.currentThread().getName();
-        return name.equals("Finalizer") || name.equals("Common-Cleaner")
+        return name.equals("Finalizer") || name.equals("Secondary finalizer")
+                || name.equals("Common-Cleaner")
                 || name.startsWith("Cleaner-");
     }
 
