@@ -16,6 +16,8 @@
 #                  commons-parent 71) leaves **/*PerformanceTest.java and
 #                  **/*AbstractTest.java out of Surefire's run: mimic --project leaves them
 #                  out too and says so (pitest-maven does not read Surefire's selection).
+#   text-1.12.0    Apache Commons Text 1.12.0, one module (JUnit 5, AssertJ, Mockito),
+#                  a subject none of mimic's tests or earlier figures used.
 #
 # Both tools get the same operators (Reneri Table I), two threads / two test JVMs, Maven's
 # compiled classes. PIT needs its plugin in the POM (Descartes #48): the script runs it on
@@ -55,11 +57,13 @@ copy() {
 }
 
 # unpack JAR DIR RESOURCES: the Java sources of JAR into DIR, its other files (not
-# META-INF) into RESOURCES.
+# META-INF, not generated sources) into RESOURCES.
 unpack() {
   local tmp
   tmp="$(mktemp -d)"
-  (cd "$tmp" && unzip -q -o "$1" -x 'META-INF/*')
+  # (A test-sources jar may carry what an annotation processor generated, JMH's
+  # jmh_generated benchmarks in commons-text's: the build generates them again.)
+  (cd "$tmp" && unzip -q -o "$1" -x 'META-INF/*' '*/jmh_generated/*')
   mkdir -p "$2"
   (cd "$tmp" && find . -type f -name '*.java' -exec cp --parents {} "$2" \;)
   if [ -n "$(cd "$tmp" && find . -type f ! -name '*.java' | head -1)" ]; then
@@ -130,7 +134,8 @@ for SUBJECT in $SUBJECTS; do
     numbers-1.2) GROUP=org.apache.commons; PARENT=commons-numbers-parent; VERSION=1.2
       MODULES="core complex primes quaternion fraction angle gamma combinatorics arrays field rootfinder bom docs" ;;
     codec-1.17.1) GROUP=commons-codec; PARENT=commons-codec; VERSION=1.17.1; MODULES="" ;;
-    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1)"; exit 2 ;;
+    text-1.12.0) GROUP=org.apache.commons; PARENT=commons-text; VERSION=1.12.0; MODULES="" ;;
+    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0)"; exit 2 ;;
   esac
   S="$WORK/$SUBJECT"
   echo
