@@ -67,16 +67,7 @@ pub fn seed_tests(roots: &[PathBuf], out: &Path) -> Result<SeededTests, MutateEr
         dir: out.to_path_buf(),
         classes: written.classes,
         sites,
-        problems: written
-            .failed
-            .into_iter()
-            .map(|(file, e)| {
-                Diagnostic::warning(format!(
-                    "its random numbers are not seeded (runs as it is): {e}"
-                ))
-                .in_file(file.display().to_string())
-            })
-            .collect(),
+        problems: written.problems("its random numbers are not seeded (runs as it is)"),
     })
 }
 

@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use mimic_classfile::ClassFileError;
+use mimic_diagnostic::Diagnostic;
 
 use crate::error::MutateError;
 
@@ -20,6 +21,20 @@ pub struct Rewritten {
     pub classes: usize,
     /// Class files left as they are, and why.
     pub failed: Vec<(PathBuf, ClassFileError)>,
+}
+
+impl Rewritten {
+    /// A warning per class file left as it is: `consequence` (what running it unchanged
+    /// means), then why, in that file.
+    pub fn problems(&self, consequence: &str) -> Vec<Diagnostic> {
+        self.failed
+            .iter()
+            .map(|(file, e)| {
+                Diagnostic::warning(format!("{consequence}: {e}"))
+                    .in_file(file.display().to_string())
+            })
+            .collect()
+    }
 }
 
 /// Rewrite every class under `roots` with `rewrite` (`None`: nothing to change, the class

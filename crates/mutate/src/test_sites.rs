@@ -90,16 +90,7 @@ pub fn instrument_tests(
         )
     })?;
     result.classes = written.classes;
-    result.problems = written
-        .failed
-        .into_iter()
-        .map(|(file, e)| {
-            Diagnostic::warning(format!(
-                "not observed by the propagation analysis (runs as it is): {e}"
-            ))
-            .in_file(file.display().to_string())
-        })
-        .collect();
+    result.problems = written.problems("not observed by the propagation analysis (runs as it is)");
     Ok(result)
 }
 

@@ -89,15 +89,15 @@ final class Watchdog {
         return THREADS.getThreadCpuTime(tid) - w.cpu + gcNow() - w.gc;
     }
 
+    /** How many times a watchdog stopped a test thread in this JVM. */
+    static volatile int stopsIssued;
+
     /**
      * Run {@code request} with {@code launch} listening, on a fresh thread; stop the thread
      * when the open test outruns its budget (Java 20+ cannot stop threads: the result is
      * then {@code stuck} and the JVM must go). The thread loads the tests through
      * {@code loader} (its context class loader) when one is given.
      */
-    /** How many times a watchdog stopped a test thread in this JVM. */
-    static volatile int stopsIssued;
-
     @SuppressWarnings({"deprecation", "removal"})
     static Result run(Launcher launcher, LauncherDiscoveryRequest request, Launch launch,
             ClassLoader loader) {
@@ -155,11 +155,11 @@ final class Watchdog {
             // between tests (the test to blame); a later one times out only a test whose
             // own window it was.
             int outran = w.test >= 0 ? w.test : launch.blame();
+            if (culprit < 0 || w.test >= 0) {
+                launch.noteOutran(outran, now - w.wall);
+            }
             if (culprit < 0) {
                 culprit = outran;
-                launch.noteOutran(outran, now - w.wall);
-            } else if (w.test >= 0) {
-                launch.noteOutran(outran, now - w.wall);
             }
             System.err.printf("mimic: stopping %s after %d ms wall, %d ms CPU (limits %d, %d)%n",
                     launch.ids[Math.max(0, w.test)], (now - w.wall) / MS,
