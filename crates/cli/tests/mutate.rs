@@ -1105,6 +1105,47 @@ fn a_slow_test_goes_after_a_quick_one_whatever_it_reaches() {
     );
 }
 
+/// Issue 14: a test that spends its time in garbage collection is measured alike in the
+/// baseline and under a mutant. The watchdog counts a test's thread CPU time plus
+/// collection time against its budget, but the baseline recorded the thread's CPU time
+/// alone, so `collectsMuch` (full collections over a million live objects, a few
+/// milliseconds on its own thread) got a budget of about the constant and outran it under
+/// `note`'s mutant, which changes nothing it checks: a survivor reported as timed out.
+#[test]
+fn a_test_that_collects_much_is_not_timed_out_by_its_own_collections() {
+    let (report, stderr) = fixture_on_one_jvm(
+        "mutate-collect",
+        "*LedgerTest",
+        &["--timeout-const-ms".as_ref(), "200".as_ref()],
+    );
+    let of = |name: &str| -> Vec<(String, String)> {
+        let m = report["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["class"] == "Ledger" && m["name"] == name)
+            .unwrap_or_else(|| panic!("no Ledger.{name} in {report:#}"));
+        m["mutations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| (x["mutator"].to_string(), x["status"].to_string()))
+            .collect()
+    };
+    assert_eq!(
+        of("note"),
+        [("\"void\"".into(), "\"SURVIVED\"".into())],
+        "{stderr}"
+    );
+    for name in ["add", "count"] {
+        let statuses = of(name);
+        assert!(!statuses.is_empty());
+        for (mutator, status) in statuses {
+            assert_eq!(status, "\"KILLED\"", "{name} {mutator}\n{stderr}");
+        }
+    }
+}
+
 /// Issue 14: a test whose thread allocated a gigabyte in the baseline runs after the quick
 /// tests of a mutant, however quick it was there: such a test's time is the memory's and
 /// moves between runs (commons-codec's buffer-growing tests fell on either side of the
