@@ -29,6 +29,7 @@
 # test-compile` for PIT; mimic asks Maven for what it needs), from a clean `target/`.
 #
 #   bench/maven-projects.sh [work-dir]              (default /tmp/maven-projects-bench)
+#   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/maven-projects.sh  (more flags for mimic mutate)
 #   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2; also codec-1.17.1, text-1.12.0)
 #   MIMIC=path/to/mimic bench/maven-projects.sh     (skip building mimic)
 #   HAND=0 bench/maven-projects.sh                  (no hand-assembled commons-cli run)
@@ -173,7 +174,8 @@ for SUBJECT in $SUBJECTS; do
   cd "$S/project"
   START=$(date +%s.%N)
   set +e
-  "$MIMIC" mutate --project . --operators "$OPERATORS" --workers "$THREADS" \
+  # shellcheck disable=SC2086
+  "$MIMIC" mutate --project . --operators "$OPERATORS" --workers "$THREADS" ${MIMIC_ARGS:-} \
     -o "$S/mimic/methods.json" --html "$S/mimic/html" > "$S/mimic.txt" 2> "$S/mimic.err"
   STATUS=$?
   set -e
