@@ -1256,6 +1256,51 @@ fn every_looping_mutant_of_a_shared_launch_times_out_at_its_first_stop() {
     assert_eq!(stops, 3, "{log}");
 }
 
+/// Issue 14: once a test detects a mutant in a launch (it fails, or the watchdog stops
+/// it), that mutant's later tests in the launch run without it: the first detecting test
+/// decides the verdict, and a later one that loops under the mutant cost another stop
+/// (commons-codec's looping `DoubleMetaphone` mutants brought two or three tests each to
+/// a launch: 28 stops for 20 timed-out mutants). Here `hasNext`'s mutant brings both
+/// counting tests to one launch and `hasMore`'s a failing test and a looping one: one
+/// stop in all (two before).
+#[test]
+fn a_mutant_detected_in_a_launch_leaves_its_later_tests_there_unmutated() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("work");
+    let (report, stderr) = fixture_on_one_jvm(
+        "mutate-loops-later",
+        "*PagesTest",
+        &[
+            "--operators".as_ref(),
+            "true".as_ref(),
+            "--work-dir".as_ref(),
+            work.as_os_str(),
+        ],
+    );
+    let mutation = |name: &str| method(&report, name)["mutations"][0].clone();
+    let next = mutation("hasNext");
+    assert_eq!(next["status"], "TIMED_OUT", "{next:#}\n{stderr}");
+    assert_eq!(
+        strings(&next["killing-tests"]),
+        ["se.kth.castor.versionedset.PagesTest#bCountsOne()"],
+        "{next:#}"
+    );
+    let more = mutation("hasMore");
+    assert_eq!(more["status"], "KILLED", "{more:#}\n{stderr}");
+    assert_eq!(
+        strings(&more["killing-tests"]),
+        ["se.kth.castor.versionedset.PagesTest#bRefusesPastEnd()"],
+        "{more:#}"
+    );
+    let log = std::fs::read_to_string(work.join("worker-0.log")).unwrap();
+    let stops: Vec<&str> = log
+        .lines()
+        .filter(|l| l.starts_with("mimic: stopping"))
+        .collect();
+    assert_eq!(stops.len(), 1, "{log}");
+    assert!(stops[0].contains("bCountsOne"), "{log}");
+}
+
 /// A copy of `examples/maven-project` (two modules under an aggregator) in `dir`.
 fn maven_project(dir: &Path) -> PathBuf {
     let from = repo_root().join("examples/maven-project");

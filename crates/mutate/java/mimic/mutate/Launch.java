@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -85,6 +86,16 @@ final class Launch implements TestExecutionListener {
     int[] mutantOf;
     /** Per test, its index in the discovered tests. */
     int[] testIndex;
+    /**
+     * In a multiplexed mutant run, per mutant, the first of its tests (in request order,
+     * which is the mutant's own order) that failed or outran its budget under it. Its
+     * later tests start without it: the caller judges a mutant by its first detecting
+     * test in that order, so they cannot change the verdict, and one that loops under the
+     * mutant would cost a stop (commons-codec's looping `DoubleMetaphone` mutants brought
+     * two or three tests each to a launch, and each was stopped in turn). Written by the
+     * launch thread and the watchdog.
+     */
+    private final Map<Integer, Integer> decidedAt = new ConcurrentHashMap<>();
     /**
      * Whether a failed invocation ends its test's remaining invocations ({@link FailFast}):
      * in mutant runs, where one failure detects the mutant.
@@ -227,7 +238,8 @@ final class Launch implements TestExecutionListener {
             firstStart = System.nanoTime();
         }
         if (mutantOf != null) {
-            MutantSwitch.activate(mutantOf[k]);
+            Integer decided = decidedAt.get(mutantOf[k]);
+            MutantSwitch.activate(decided != null && decided < k ? 0 : mutantOf[k]);
         }
         if (MutantSwitch.observed >= 0) {
             MutantSwitch.takeObservations();
@@ -336,6 +348,7 @@ final class Launch implements TestExecutionListener {
         }
         // (A ThreadDeath in a JVM that never stopped a thread is the test's own doing.)
         failed[k] = true;
+        decided(k);
         if (failure[k] == null) {
             failure[k] = Protocol.describe(t);
         }
@@ -382,6 +395,14 @@ final class Launch implements TestExecutionListener {
     void noteOutran(int k, long wall) {
         outran[k] = true;
         outranWall[k] = Math.max(outranWall[k], wall);
+        decided(k);
+    }
+
+    /** Test {@code k} detected its mutant (a multiplexed mutant run only): see {@link #decidedAt}. */
+    private void decided(int k) {
+        if (mutantOf != null && !recordHits && MutantSwitch.observed < 0) {
+            decidedAt.merge(mutantOf[k], k, Math::min);
+        }
     }
 
     /** Whether {@code t} is (caused by) the ThreadDeath of {@code Thread.stop}. */
