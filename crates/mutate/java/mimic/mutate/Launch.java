@@ -272,11 +272,7 @@ final class Launch implements TestExecutionListener {
             finished[k] = true;
             lastFinish = System.nanoTime();
             wall[k] = System.nanoTime() - w.wall;
-            // Measured as the watchdog measures a test against its budget: the thread's
-            // CPU time plus collection time, so that a test that collects much is not
-            // closer to its budget under a mutant than it was in the baseline.
-            long cpuNow = Watchdog.cpuNow();
-            cpu[k] = cpuNow < 0 || w.cpu < 0 ? -1 : cpuNow - w.cpu + Watchdog.gcNow() - w.gc;
+            cpu[k] = Watchdog.charged(Watchdog.cpuNow(), w);
             long alloc = Watchdog.allocatedNow();
             allocated[k] = alloc < 0 || w.alloc < 0 ? -1 : alloc - w.alloc;
             if (MutationRunner.DEBUG && wall[k] > 100_000_000L) {

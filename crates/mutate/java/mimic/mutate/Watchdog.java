@@ -86,7 +86,17 @@ final class Watchdog {
 
     /** CPU time of thread {@code tid} plus garbage-collection time since {@code w} opened. */
     private static long used(long tid, Launch.Window w) {
-        return THREADS.getThreadCpuTime(tid) - w.cpu + gcNow() - w.gc;
+        return charged(THREADS.getThreadCpuTime(tid), w);
+    }
+
+    /**
+     * What a test is charged against its CPU budget since {@code w} opened, its thread's CPU
+     * time being {@code threadCpu} now: that time plus garbage-collection time (-1: not
+     * measurable). The baseline records the same measure, so that a test that collects much
+     * is as far from its budget under a mutant as without one.
+     */
+    static long charged(long threadCpu, Launch.Window w) {
+        return threadCpu < 0 || w.cpu < 0 ? -1 : threadCpu - w.cpu + gcNow() - w.gc;
     }
 
     /** How many times a watchdog stopped a test thread in this JVM. */
