@@ -16,6 +16,9 @@
 #   bench/pit-disagreements.sh /tmp/mb            (then this, on the same work directory)
 #   SUBJECT=commons-cli-1.9.0 bench/pit-disagreements.sh /tmp/mb   (default commons-codec-1.17.1)
 #
+# Both runs leave out the test classes commons-codec's build leaves out (*AbstractTest,
+# *PerformanceTest), as bench/mutate-vs-descartes.sh does.
+#
 # Prints one line per mutant (method, operator, PIT's status, mimic's, the tests that fail
 # under it in a plain run) and a summary line. Needs java 17, mvn, python3; downloads
 # junit-platform-console-standalone 1.11.4 into ~/.m2 once.
@@ -59,7 +62,11 @@ echo "== PIT + Descartes again on $CLASSES, exporting its mutants"
 DEPS="$(jars "$S"/lib/*.jar | tr ':' '\n' | grep -v "/lib/$SUBJECT" | tr '\n' ':' | sed 's/:$//')"
 PIT_DEPS="$DEPS"
 ls "$WORK"/junit5-plugin/*.jar > /dev/null 2>&1 && PIT_DEPS="$DEPS:$(jars "$WORK"/junit5-plugin/*.jar)"
-PKG=$(cut -f1 "$CHECK/mutants.tsv" | head -1 | cut -d. -f1-4)
+# The tests PIT looks at: those of the packages holding the mutated classes (their longest
+# common package; which tests run does not matter to what PIT exports).
+PKG=$(cut -f1 "$CHECK/mutants.tsv" | sed 's/\.[^.]*$//' | sort -u | python3 -c '
+import os, sys
+print(".".join(os.path.commonprefix([l.strip().split(".") for l in sys.stdin])))')
 (cd "$S/run" && java -cp "$(jars "$WORK"/pit-lib/*.jar):$PIT_DEPS:../classes:../test-classes" \
   org.pitest.mutationtest.commandline.MutationCoverageReport \
   --reportDir "$CHECK/pit" --targetClasses "$CLASSES" --targetTests "$PKG.*" \
@@ -104,7 +111,7 @@ for details in sorted(root.rglob("details.txt")):
     print("\t".join([str(details.parent), clazz, method, desc, operator]))
 EOF
 
-DETECTED=0; CHECKED=0; SUMMARY=""
+DETECTED=0; CHECKED=0
 for PKG_OF in $(cut -f1 "$CHECK/mutants.tsv" | sed 's/\.[^.]*$//' | sort -u); do
   run_tests "" "$PKG_OF" "$CHECK/clean-$PKG_OF.log" \
     || { echo "the tests of $PKG_OF fail without a mutant (see $CHECK/clean-$PKG_OF.log)"; exit 1; }
