@@ -64,7 +64,8 @@ impl Shim<'_> {
             classpath,
             &classes,
             &CompileOptions {
-                release: Some(11),
+                // mimic runs tests on Java 17 and later only; the shims use its API (`RandomGenerator`).
+                release: Some(crate::jdk::MIN_FEATURE_VERSION),
                 extra_args: vec!["-nowarn".into()],
             },
         )?;

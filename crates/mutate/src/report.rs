@@ -296,8 +296,8 @@ pub fn summary(report: &MutationReport) -> String {
     if jvm.seeded_random_sites > 0 {
         out.push_str(&format!(
             "random numbers: seeded per test ({} `new Random()` / `Math.random()` / \
-             `Collections.shuffle` site(s) in {} test class(es); --unseeded-random draws them \
-             as the tests would)\n",
+             `Collections.shuffle` / `ThreadLocalRandom` site(s) in {} test class(es); \
+             --unseeded-random draws them as the tests would)\n",
             jvm.seeded_random_sites, jvm.seeded_random_classes
         ));
     }

@@ -184,8 +184,9 @@ pub struct TestJvm {
     pub java: String,
     pub version: String,
     pub args: Vec<String>,
-    /// Test classes whose `new Random()` / `Math.random()` / `Collections.shuffle` draw
-    /// seeded numbers, and how many such sites they have ([`crate::seeded_random`]).
+    /// Test classes whose `new Random()` / `Math.random()` / `Collections.shuffle` /
+    /// `ThreadLocalRandom` draw seeded numbers, and how many such sites they have
+    /// ([`crate::seeded_random`]).
     #[serde(default)]
     pub seeded_random_classes: usize,
     #[serde(default)]

@@ -9,23 +9,32 @@
 //!   `Random` whose seed is derived from the test running and how many it created before;
 //! * `invokestatic java/lang/Math.random()D` (and `StrictMath`'s) calls
 //!   `SeededRandom.random()D`, and `Collections.shuffle(List)` calls
-//!   `SeededRandom.shuffle(List)`: one seeded generator per test.
+//!   `SeededRandom.shuffle(List)`: one seeded generator per test;
+//! * `invokevirtual java/util/concurrent/ThreadLocalRandom.nextInt(II)I` (any of the
+//!   draws in [`THREAD_LOCAL_DRAWS`]) becomes `invokestatic
+//!   SeededRandom.nextInt(Ljava/util/concurrent/ThreadLocalRandom;II)I`, which takes the
+//!   receiver as its first argument and draws from that same generator. Seeding
+//!   `ThreadLocalRandom` itself would not do: its sequence steps by the drawing thread's id,
+//!   and the shim runs each launch on a new thread.
 //!
-//! Only constant-pool indices change: every instruction keeps its length, so no offset,
-//! branch, handler or stack-map frame moves. A frame that names `java/util/Random` still
-//! holds (the new class is a subclass); `uninitialized(offset)` entries name the same
+//! Only constant-pool indices (and, for `ThreadLocalRandom`, `invokevirtual` into
+//! `invokestatic`, the same stack effect) change: every instruction keeps its length, so no
+//! offset, branch, handler or stack-map frame moves. A frame that names `java/util/Random`
+//! still holds (the new class is a subclass); `uninitialized(offset)` entries name the same
 //! `new`. A no-argument `Random` constructor called any other way (a subclass's
-//! `super()`) is left alone, as are `new Random(seed)`, `SecureRandom`,
-//! `ThreadLocalRandom`, method references (`Random::new`, `Math::random`) and classes
-//! outside the test roots. The shim starts a new sequence at each JUnit event and seeds
-//! every live `SeededRandom` again when a test starts, so a test draws the same numbers
-//! whichever tests ran before it in its JVM, from a `Random` kept in a static field too.
+//! `super()`) is left alone, as are `new Random(seed)`, `SecureRandom`, a
+//! `ThreadLocalRandom` the tests hand to application code (which draws from it there) or
+//! hold as a `Random` or `RandomGenerator`, method references (`Random::new`,
+//! `Math::random`) and classes outside the test roots. The shim starts a new sequence at
+//! each JUnit event and seeds every live `SeededRandom` again when a test starts, so a test
+//! draws the same numbers whichever tests ran before it in its JVM, from a `Random` kept in
+//! a static field too.
 
 use std::path::{Path, PathBuf};
 
 use mimic_classfile::code::CodeAttribute;
 use mimic_classfile::instruction::{decode, Instruction, Operand};
-use mimic_classfile::opcodes::{DUP, INVOKESPECIAL, INVOKESTATIC, NEW};
+use mimic_classfile::opcodes::{DUP, INVOKESPECIAL, INVOKESTATIC, INVOKEVIRTUAL, NEW};
 use mimic_classfile::{ClassFile, ClassFileError};
 use mimic_diagnostic::Diagnostic;
 
@@ -110,6 +119,18 @@ pub fn seed_class(class: &mut ClassFile) -> Result<usize, ClassFileError> {
                     call,
                     cp.add_method_ref(SEEDED_RANDOM_CLASS, name, descriptor, false)?,
                 ),
+                Site::ThreadLocal {
+                    call,
+                    name,
+                    descriptor,
+                } => {
+                    code.code[call as usize] = INVOKESTATIC;
+                    let with_receiver = format!("(L{THREAD_LOCAL_RANDOM};{}", &descriptor[1..]);
+                    (
+                        call,
+                        cp.add_method_ref(SEEDED_RANDOM_CLASS, name, &with_receiver, false)?,
+                    )
+                }
             };
             patch(&mut code.code, offset, index);
         }
@@ -131,7 +152,51 @@ enum Site {
         name: &'static str,
         descriptor: &'static str,
     },
+    /// A draw from `ThreadLocalRandom` (`invokevirtual`): its name and descriptor.
+    ThreadLocal {
+        call: u32,
+        name: &'static str,
+        descriptor: &'static str,
+    },
 }
+
+/// `ThreadLocalRandom`, whose draws are rewritten into the shim's static methods.
+const THREAD_LOCAL_RANDOM: &str = "java/util/concurrent/ThreadLocalRandom";
+
+/// The `ThreadLocalRandom` (and `RandomGenerator`) draws rewritten, by name and descriptor:
+/// the shim's `SeededRandom` has a static method of the same name for each, with the
+/// receiver as its first parameter.
+pub const THREAD_LOCAL_DRAWS: &[(&str, &str)] = &[
+    ("nextBoolean", "()Z"),
+    ("nextInt", "()I"),
+    ("nextInt", "(I)I"),
+    ("nextInt", "(II)I"),
+    ("nextLong", "()J"),
+    ("nextLong", "(J)J"),
+    ("nextLong", "(JJ)J"),
+    ("nextFloat", "()F"),
+    ("nextFloat", "(F)F"),
+    ("nextFloat", "(FF)F"),
+    ("nextDouble", "()D"),
+    ("nextDouble", "(D)D"),
+    ("nextDouble", "(DD)D"),
+    ("nextGaussian", "()D"),
+    ("nextGaussian", "(DD)D"),
+    ("nextExponential", "()D"),
+    ("nextBytes", "([B)V"),
+    ("ints", "()Ljava/util/stream/IntStream;"),
+    ("ints", "(J)Ljava/util/stream/IntStream;"),
+    ("ints", "(II)Ljava/util/stream/IntStream;"),
+    ("ints", "(JII)Ljava/util/stream/IntStream;"),
+    ("longs", "()Ljava/util/stream/LongStream;"),
+    ("longs", "(J)Ljava/util/stream/LongStream;"),
+    ("longs", "(JJ)Ljava/util/stream/LongStream;"),
+    ("longs", "(JJJ)Ljava/util/stream/LongStream;"),
+    ("doubles", "()Ljava/util/stream/DoubleStream;"),
+    ("doubles", "(J)Ljava/util/stream/DoubleStream;"),
+    ("doubles", "(DD)Ljava/util/stream/DoubleStream;"),
+    ("doubles", "(JDD)Ljava/util/stream/DoubleStream;"),
+];
 
 /// The static calls rewritten: owner, name and descriptor, and the shim's method.
 const STATIC_DRAWS: &[(&str, &str, &str, &str)] = &[
@@ -169,6 +234,22 @@ fn sites(class: &ClassFile, code: &[Instruction]) -> Vec<Site> {
                     found.push(Site::New {
                         new: insn.offset,
                         init: init.offset,
+                    });
+                }
+            }
+            INVOKEVIRTUAL => {
+                let Some(r) = member(insn) else { continue };
+                if r.owner != THREAD_LOCAL_RANDOM {
+                    continue;
+                }
+                if let Some((name, descriptor)) = THREAD_LOCAL_DRAWS
+                    .iter()
+                    .find(|(n, d)| r.name == *n && r.descriptor == *d)
+                {
+                    found.push(Site::ThreadLocal {
+                        call: insn.offset,
+                        name,
+                        descriptor,
                     });
                 }
             }
@@ -222,7 +303,9 @@ mod tests {
     }
 
     /// `a/T` with `static void draw()`: `new Random()`, `new Random(1L)`, `Math.random()`,
-    /// `StrictMath.random()`, `Collections.shuffle(null)`, `Math.abs(0.0)`, in that order.
+    /// `StrictMath.random()`, `Collections.shuffle(null)`, `Math.abs(0.0)`,
+    /// `ThreadLocalRandom.current().nextInt(2)`, `ThreadLocalRandom.current().setSeed(1L)`,
+    /// in that order.
     fn drawing_class() -> ClassFile {
         class_with("a/T", "draw", |b| {
             b.new_object("java/util/Random").dup_value();
@@ -251,6 +334,38 @@ mod tests {
             b.push_double(0.0)
                 .invoke(Invoke::Static, "java/lang/Math", "abs", "(D)D", false)
                 .simple(POP2, 1, None);
+            let current = format!("()L{THREAD_LOCAL_RANDOM};");
+            b.invoke(
+                Invoke::Static,
+                THREAD_LOCAL_RANDOM,
+                "current",
+                &current,
+                false,
+            )
+            .push_int(2)
+            .invoke(
+                Invoke::Virtual,
+                THREAD_LOCAL_RANDOM,
+                "nextInt",
+                "(I)I",
+                false,
+            )
+            .pop_value();
+            b.invoke(
+                Invoke::Static,
+                THREAD_LOCAL_RANDOM,
+                "current",
+                &current,
+                false,
+            )
+            .push_long(1)
+            .invoke(
+                Invoke::Virtual,
+                THREAD_LOCAL_RANDOM,
+                "setSeed",
+                "(J)V",
+                false,
+            );
         })
     }
 
@@ -263,9 +378,14 @@ mod tests {
             .iter()
             .filter_map(|insn| match (insn.opcode, &insn.operand) {
                 (NEW, Operand::Pool(i)) => Some(format!("new {}", cp.class_name(*i).unwrap())),
-                (INVOKESPECIAL | INVOKESTATIC, Operand::Pool(i)) => {
+                (INVOKESPECIAL | INVOKESTATIC | INVOKEVIRTUAL, Operand::Pool(i)) => {
                     let r = cp.member_ref(*i).unwrap();
-                    Some(format!("{}.{}{}", r.owner, r.name, r.descriptor))
+                    let how = if insn.opcode == INVOKEVIRTUAL {
+                        "virtual "
+                    } else {
+                        ""
+                    };
+                    Some(format!("{how}{}.{}{}", r.owner, r.name, r.descriptor))
                 }
                 _ => None,
             })
@@ -276,7 +396,7 @@ mod tests {
     fn only_new_random_without_a_seed_and_hidden_generators_are_rewritten() {
         let mut class = drawing_class();
         let before = class.methods[0].attributes[0].data.len();
-        assert_eq!(seed_class(&mut class).unwrap(), 4);
+        assert_eq!(seed_class(&mut class).unwrap(), 5);
         assert_eq!(
             calls(&class),
             [
@@ -288,6 +408,10 @@ mod tests {
                 "mimic/mutate/SeededRandom.random()D",
                 "mimic/mutate/SeededRandom.shuffle(Ljava/util/List;)V",
                 "java/lang/Math.abs(D)D",
+                "java/util/concurrent/ThreadLocalRandom.current()Ljava/util/concurrent/ThreadLocalRandom;",
+                "mimic/mutate/SeededRandom.nextInt(Ljava/util/concurrent/ThreadLocalRandom;I)I",
+                "java/util/concurrent/ThreadLocalRandom.current()Ljava/util/concurrent/ThreadLocalRandom;",
+                "virtual java/util/concurrent/ThreadLocalRandom.setSeed(J)V",
             ]
         );
         // Same code length: nothing moved.

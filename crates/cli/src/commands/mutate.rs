@@ -110,7 +110,7 @@ pub struct MutateArgs {
     #[arg(long)]
     pub all_test_classes: bool,
     /// Let the tests draw their random numbers as they would. Default: the test classes'
-    /// `new Random()`, `Math.random()` and `Collections.shuffle(list)` are seeded per test (the seed follows from the
+    /// `new Random()`, `Math.random()`, `Collections.shuffle(list)` and `ThreadLocalRandom` draws are seeded per test (the seed follows from the
     /// test's JUnit id), so a test that draws random data covers the same code, and gets
     /// the same verdicts, in every run.
     #[arg(long)]
