@@ -169,9 +169,8 @@ for SUBJECT in $SUBJECTS; do
   done
   cd "$S"
   echo "mimic wall times:$TIMES"
+  # The summary line counts the tests stopped past their budgets (looping mutants).
   grep -E "^(phases|[0-9]+ tests|test JVMs|red baseline)" mimic.txt || true
-  # Tests the watchdog stopped past their budgets (looping mutants), from the kept logs.
-  echo "tests stopped past their budget (run 1): $(cat mimic-work/worker-*.log 2>/dev/null | grep -c '^mimic: stopping' || true)"
 
   if [ "${EXPLAIN:-0}" != 0 ]; then
     echo "== mimic mutate --explain --explain-runs $EXPLAIN ($THREADS test JVMs)"

@@ -1048,7 +1048,8 @@ fn fixture_on_one_jvm(fixture: &str, include: &str, extra: &[&std::ffi::OsStr]) 
 }
 
 /// [`fixture_on_one_jvm`] keeping the worker's log: the report, stderr, and the log's
-/// `mimic: stopping` lines (one per test the watchdog stopped past its budget).
+/// `mimic: stopping` lines (one per test the watchdog stopped past its budget), which the
+/// report counts too (`summary.stopped-tests`).
 fn fixture_with_stops(
     fixture: &str,
     include: &str,
@@ -1060,11 +1061,17 @@ fn fixture_with_stops(
     args.extend(["--work-dir".as_ref(), work.as_os_str()]);
     let (report, stderr) = fixture_on_one_jvm(fixture, include, &args);
     let log = std::fs::read_to_string(work.join("worker-0.log")).unwrap();
-    let stops = log
+    let stops: Vec<String> = log
         .lines()
         .filter(|l| l.starts_with("mimic: stopping"))
         .map(str::to_string)
         .collect();
+    // The report counts them too.
+    assert_eq!(
+        report["summary"]["stopped-tests"],
+        stops.len(),
+        "{stops:#?}\n{stderr}"
+    );
     (report, stderr, stops)
 }
 

@@ -105,6 +105,7 @@ pub fn merge(reports: Vec<MutationReport>) -> Result<MutationReport, MutateError
     merged.shard = None;
     merged.outside_shard = None;
     merged.jvm_starts = reports.iter().map(|r| r.jvm_starts).sum();
+    merged.stopped_tests = reports.iter().map(|r| r.stopped_tests).sum();
     merged.seconds = reports.iter().map(|r| r.seconds).fold(0.0, f64::max);
     for (name, seconds) in &mut merged.phases {
         *seconds = reports

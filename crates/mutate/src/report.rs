@@ -50,6 +50,7 @@ pub fn full_json(report: &MutationReport) -> Value {
         "workers": report.workers,
         "started-workers": report.started_workers,
         "jvm-starts": report.jvm_starts,
+        "stopped-tests": report.stopped_tests,
         "seconds": report.seconds,
         "phases": report.phases.iter().map(|(n, s)| json!({"phase": n, "seconds": s})).collect::<Vec<_>>(),
         "test-jvm": report.test_jvm,
@@ -254,10 +255,12 @@ pub fn summary(report: &MutationReport) -> String {
         format!("{} test JVM(s)", report.workers)
     };
     out.push_str(&format!(
-        "{} tests ({invocations} green invocations; {} red, excluded), {jvms}, {} JVM start(s), {:.1} s\n",
+        "{} tests ({invocations} green invocations; {} red, excluded), {jvms}, {} JVM start(s), \
+         {} test(s) stopped past their budget, {:.1} s\n",
         report.tests_total,
         report.red_tests.len(),
         report.jvm_starts,
+        report.stopped_tests,
         report.seconds
     ));
     for m in &report.methods {

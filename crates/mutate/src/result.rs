@@ -161,6 +161,10 @@ pub struct MutationReport {
     pub started_workers: usize,
     /// Test JVMs started in all (restarts after timeouts and crashes included).
     pub jvm_starts: usize,
+    /// Tests stopped past their time budget, in every phase (a looping mutant costs one
+    /// stop each time it meets a test, a cold timeout judged again one more).
+    #[serde(default)]
+    pub stopped_tests: usize,
     /// Wall time of the whole run.
     pub seconds: f64,
     /// Wall time of each phase: `prepare` (toolchain, rewriting, shim), `baseline`

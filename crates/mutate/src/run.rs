@@ -298,6 +298,7 @@ pub fn run_mutation_with(
     // Filled once the baseline has seen which classes' static initialisers reach target
     // methods: the mutant phase's JVMs initialise them before any mutant runs.
     let init_list = std::sync::Arc::new(crate::worker::InitList::default());
+    let stops = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let spec = |n: usize| WorkerSpec {
         java: jdk.java(),
         jvm_args: jvm_args.clone(),
@@ -314,6 +315,7 @@ pub fn run_mutation_with(
         include_tags: config.include_tags.clone(),
         exclude_tags: config.exclude_tags.clone(),
         initialise: Some(init_list.clone()),
+        stops: stops.clone(),
     };
 
     let mut phases = vec![("prepare".to_string(), started.elapsed().as_secs_f64())];
@@ -704,6 +706,7 @@ pub fn run_mutation_with(
         workers: worker_count,
         started_workers,
         jvm_starts: starts,
+        stopped_tests: stops.load(std::sync::atomic::Ordering::Relaxed),
         seconds: started.elapsed().as_secs_f64(),
         phases,
         operators: config.operators.iter().map(Operator::id).collect(),

@@ -9,6 +9,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -52,6 +53,10 @@ pub struct WorkerSpec {
     /// Classes the JVM initialises, with no mutant switched on, before it runs anything
     /// ([`InitList`]); `None`: none.
     pub initialise: Option<Arc<InitList>>,
+    /// Counts the tests stopped past their budget in the JVMs of this spec: stopped by the
+    /// watchdog (the JVM goes on), or the JVM ended for them (it could not stop them, or
+    /// stopped answering).
+    pub stops: Arc<AtomicUsize>,
 }
 
 /// The classes whose static initialisers reach target methods (the baseline saw them),
@@ -244,6 +249,8 @@ pub struct Worker {
     fresh_loader_sound: HashMap<usize, bool>,
     /// Whether it initialised the spec's [`InitList`] (a list only ever shrinks).
     initialised: bool,
+    /// The spec's count of stopped tests ([`WorkerSpec::stops`]).
+    stops: Arc<AtomicUsize>,
 }
 
 impl Worker {
@@ -399,6 +406,7 @@ impl Worker {
             warm: HashSet::new(),
             fresh_loader_sound: HashMap::new(),
             initialised: false,
+            stops: spec.stops.clone(),
         };
         loop {
             match worker.lines.recv_timeout(spec.startup_timeout) {
@@ -570,6 +578,7 @@ impl Worker {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
+                    self.stops.fetch_add(1, Ordering::Relaxed);
                     let index = running(&reply.results, begun);
                     let waited = u64::try_from(deadline.as_nanos()).unwrap_or(u64::MAX);
                     reply.end = RunEnd::TimedOut(index, waited);
@@ -591,6 +600,7 @@ impl Worker {
                 Some(Reply::Done) => return Ok(reply),
                 Some(Reply::TimedOut { test, wall }) => {
                     self.kill();
+                    self.stops.fetch_add(1, Ordering::Relaxed);
                     reply.end = RunEnd::TimedOut(test, wall);
                     return Ok(reply);
                 }
@@ -607,6 +617,9 @@ impl Worker {
                 }) => {
                     if warms && matches!(status, Status::Passed | Status::Failed) {
                         self.warm.insert(test);
+                    }
+                    if status == Status::TimedOut {
+                        self.stops.fetch_add(1, Ordering::Relaxed);
                     }
                     reply.results.push(TestResult {
                         index: test,
