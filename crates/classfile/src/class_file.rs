@@ -37,9 +37,15 @@ impl Member {
 
     /// The first attribute called `name`.
     pub fn attribute<'a>(&'a self, cp: &ConstantPool, name: &str) -> Option<&'a Attribute> {
+        self.attribute_position(cp, name)
+            .map(|i| &self.attributes[i])
+    }
+
+    /// Where the first attribute called `name` is in [`Member::attributes`] (to replace it).
+    pub fn attribute_position(&self, cp: &ConstantPool, name: &str) -> Option<usize> {
         self.attributes
             .iter()
-            .find(|a| cp.utf8_is(a.name_index, name))
+            .position(|a| cp.utf8_is(a.name_index, name))
     }
 
     pub fn has_flag(&self, flag: u16) -> bool {

@@ -88,11 +88,7 @@ pub fn seed_class(class: &mut ClassFile) -> Result<usize, ClassFileError> {
     let mut total = 0;
     for m in 0..class.methods.len() {
         let cp = &class.constant_pool;
-        let Some(position) = class.methods[m]
-            .attributes
-            .iter()
-            .position(|a| cp.utf8_is(a.name_index, "Code"))
-        else {
+        let Some(position) = class.methods[m].attribute_position(cp, "Code") else {
             continue;
         };
         let mut code = CodeAttribute::parse(&class.methods[m].attributes[position].data, cp)?;

@@ -32,9 +32,7 @@ pub const MARKER: &str = "$mimic";
 pub(crate) fn method_code(class: &ClassFile, method: &Member) -> Result<(usize, CodeAttribute)> {
     let cp = &class.constant_pool;
     let position = method
-        .attributes
-        .iter()
-        .position(|a| cp.utf8_is(a.name_index, "Code"))
+        .attribute_position(cp, "Code")
         .ok_or_else(|| ClassFileError::rewrite("method has no Code attribute"))?;
     let code = CodeAttribute::parse(&method.attributes[position].data, cp)?;
     Ok((position, code))

@@ -72,13 +72,9 @@ pub fn replace_body(
 ) -> Result<()> {
     let (method, what) = method_at(class, method_index)?;
     let cp = &class.constant_pool;
-    let position = method
-        .attributes
-        .iter()
-        .position(|a| cp.utf8_is(a.name_index, "Code"))
-        .ok_or_else(|| {
-            ClassFileError::rewrite(format!("cannot replace the body of {what}: it has none"))
-        })?;
+    let position = method.attribute_position(cp, "Code").ok_or_else(|| {
+        ClassFileError::rewrite(format!("cannot replace the body of {what}: it has none"))
+    })?;
     if method.name(cp)?.starts_with('<') {
         return Err(ClassFileError::rewrite(format!(
             "cannot replace the body of {what}: constructor or initialiser"
