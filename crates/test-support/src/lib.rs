@@ -3,6 +3,9 @@
 //! bundled examples ([`example_src`]), Java sources compiled once per test binary
 //! ([`compiled_once`]), and running a program to completion with its output as text
 //! ([`run`]). Failures panic with what to fix, never with a bare `unwrap` message.
+//! Directories that live as long as the test binary are removed when it exits
+//! ([`until_exit`]: `atexit`, since statics are never dropped), not left in the temporary
+//! directory by every run of the suite.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -74,13 +77,38 @@ pub fn compiled_once(src: &Path, classpath: &[PathBuf]) -> PathBuf {
     if let Some(out) = compiled.get(src) {
         return out.clone();
     }
+    let dir = until_exit("mimic-test-classes-");
+    compile_dir(src, classpath, &dir);
+    compiled.insert(src.to_path_buf(), dir.clone());
+    dir
+}
+
+/// A new temporary directory named `<prefix>…`, removed when the test binary exits (a
+/// binary killed by a signal leaves it).
+pub fn until_exit(prefix: &str) -> PathBuf {
+    static KEPT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+    static REGISTER: std::sync::Once = std::sync::Once::new();
+    extern "C" fn remove_kept() {
+        let kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        for dir in kept.iter() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+    REGISTER.call_once(|| {
+        // SAFETY: `remove_kept` is a plain function that only takes a lock and removes
+        // directories; the C library runs it once, at `exit` (a test binary's end).
+        unsafe {
+            libc::atexit(remove_kept);
+        }
+    });
     let dir = tempfile::Builder::new()
-        .prefix("mimic-test-classes-")
+        .prefix(prefix)
         .tempdir()
         .expect("a temporary directory")
         .keep();
-    compile_dir(src, classpath, &dir);
-    compiled.insert(src.to_path_buf(), dir.clone());
+    KEPT.lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .push(dir.clone());
     dir
 }
 
@@ -96,11 +124,7 @@ pub fn fetched(artifacts: &[Artifact]) -> Vec<PathBuf> {
 /// until the test binary exits, as bytecode analyses want them: release 17, debug
 /// information (local variable names), no annotation processing, no warnings.
 pub fn compile_for_analysis(sources: &[PathBuf], classpath: &[PathBuf], prefix: &str) -> PathBuf {
-    let out = tempfile::Builder::new()
-        .prefix(prefix)
-        .tempdir()
-        .expect("a temporary directory")
-        .keep();
+    let out = until_exit(prefix);
     let options = CompileOptions {
         release: Some(17),
         extra_args: vec!["-g".into(), "-nowarn".into(), "-proc:none".into()],
