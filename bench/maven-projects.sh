@@ -18,6 +18,9 @@
 #                  out too and says so (pitest-maven does not read Surefire's selection).
 #   text-1.12.0    Apache Commons Text 1.12.0, one module (JUnit 5, AssertJ, Mockito),
 #                  a subject none of mimic's tests or earlier figures used.
+#   csv-1.11.0     Apache Commons CSV 1.11.0 and
+#   validator-1.9.0  Apache Commons Validator 1.9.0, one module each, first tried in
+#                  session 64 as a new user would.
 #
 # Both tools get the same operators (Reneri Table I), two threads / two test JVMs, Maven's
 # compiled classes, and leave out the tests that fail without mutants (mimic names them as
@@ -30,7 +33,8 @@
 #
 #   bench/maven-projects.sh [work-dir]              (default /tmp/maven-projects-bench)
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/maven-projects.sh  (more flags for mimic mutate)
-#   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2; also codec-1.17.1, text-1.12.0)
+#   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2; also codec-1.17.1,
+#                                                   text-1.12.0, csv-1.11.0, validator-1.9.0)
 #   MIMIC=path/to/mimic bench/maven-projects.sh     (skip building mimic)
 #   HAND=0 bench/maven-projects.sh                  (no hand-assembled commons-cli run)
 #   PIT=0 bench/maven-projects.sh                   (mimic only)
@@ -138,7 +142,9 @@ for SUBJECT in $SUBJECTS; do
       MODULES="core complex primes quaternion fraction angle gamma combinatorics arrays field rootfinder bom docs" ;;
     codec-1.17.1) GROUP=commons-codec; PARENT=commons-codec; VERSION=1.17.1; MODULES="" ;;
     text-1.12.0) GROUP=org.apache.commons; PARENT=commons-text; VERSION=1.12.0; MODULES="" ;;
-    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0)"; exit 2 ;;
+    csv-1.11.0) GROUP=org.apache.commons; PARENT=commons-csv; VERSION=1.11.0; MODULES="" ;;
+    validator-1.9.0) GROUP=commons-validator; PARENT=commons-validator; VERSION=1.9.0; MODULES="" ;;
+    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, validator-1.9.0)"; exit 2 ;;
   esac
   S="$WORK/$SUBJECT"
   echo

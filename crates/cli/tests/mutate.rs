@@ -2132,3 +2132,37 @@ fn in_diff_on_a_maven_project_mutates_exactly_the_changed_method() {
         "pseudo-tested"
     );
 }
+
+/// Issue 14: a test runner with a class loader of its own (PowerMock's, junit-clptr's
+/// `ClassLoaderPerTestRunner`, which Apache Commons Validator 1.9.0's
+/// `DomainValidatorStartupTest` runs with) defines the application's classes again, and
+/// mimic's mutant switch with them: that copy had no coverage array, so each such test
+/// failed with `ArrayIndexOutOfBoundsException` (21 red tests on Validator, all green under
+/// Maven) and its mutants could not be switched on. The copy follows the class path's
+/// switch: the tests are green, cover what they call, and detect its mutants.
+#[test]
+fn tests_run_from_a_class_loader_of_their_own_cover_and_detect() {
+    let (report, stderr) = fixture_on_one_jvm("mutate-own-loader", "*DoublerTest", &[]);
+    assert_eq!(
+        report["summary"]["red-tests"], 0,
+        "{:#}\n{stderr}",
+        report["red-tests"]
+    );
+    for name in ["twice", "positive"] {
+        let m = method(&report, name);
+        assert_eq!(m["classification"], "tested", "{m:#}\n{stderr}");
+        let mutations = m["mutations"].as_array().unwrap();
+        assert!(!mutations.is_empty(), "{m:#}");
+        for mutation in mutations {
+            assert_eq!(
+                mutation["status"], "KILLED",
+                "{name}: {mutation:#}\n{stderr}"
+            );
+            let killer = strings(&mutation["killing-tests"]);
+            assert!(
+                killer.len() == 1 && killer[0].contains("DoublerTest#"),
+                "{name}: {mutation:#}"
+            );
+        }
+    }
+}

@@ -5,6 +5,14 @@ package mimic.mutate;
  * {@code if (!hits[id]) MutantSwitch.enter(id);} and then reads {@link #active}: 0 calls
  * the original body directly, anything else goes through the method's switch (its
  * mutants, then the original body, every exit observed when asked).
+ *
+ * <p>A test runner with a class loader of its own (PowerMock's, junit-clptr's
+ * {@code ClassLoaderPerTestRunner}) defines the application's classes again from the class
+ * path, and this class with them: the classes it loads read that copy's fields. So a copy
+ * follows the one the system class loader defined, which mimic's runner sets
+ * ({@link #HOME}): it shares its {@link #hits} and {@link #initOf} arrays, takes its active
+ * mutant and flags whenever they change ({@link #publish}), and hands it the observed
+ * method's exits and the tests' values ({@code --explain}).
  */
 public final class MutantSwitch {
     private MutantSwitch() {
@@ -23,6 +31,7 @@ public final class MutantSwitch {
     /** Switch {@code mutant} on (0: none), through the switches while a method is observed. */
     static void activate(int mutant) {
         active = mutant == 0 && observed >= 0 ? ORIGINAL_OBSERVED : mutant;
+        publish();
     }
 
     /** {@code hits[m]}: target method {@code m} was entered (outside static initialisers while recording). */
@@ -85,6 +94,10 @@ public final class MutantSwitch {
     public static void exit(int id, Object receiver, Object[] args, Object result,
             boolean voidMethod) {
         if (observed != id) {
+            return;
+        }
+        if (HOME != null) {
+            forward(HOME_EXIT, id, receiver, args, result, voidMethod);
             return;
         }
         synchronized (OBSERVATIONS) {
@@ -167,6 +180,10 @@ public final class MutantSwitch {
      */
     static void testValue(int site, boolean voidCall, Object receiver, Object result,
             Throwable thrown) {
+        if (HOME != null) {
+            forward(HOME_TEST_VALUE, site, voidCall, receiver, result, thrown);
+            return;
+        }
         synchronized (OBSERVATIONS) {
             if (valueLines >= LINES_PER_TEST) {
                 return;
@@ -243,5 +260,109 @@ public final class MutantSwitch {
                 .map(StackWalker.StackFrame::getClassName)
                 .findFirst()
                 .orElse(null));
+    }
+
+    /**
+     * The copies of this class other class loaders defined, each a task that takes this
+     * one's state (held weakly: a copy lives as long as its loader's classes).
+     */
+    public static final java.util.List<java.lang.ref.WeakReference<Runnable>> COPIES =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * The copy the system class loader defined, when this is another (a test runner's own
+     * loader's); null in that copy itself, which mimic's runner sets.
+     */
+    private static final Class<?> HOME = home();
+    private static final java.lang.reflect.Method HOME_EXIT = homeMethod("exit", int.class,
+            Object.class, Object[].class, Object.class, boolean.class);
+    private static final java.lang.reflect.Method HOME_TEST_VALUE = homeMethod("testValue",
+            int.class, boolean.class, Object.class, Object.class, Throwable.class);
+    /** In a copy: takes {@link #HOME}'s state; kept here, the home holds it weakly. */
+    private static final Runnable FOLLOW = HOME == null ? null : follow(HOME);
+
+    static {
+        if (FOLLOW != null) {
+            FOLLOW.run();
+            try {
+                @SuppressWarnings("unchecked")
+                java.util.List<java.lang.ref.WeakReference<Runnable>> copies =
+                        (java.util.List<java.lang.ref.WeakReference<Runnable>>) HOME.getField("COPIES").get(null);
+                copies.add(new java.lang.ref.WeakReference<>(FOLLOW));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("mimic: cannot follow the class path's mutant switch", e);
+            }
+        }
+    }
+
+    /** Tell every copy the state changed (the active mutant, the flags, the arrays). */
+    static void publish() {
+        for (java.lang.ref.WeakReference<Runnable> copy : COPIES) {
+            Runnable follow = copy.get();
+            if (follow == null) {
+                COPIES.remove(copy);
+            } else {
+                follow.run();
+            }
+        }
+    }
+
+    private static Class<?> home() {
+        try {
+            Class<?> home = Class.forName(MutantSwitch.class.getName(), true,
+                    ClassLoader.getSystemClassLoader());
+            return home == MutantSwitch.class ? null : home;
+        } catch (ClassNotFoundException notThere) {
+            return null;
+        }
+    }
+
+    private static java.lang.reflect.Method homeMethod(String name, Class<?>... parameters) {
+        if (HOME == null) {
+            return null;
+        }
+        try {
+            java.lang.reflect.Method m = HOME.getDeclaredMethod(name, parameters);
+            m.setAccessible(true);
+            return m;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("mimic: cannot follow the class path's mutant switch", e);
+        }
+    }
+
+    /** A task that sets this copy's state from {@code home}'s. */
+    private static Runnable follow(Class<?> home) {
+        try {
+            java.lang.reflect.Field hitsOf = home.getField("hits");
+            java.lang.reflect.Field initOfOf = home.getField("initOf");
+            java.lang.reflect.Field recordingOf = home.getField("recording");
+            java.lang.reflect.Field observeTestsOf = home.getField("observeTests");
+            java.lang.reflect.Field observePathsOf = home.getField("observePaths");
+            java.lang.reflect.Field observedOf = home.getField("observed");
+            java.lang.reflect.Field activeOf = home.getField("active");
+            return () -> {
+                try {
+                    hits = (boolean[]) hitsOf.get(null);
+                    initOf = (String[]) initOfOf.get(null);
+                    recording = recordingOf.getBoolean(null);
+                    observeTests = observeTestsOf.getBoolean(null);
+                    observePaths = observePathsOf.getBoolean(null);
+                    observed = observedOf.getInt(null);
+                    active = activeOf.getInt(null);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e);
+                }
+            };
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("mimic: cannot follow the class path's mutant switch", e);
+        }
+    }
+
+    private static void forward(java.lang.reflect.Method home, Object... args) {
+        try {
+            home.invoke(null, args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("mimic: cannot reach the class path's mutant switch", e);
+        }
     }
 }

@@ -218,6 +218,7 @@ public final class MutationRunner {
                 int flags = parts.length > 2 ? Integer.parseInt(parts[2]) : 0;
                 MutantSwitch.observeTests = (flags & 1) != 0;
                 MutantSwitch.observePaths = (flags & 2) != 0;
+                MutantSwitch.publish();
                 MutantSwitch.takeObservations();
                 proto.done();
                 continue;
@@ -233,6 +234,7 @@ public final class MutationRunner {
             boolean stopAtFailure = parts[2].equals("1");
             boolean recordHits = parts[3].equals("1");
             MutantSwitch.recording = recordHits;
+            MutantSwitch.publish();
             long cpuConst = Long.parseLong(parts[4]) * MS;
             long wallConst = Long.parseLong(parts[5]) * MS;
             Requested r = new Requested(parts, 6, false);
