@@ -95,19 +95,23 @@ module() {
   unpack "$lib/$a-$v-test-sources.jar" "$d/src/test/java" "$d/src/test/resources"
 }
 
-# with_pit POM: the same POM with pitest-maven + Descartes in its build plugins.
+# with_pit POM [JVM_ARGS]: the same POM with pitest-maven + Descartes in its build plugins
+# (JVM_ARGS, space-separated: options for PIT's test JVMs, what the build's Surefire
+# argLine gives its tests; pitest-maven 1.6.8 does not read it).
 with_pit() {
-  python3 - "$1" "$OPERATORS" "$THREADS" <<'PY'
+  python3 - "$1" "$OPERATORS" "$THREADS" "${2:-}" <<'PY'
 import sys
 import xml.etree.ElementTree as ET
-path, operators, threads = sys.argv[1], sys.argv[2], sys.argv[3]
+path, operators, threads, jvm_args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+jvm = "".join(f"<jvmArg>{a}</jvmArg>" for a in jvm_args.split())
+jvm = f"<jvmArgs>{jvm}</jvmArgs>" if jvm else ""
 mutators = "".join(f"<mutator>{o.replace(chr(92) + '40', ' ').replace('&', '&amp;').replace('<', '&lt;')}</mutator>"
                    for o in operators.split(","))
 plugin = f"""<plugin><groupId>org.pitest</groupId><artifactId>pitest-maven</artifactId><version>1.6.8</version>
 <configuration><mutationEngine>descartes</mutationEngine><mutators>{mutators}</mutators>
 <outputFormats><format>METHODS</format></outputFormats><threads>{threads}</threads>
 <timestampedReports>false</timestampedReports><failWhenNoMutations>false</failWhenNoMutations>
-<skipFailingTests>true</skipFailingTests></configuration>
+<skipFailingTests>true</skipFailingTests>{jvm}</configuration>
 <dependencies><dependency><groupId>eu.stamp-project</groupId><artifactId>descartes</artifactId><version>1.2.6</version></dependency>
 <dependency><groupId>org.pitest</groupId><artifactId>pitest-junit5-plugin</artifactId><version>0.14</version></dependency></dependencies></plugin>"""
 N = "{http://maven.apache.org/POM/4.0.0}"
@@ -136,6 +140,7 @@ MIMIC="$(cd "$(dirname "$MIMIC")" && pwd)/$(basename "$MIMIC")"
 GATES="-Drat.skip=true -Dcheckstyle.skip=true -Denforcer.skip=true -Dpmd.skip=true -Dcpd.skip=true -Dspotbugs.skip=true -Danimal.sniffer.skip=true -Djapicmp.skip=true -Drevapi.skip=true -Dmaven.javadoc.skip=true -Djacoco.skip=true"
 
 for SUBJECT in $SUBJECTS; do
+  PIT_JVM_ARGS=""
   case "$SUBJECT" in
     cli-1.9.0) GROUP=commons-cli; PARENT=commons-cli; VERSION=1.9.0; MODULES="" ;;
     numbers-1.2) GROUP=org.apache.commons; PARENT=commons-numbers-parent; VERSION=1.2
@@ -143,7 +148,10 @@ for SUBJECT in $SUBJECTS; do
     codec-1.17.1) GROUP=commons-codec; PARENT=commons-codec; VERSION=1.17.1; MODULES="" ;;
     text-1.12.0) GROUP=org.apache.commons; PARENT=commons-text; VERSION=1.12.0; MODULES="" ;;
     csv-1.11.0) GROUP=org.apache.commons; PARENT=commons-csv; VERSION=1.11.0; MODULES="" ;;
-    validator-1.9.0) GROUP=commons-validator; PARENT=commons-validator; VERSION=1.9.0; MODULES="" ;;
+    validator-1.9.0) GROUP=commons-validator; PARENT=commons-validator; VERSION=1.9.0; MODULES=""
+      # Its Surefire argLine on Java 9+ (a profile): its locale-dependent tests expect
+      # the JDK 8 formats. mimic --project reads it from the build; PIT is told.
+      PIT_JVM_ARGS="-Djava.locale.providers=COMPAT,SPI" ;;
     *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, validator-1.9.0)"; exit 2 ;;
   esac
   S="$WORK/$SUBJECT"
@@ -164,7 +172,7 @@ for SUBJECT in $SUBJECTS; do
   PIT_START=0; PIT_END=0
   if [ "$PIT" != 0 ]; then
     cp -r "$S/project" "$S/project-pit"
-    with_pit "$S/project-pit/pom.xml"
+    with_pit "$S/project-pit/pom.xml" "$PIT_JVM_ARGS"
 
     echo "== PIT 1.6.8 + Descartes 1.2.6 through pitest-maven ($THREADS threads)"
     cd "$S/project-pit"

@@ -2166,3 +2166,53 @@ fn tests_run_from_a_class_loader_of_their_own_cover_and_detect() {
         }
     }
 }
+
+/// Descartes' literals apply to a method returning their type's box too (`0` and `1` to
+/// `Integer`, returned as `Integer.valueOf(0)`), which mimic left with `null` alone: on
+/// Apache Commons Validator 1.9.0, `GenericTypeValidator.formatByte` & co. were tested for
+/// mimic and partially tested for PIT + Descartes, whose `(byte)0`/`(byte)1` survive. Every
+/// box gets `null` and its literals; a test that checks only an empty list leaves `0` alive.
+#[test]
+fn literals_apply_to_boxes_as_descartes_applies_them() {
+    let (report, stderr) = fixture_on_one_jvm("mutate-boxed", "*BoxesTest", &[]);
+    let statuses = |name: &str| pairs(&method(&report, name)["mutations"], "mutator", "status");
+    let killed = |ops: &[&str]| -> Vec<(String, String)> {
+        ops.iter()
+            .map(|o| (o.to_string(), "KILLED".to_string()))
+            .collect()
+    };
+    let count = method(&report, "boxCount");
+    assert_eq!(
+        count["classification"], "partially-tested",
+        "{count:#}\n{stderr}"
+    );
+    assert_eq!(
+        statuses("boxCount"),
+        [
+            ("null".into(), "KILLED".into()),
+            ("0".into(), "SURVIVED".into()),
+            ("1".into(), "KILLED".into())
+        ],
+        "{stderr}"
+    );
+    assert_eq!(
+        statuses("boxBlank"),
+        killed(&["null", "true", "false"]),
+        "{stderr}"
+    );
+    assert_eq!(
+        statuses("boxInitial"),
+        killed(&["null", "' '", "'A'"]),
+        "{stderr}"
+    );
+    assert_eq!(
+        statuses("boxTotal"),
+        killed(&["null", "0L", "1L"]),
+        "{stderr}"
+    );
+    assert_eq!(
+        statuses("boxHalf"),
+        killed(&["null", "0.0", "0.1"]),
+        "{stderr}"
+    );
+}

@@ -93,9 +93,17 @@ impl Operator {
         }
     }
 
-    /// Whether this operator applies to a method returning `ret` (`None`: void).
+    /// Whether this operator applies to a method returning `ret` (`None`: void). A literal
+    /// applies to its primitive type and to that type's box (`0` to `int` and `Integer`),
+    /// as Descartes' do (it returns the box then).
     pub fn applies(&self, ret: Option<&FieldType>) -> bool {
         use FieldType as T;
+        if let Some(T::Object(name)) = ret {
+            let held = mimic_rewrite::replace::boxed(name).and_then(|d| FieldType::parse(d).ok());
+            if held.is_some_and(|held| self.applies(Some(&held))) {
+                return true;
+            }
+        }
         match (self, ret) {
             (Operator::Void, None) => true,
             (Operator::Null, Some(t)) => t.is_reference(),
@@ -243,6 +251,17 @@ mod tests {
         assert_eq!(ops_for(Some(&list)), ["null"]);
         let array = FieldType::Array(Box::new(FieldType::Int));
         assert_eq!(ops_for(Some(&array)), ["null", "empty"]);
+        // A box gets `null` and its primitive's literals, boxed (Descartes: the constant's
+        // class is the method's return type).
+        let boxed = |n: &str| FieldType::Object(format!("java/lang/{n}"));
+        assert_eq!(ops_for(Some(&boxed("Integer"))), ["null", "0", "1"]);
+        assert_eq!(ops_for(Some(&boxed("Boolean"))), ["null", "true", "false"]);
+        assert_eq!(
+            ops_for(Some(&boxed("Byte"))),
+            ["null", "(byte)0", "(byte)1"]
+        );
+        assert_eq!(ops_for(Some(&boxed("Character"))), ["null", "' '", "'A'"]);
+        assert_eq!(ops_for(Some(&boxed("Double"))), ["null", "0.0", "0.1"]);
     }
 }
 

@@ -1,10 +1,11 @@
-//! Rewrite 3, body replacement: the whole Code attribute becomes a two- or three-instruction
-//! `return <constant>;` body; no frames are needed. Which constant goes where (the
+//! Rewrite 3, body replacement: the whole Code attribute becomes a two- to four-instruction
+//! `return <constant>;` body (a method returning a box, `Integer`, gets its constant boxed
+//! by `valueOf`, as Descartes does); no frames are needed. Which constant goes where (the
 //! Descartes operators) is `mutate`'s decision, not this crate's.
 
 use crate::method_at;
 use mimic_classfile::access::*;
-use mimic_classfile::assembler::CodeBuilder;
+use mimic_classfile::assembler::{CodeBuilder, Invoke};
 use mimic_classfile::class_file::{Attribute, ClassFile};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::error::{ClassFileError, Result};
@@ -49,9 +50,15 @@ pub fn fits(replacement: &Replacement, ret: Option<&FieldType>) -> bool {
         (Replacement::Empty, None) => true,
         (Replacement::Null, Some(t)) => t.is_reference(),
         (Replacement::Int(_), Some(Int | Short | Byte | Char | Boolean)) => true,
+        (Replacement::Int(_), Some(Object(n))) => {
+            matches!(boxed(n), Some("I" | "S" | "B" | "C" | "Z"))
+        }
         (Replacement::Long(_), Some(Long)) => true,
+        (Replacement::Long(_), Some(Object(n))) => boxed(n) == Some("J"),
         (Replacement::Float(_), Some(Float)) => true,
+        (Replacement::Float(_), Some(Object(n))) => boxed(n) == Some("F"),
         (Replacement::Double(_), Some(Double)) => true,
+        (Replacement::Double(_), Some(Object(n))) => boxed(n) == Some("D"),
         (Replacement::String(_), Some(Object(n))) => {
             matches!(
                 n.as_str(),
@@ -111,6 +118,10 @@ pub fn push_replacement_value(
     replacement: &Replacement,
     ret: Option<&FieldType>,
 ) -> Result<()> {
+    let primitive = matches!(
+        replacement,
+        Replacement::Int(_) | Replacement::Long(_) | Replacement::Float(_) | Replacement::Double(_)
+    );
     match replacement {
         Replacement::Empty => {}
         Replacement::Null => {
@@ -140,7 +151,29 @@ pub fn push_replacement_value(
             b.push_int(0).new_array(element);
         }
     }
+    // A constant for a method returning its box: `Integer.valueOf(0)`.
+    if let (true, Some(FieldType::Object(name))) = (primitive, ret) {
+        if let Some(held) = boxed(name) {
+            let descriptor = format!("({held})L{name};");
+            b.invoke(Invoke::Static, name, "valueOf", &descriptor, false);
+        }
+    }
     Ok(())
+}
+
+/// The descriptor of the primitive a box class holds (`java/lang/Integer` → `I`).
+pub fn boxed(class: &str) -> Option<&'static str> {
+    Some(match class {
+        "java/lang/Boolean" => "Z",
+        "java/lang/Byte" => "B",
+        "java/lang/Short" => "S",
+        "java/lang/Character" => "C",
+        "java/lang/Integer" => "I",
+        "java/lang/Long" => "J",
+        "java/lang/Float" => "F",
+        "java/lang/Double" => "D",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
