@@ -18,7 +18,8 @@
 #                  out too and says so (pitest-maven does not read Surefire's selection).
 #   text-1.12.0    Apache Commons Text 1.12.0, one module (JUnit 5, AssertJ, Mockito),
 #                  a subject none of mimic's tests or earlier figures used.
-#   csv-1.11.0     Apache Commons CSV 1.11.0 and
+#   csv-1.11.0     Apache Commons CSV 1.11.0,
+#   dbutils-1.8.1  Apache Commons DbUtils 1.8.1 (JUnit 4, Mockito) and
 #   validator-1.9.0  Apache Commons Validator 1.9.0, one module each, first tried in
 #                  session 64 as a new user would.
 #
@@ -34,7 +35,8 @@
 #   bench/maven-projects.sh [work-dir]              (default /tmp/maven-projects-bench)
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/maven-projects.sh  (more flags for mimic mutate)
 #   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2; also codec-1.17.1,
-#                                                   text-1.12.0, csv-1.11.0, validator-1.9.0)
+#                                                   text-1.12.0, csv-1.11.0, dbutils-1.8.1,
+#                                                   validator-1.9.0)
 #   MIMIC=path/to/mimic bench/maven-projects.sh     (skip building mimic)
 #   HAND=0 bench/maven-projects.sh                  (no hand-assembled commons-cli run)
 #   PIT=0 bench/maven-projects.sh                   (mimic only)
@@ -70,7 +72,10 @@ unpack() {
   tmp="$(mktemp -d)"
   # (A test-sources jar may carry what an annotation processor generated, JMH's
   # jmh_generated benchmarks in commons-text's: the build generates them again.)
-  (cd "$tmp" && unzip -q -o "$1" -x 'META-INF/*' && find . -path '*/jmh_generated/*' -delete)
+  # META-INF/services is the project's (ServiceLoader registrations, commons-dbutils'
+  # handlers); the rest of META-INF is the jar's own (manifest, Maven metadata, licence).
+  (cd "$tmp" && unzip -q -o "$1" -x 'META-INF/*' && { unzip -q -o "$1" 'META-INF/services/*' 2>/dev/null || true; } \
+    && find . -path '*/jmh_generated/*' -delete)
   mkdir -p "$2"
   (cd "$tmp" && find . -type f -name '*.java' -exec cp --parents {} "$2" \;)
   if [ -n "$(cd "$tmp" && find . -type f ! -name '*.java' | head -1)" ]; then
@@ -148,11 +153,12 @@ for SUBJECT in $SUBJECTS; do
     codec-1.17.1) GROUP=commons-codec; PARENT=commons-codec; VERSION=1.17.1; MODULES="" ;;
     text-1.12.0) GROUP=org.apache.commons; PARENT=commons-text; VERSION=1.12.0; MODULES="" ;;
     csv-1.11.0) GROUP=org.apache.commons; PARENT=commons-csv; VERSION=1.11.0; MODULES="" ;;
+    dbutils-1.8.1) GROUP=commons-dbutils; PARENT=commons-dbutils; VERSION=1.8.1; MODULES="" ;;
     validator-1.9.0) GROUP=commons-validator; PARENT=commons-validator; VERSION=1.9.0; MODULES=""
       # Its Surefire argLine on Java 9+ (a profile): its locale-dependent tests expect
       # the JDK 8 formats. mimic --project reads it from the build; PIT is told.
       PIT_JVM_ARGS="-Djava.locale.providers=COMPAT,SPI" ;;
-    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, validator-1.9.0)"; exit 2 ;;
+    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, dbutils-1.8.1, validator-1.9.0)"; exit 2 ;;
   esac
   S="$WORK/$SUBJECT"
   echo
