@@ -19,7 +19,8 @@
 #   text-1.12.0    Apache Commons Text 1.12.0, one module (JUnit 5, AssertJ, Mockito),
 #                  a subject none of mimic's tests or earlier figures used.
 #   csv-1.11.0     Apache Commons CSV 1.11.0,
-#   dbutils-1.8.1  Apache Commons DbUtils 1.8.1 (JUnit 4, Mockito) and
+#   dbutils-1.8.1  Apache Commons DbUtils 1.8.1 (JUnit 4, Mockito),
+#   jexl-3.4.0     Apache Commons JEXL 3.4.0 (2,500 mutants; long) and
 #   validator-1.9.0  Apache Commons Validator 1.9.0, one module each, first tried in
 #                  session 64 as a new user would.
 #
@@ -35,7 +36,7 @@
 #   bench/maven-projects.sh [work-dir]              (default /tmp/maven-projects-bench)
 #   MIMIC_ARGS="--jvm-arg=-Xmx12g" bench/maven-projects.sh  (more flags for mimic mutate)
 #   SUBJECTS="numbers-1.2" bench/maven-projects.sh  (cli-1.9.0 numbers-1.2; also codec-1.17.1,
-#                                                   text-1.12.0, csv-1.11.0, dbutils-1.8.1,
+#                                                   text-1.12.0, csv-1.11.0, dbutils-1.8.1, jexl-3.4.0,
 #                                                   validator-1.9.0)
 #   MIMIC=path/to/mimic bench/maven-projects.sh     (skip building mimic)
 #   HAND=0 bench/maven-projects.sh                  (no hand-assembled commons-cli run)
@@ -154,13 +155,12 @@ for SUBJECT in $SUBJECTS; do
     text-1.12.0) GROUP=org.apache.commons; PARENT=commons-text; VERSION=1.12.0; MODULES="" ;;
     csv-1.11.0) GROUP=org.apache.commons; PARENT=commons-csv; VERSION=1.11.0; MODULES="" ;;
     dbutils-1.8.1) GROUP=commons-dbutils; PARENT=commons-dbutils; VERSION=1.8.1; MODULES="" ;;
-    beanutils-1.9.4) GROUP=commons-beanutils; PARENT=commons-beanutils; VERSION=1.9.4; MODULES="" ;;
     jexl-3.4.0) GROUP=org.apache.commons; PARENT=commons-jexl3; VERSION=3.4.0; MODULES="" ;;
     validator-1.9.0) GROUP=commons-validator; PARENT=commons-validator; VERSION=1.9.0; MODULES=""
       # Its Surefire argLine on Java 9+ (a profile): its locale-dependent tests expect
       # the JDK 8 formats. mimic --project reads it from the build; PIT is told.
       PIT_JVM_ARGS="-Djava.locale.providers=COMPAT,SPI" ;;
-    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, dbutils-1.8.1, beanutils-1.9.4, jexl-3.4.0, validator-1.9.0)"; exit 2 ;;
+    *) echo "unknown subject $SUBJECT (cli-1.9.0, numbers-1.2, codec-1.17.1, text-1.12.0, csv-1.11.0, dbutils-1.8.1, jexl-3.4.0, validator-1.9.0)"; exit 2 ;;
   esac
   S="$WORK/$SUBJECT"
   echo
