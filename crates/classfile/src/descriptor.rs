@@ -80,6 +80,15 @@ impl FieldType {
             _ => return None,
         })
     }
+
+    /// For a wrapper class (`java/lang/Integer`): the primitive it boxes
+    /// ([`FieldType::box_class`]'s inverse).
+    pub fn unboxed(class: &str) -> Option<FieldType> {
+        use FieldType::*;
+        [Boolean, Byte, Char, Short, Int, Long, Float, Double]
+            .into_iter()
+            .find(|p| p.box_class() == Some(class))
+    }
 }
 
 /// A method descriptor: parameter types and return type (`None` for void).

@@ -99,8 +99,7 @@ impl Operator {
     pub fn applies(&self, ret: Option<&FieldType>) -> bool {
         use FieldType as T;
         if let Some(T::Object(name)) = ret {
-            let held = mimic_rewrite::replace::boxed(name).and_then(|d| FieldType::parse(d).ok());
-            if held.is_some_and(|held| self.applies(Some(&held))) {
+            if FieldType::unboxed(name).is_some_and(|held| self.applies(Some(&held))) {
                 return true;
             }
         }

@@ -5,7 +5,7 @@
 
 use crate::method_at;
 use mimic_classfile::access::*;
-use mimic_classfile::assembler::{CodeBuilder, Invoke};
+use mimic_classfile::assembler::CodeBuilder;
 use mimic_classfile::class_file::{Attribute, ClassFile};
 use mimic_classfile::descriptor::{FieldType, MethodDescriptor};
 use mimic_classfile::error::{ClassFileError, Result};
@@ -26,6 +26,19 @@ pub enum Replacement {
     String(String),
     /// `return new T[0];` (array types).
     EmptyArray,
+}
+
+impl Replacement {
+    /// A primitive constant (which a method returning its box gets boxed).
+    fn is_primitive(&self) -> bool {
+        matches!(
+            self,
+            Replacement::Int(_)
+                | Replacement::Long(_)
+                | Replacement::Float(_)
+                | Replacement::Double(_)
+        )
+    }
 }
 
 impl std::fmt::Display for Replacement {
@@ -50,15 +63,13 @@ pub fn fits(replacement: &Replacement, ret: Option<&FieldType>) -> bool {
         (Replacement::Empty, None) => true,
         (Replacement::Null, Some(t)) => t.is_reference(),
         (Replacement::Int(_), Some(Int | Short | Byte | Char | Boolean)) => true,
-        (Replacement::Int(_), Some(Object(n))) => {
-            matches!(boxed(n), Some("I" | "S" | "B" | "C" | "Z"))
-        }
         (Replacement::Long(_), Some(Long)) => true,
-        (Replacement::Long(_), Some(Object(n))) => boxed(n) == Some("J"),
         (Replacement::Float(_), Some(Float)) => true,
-        (Replacement::Float(_), Some(Object(n))) => boxed(n) == Some("F"),
         (Replacement::Double(_), Some(Double)) => true,
-        (Replacement::Double(_), Some(Object(n))) => boxed(n) == Some("D"),
+        // A constant for a method returning its box (returned through `valueOf`).
+        (r, Some(Object(n))) if r.is_primitive() => {
+            FieldType::unboxed(n).is_some_and(|held| fits(r, Some(&held)))
+        }
         (Replacement::String(_), Some(Object(n))) => {
             matches!(
                 n.as_str(),
@@ -118,10 +129,6 @@ pub fn push_replacement_value(
     replacement: &Replacement,
     ret: Option<&FieldType>,
 ) -> Result<()> {
-    let primitive = matches!(
-        replacement,
-        Replacement::Int(_) | Replacement::Long(_) | Replacement::Float(_) | Replacement::Double(_)
-    );
     match replacement {
         Replacement::Empty => {}
         Replacement::Null => {
@@ -152,28 +159,12 @@ pub fn push_replacement_value(
         }
     }
     // A constant for a method returning its box: `Integer.valueOf(0)`.
-    if let (true, Some(FieldType::Object(name))) = (primitive, ret) {
-        if let Some(held) = boxed(name) {
-            let descriptor = format!("({held})L{name};");
-            b.invoke(Invoke::Static, name, "valueOf", &descriptor, false);
+    if let (true, Some(FieldType::Object(name))) = (replacement.is_primitive(), ret) {
+        if let Some(held) = FieldType::unboxed(name) {
+            b.box_value(&held);
         }
     }
     Ok(())
-}
-
-/// The descriptor of the primitive a box class holds (`java/lang/Integer` → `I`).
-pub fn boxed(class: &str) -> Option<&'static str> {
-    Some(match class {
-        "java/lang/Boolean" => "Z",
-        "java/lang/Byte" => "B",
-        "java/lang/Short" => "S",
-        "java/lang/Character" => "C",
-        "java/lang/Integer" => "I",
-        "java/lang/Long" => "J",
-        "java/lang/Float" => "F",
-        "java/lang/Double" => "D",
-        _ => return None,
-    })
 }
 
 #[cfg(test)]
